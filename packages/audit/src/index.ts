@@ -1,0 +1,2 @@
+/** xcap audit: argsHash (RFC 8785), the audit row of a broker call, and audit sinks. */
+export {};

@@ -1,0 +1,22 @@
+/**
+ * The one vitest configuration every workspace package runs with
+ * (`vitest run --config ../../vitest.shared.ts` from the package folder).
+ * `@xcap/<name>` resolves to that package's sources, so tests never need a
+ * stale build.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const packages = fileURLToPath(new URL('./packages/', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: [{ find: /^@xcap\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` }],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
