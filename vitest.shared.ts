@@ -11,7 +11,10 @@ const packages = fileURLToPath(new URL('./packages/', import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@xcap\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` }],
+    alias: [
+      { find: /^@xcap\/catalog\/core$/, replacement: `${packages}catalog/src/core.ts` },
+      { find: /^@xcap\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -1,8 +1,10 @@
 /**
  * `@xcap/catalog`: the capability catalog as data and types, `loadCatalog`
- * to validate any catalog document, the schema engine every validator shares,
- * and the code generated from `fixtures/capabilities.json`.
+ * to validate any catalog document, the schema engine every validator
+ * shares, and the code generated from `fixtures/capabilities.json`
+ * (`catalog`, name types, tool types, `validators`, `createToolClient`,
+ * `HostProviders`).
  * @packageDocumentation
  */
-export * from './catalog-types.js';
-export * from './call-types.js';
+export * from './core.js';
+// (generated exports are added once the first generation lands)

@@ -1,0 +1,17 @@
+/**
+ * The error `loadCatalog` throws for a catalog document that breaks a rule:
+ * it names the JSON pointer of the first problem and the rule it breaks.
+ */
+export class CatalogError extends Error {
+  /** The JSON pointer of the offending value (`/` for the document itself). */
+  readonly pointer: string;
+  /** The rule the value breaks, e.g. `does not match scopePattern`. */
+  readonly rule: string;
+
+  constructor(pointer: string, rule: string) {
+    super(`${pointer}: ${rule}`);
+    this.name = 'CatalogError';
+    this.pointer = pointer;
+    this.rule = rule;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Small typed readers over an unknown JSON document. Each one checks one
+ * value and throws a `CatalogError` naming its pointer and the rule.
+ */
+import { CatalogError } from '../catalog-error.js';
+import { pointerAppend } from '../json-pointer.js';
+
+/** A plain JSON object (not an array, not null). */
+export type Obj = { readonly [key: string]: unknown };
+
+/** Throws the catalog error for `pointer`. */
+export function fail(pointer: string, rule: string): never {
+  throw new CatalogError(pointer, rule);
+}
+
+/** True for a plain JSON object. */
+export function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value as an object whose keys are all in `allowed` and include every key of `required`. */
+export function readObject(value: unknown, pointer: string, required: readonly string[], optional: readonly string[] = []): Obj {
+  if (!isObj(value)) fail(pointer, 'must be an object');
+  for (const key of required) {
+    if (!Object.hasOwn(value, key)) fail(pointerAppend(pointer, key), 'is required');
+  }
+  for (const key of Object.keys(value)) {
+    if (!required.includes(key) && !optional.includes(key)) fail(pointerAppend(pointer, key), 'is not a known key');
+  }
+  return value;
+}
+
+/** The value as an array. */
+export function readArray(value: unknown, pointer: string, nonEmpty = false): readonly unknown[] {
+  if (!Array.isArray(value)) fail(pointer, 'must be an array');
+  if (nonEmpty && value.length === 0) fail(pointer, 'must not be empty');
+  return value;
+}
+
+/** The value as a string, optionally matching `pattern` (named in the error as `patternName`). */
+export function readString(value: unknown, pointer: string, pattern?: RegExp, patternName?: string): string {
+  if (typeof value !== 'string') fail(pointer, 'must be a string');
+  if (pattern && !pattern.test(value)) fail(pointer, `does not match ${patternName ?? String(pattern)}`);
+  return value;
+}
+
+/** The value as a non-empty string. */
+export function readText(value: unknown, pointer: string): string {
+  const s = readString(value, pointer);
+  if (s.length === 0) fail(pointer, 'must not be empty');
+  return s;
+}
+
+/** The value as a boolean. */
+export function readBoolean(value: unknown, pointer: string): boolean {
+  if (typeof value !== 'boolean') fail(pointer, 'must be a boolean');
+  return value;
+}
+
+/** The value as a finite number, an integer when `integer` is set. */
+export function readNumber(value: unknown, pointer: string, integer = false): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(pointer, 'must be a number');
+  if (integer && !Number.isInteger(value)) fail(pointer, 'must be an integer');
+  return value;
+}
+
+/** Throws when `value` was already seen in `seen` (under the rule `duplicate <what>`), else records it. */
+export function readUnique(seen: Set<string>, value: string, pointer: string, what: string): void {
+  if (seen.has(value)) fail(pointer, `duplicate ${what} "${value}"`);
+  seen.add(value);
+}
+
+export { pointerAppend };

@@ -1,0 +1,14 @@
+/** Emits `catalog-data.ts`: the validated catalog, cases stripped, as a frozen constant. */
+import type { Catalog } from '@xcap/catalog/core';
+import type { GeneratedFile } from './generated-file.js';
+
+/** The built-in catalog as a typed constant. */
+export function emitCatalogData(catalog: Catalog): GeneratedFile {
+  const content = `import type { Catalog } from '../catalog-types.js';
+import { deepFreeze } from '../deep-freeze.js';
+
+/** The built-in capability catalog (validated by loadCatalog, cases stripped, frozen). */
+export const catalog: Catalog = deepFreeze(${JSON.stringify(catalog, null, 2)});
+`;
+  return { path: 'catalog-data.ts', content };
+}

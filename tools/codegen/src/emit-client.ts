@@ -1,0 +1,48 @@
+/**
+ * Emits `client.ts`: `createToolClient(invoke)`, a typed client with one
+ * namespace per capability and one method per tool.
+ */
+import type { Catalog } from '@xcap/catalog/core';
+import type { GeneratedFile } from './generated-file.js';
+import { doc, key, lit, qualified, splitToolName } from './naming.js';
+
+/** The typed tool client. */
+export function emitClient(catalog: Catalog): GeneratedFile {
+  const byCap = new Map<string, (typeof catalog.tools)[number][]>();
+  for (const t of catalog.tools) {
+    const [cap] = splitToolName(t.name);
+    byCap.set(cap, [...(byCap.get(cap) ?? []), t]);
+  }
+  const optionalArgs = (t: (typeof catalog.tools)[number]) => (t.inputSchema.required?.length ?? 0) === 0 && !t.inputSchema.anyOf && !t.inputSchema.oneOf;
+  const iface = [...byCap]
+    .map(([cap, tools]) => {
+      const methods = tools
+        .map((t) => `${doc(t.description, '    ')}    ${key(splitToolName(t.name)[1])}(args${optionalArgs(t) ? '?' : ''}: ToolInputs[${lit(t.name)}]): Promise<ToolOutputs[${lit(t.name)}]>;`)
+        .join('\n');
+      return `${doc(`The \`${cap}\` tools.`, '  ')}  readonly ${key(cap)}: {\n${methods}\n  };`;
+    })
+    .join('\n');
+  const impl = [...byCap]
+    .map(([cap, tools]) => {
+      const methods = tools
+        .map((t) => `      ${key(splitToolName(t.name)[1])}: (args) => callTool(invoke, ${lit(t.name)}, ${lit(qualified(t.name))}, args) as Promise<ToolOutputs[${lit(t.name)}]>,`)
+        .join('\n');
+      return `    ${key(cap)}: {\n${methods}\n    },`;
+    })
+    .join('\n');
+  const content = `import { callTool } from '../call-tool.js';
+import type { ToolInvoke } from '../call-tool.js';
+import type { ToolInputs, ToolOutputs } from './tool-map.js';
+
+${doc('A typed client for every tool of the catalog: `client.photos.pick({ limit: 2 })`.')}export interface ToolClient {
+${iface}
+}
+
+${doc('Creates a typed tool client over `invoke`, the transport the caller brings (an app\'s function call, an MCP client).\nEach method resolves to the tool\'s structured content; a refusal or `isError` answer rejects with a `ToolCallError` carrying the reason.')}export function createToolClient(invoke: ToolInvoke): ToolClient {
+  return {
+${impl}
+  };
+}
+`;
+  return { path: 'client.ts', content };
+}

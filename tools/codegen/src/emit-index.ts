@@ -1,0 +1,31 @@
+/** Emits `index.ts`, the barrel of the generated folder, and its README. */
+import type { GeneratedFile } from './generated-file.js';
+
+/** Re-exports every generated module (types files through tool-map). */
+export function emitIndex(files: readonly GeneratedFile[]): GeneratedFile {
+  const typeFiles = files.filter((f) => f.path.startsWith('types/')).map((f) => f.path.replace(/\.ts$/, '.js'));
+  const lines = [
+    "export * from './catalog-data.js';",
+    "export * from './names.js';",
+    "export * from './tool-map.js';",
+    "export * from './providers.js';",
+    "export * from './client.js';",
+    "export * from './validators/index.js';",
+    ...typeFiles.map((p) => `export type * from './${p}';`),
+  ];
+  return { path: 'index.ts', content: `${lines.join('\n')}\n` };
+}
+
+/** The README that tells a reader not to edit this folder. */
+export function emitReadme(source: string): GeneratedFile {
+  return {
+    path: 'README.md',
+    content: `# Generated code — do not edit
+
+Everything in this folder (and in \`packages/catalog/native/\`) is generated from
+\`${source}\` by \`tools/codegen\`. Change the catalog or the generator, then run
+\`npm run gen\`; \`npm run gen:check\` (part of \`npm test\`) fails on any file that
+differs from what the generator writes.
+`,
+  };
+}

@@ -1,0 +1,2 @@
+/** The generator's version, recorded in the catalog package (bump it when the output changes shape). */
+export const generatorVersion = '0.1.0';
