@@ -7,4 +7,4 @@
  * @packageDocumentation
  */
 export * from './core.js';
-// (generated exports are added once the first generation lands)
+export * from './generated/index.js';

@@ -8,7 +8,7 @@ export function emitCatalogData(catalog: Catalog): GeneratedFile {
 import { deepFreeze } from '../deep-freeze.js';
 
 /** The built-in capability catalog (validated by loadCatalog, cases stripped, frozen). */
-export const catalog: Catalog = deepFreeze(${JSON.stringify(catalog, null, 2)});
+export const catalog: Catalog = deepFreeze<Catalog>(${JSON.stringify(catalog, null, 2)});
 `;
   return { path: 'catalog-data.ts', content };
 }

@@ -1,8 +1,8 @@
 /**
  * Rewrites a subset schema into the form json-schema-to-typescript turns
  * into precise types: `oneOf`/`anyOf` of `required` sets become a union of
- * full object variants (a `oneOf` variant drops the other branches' keys,
- * and any key whose `dependentRequired` partner is gone), `default`ed
+ * full object variants (a `oneOf` variant types the other branches' keys,
+ * and any key whose `dependentRequired` partner is gone, as `?: never`), `default`ed
  * top-level keys become required when `withDefaults` is set.
  */
 import type { Schema } from '@xcap/catalog/core';
@@ -38,7 +38,15 @@ function objectVariants(s: Mutable): Schema[] | null {
   const allBranchKeys = unique(branches.flatMap((b) => b.required));
   return branches.map((branch) => {
     const props: Record<string, Schema> = { ...s.properties };
-    if (exclusive) for (const k of allBranchKeys) if (!branch.required.includes(k)) delete props[k];
+    const excluded: string[] = [];
+    if (exclusive) {
+      for (const k of allBranchKeys) {
+        if (!branch.required.includes(k)) {
+          delete props[k];
+          excluded.push(k);
+        }
+      }
+    }
     let required = unique([...(s.required ?? []), ...branch.required]);
     const deps = s.dependentRequired ?? {};
     let changed = true;
@@ -47,6 +55,7 @@ function objectVariants(s: Mutable): Schema[] | null {
       for (const [key, needs] of Object.entries(deps)) {
         if (props[key] && needs.some((n) => !props[n])) {
           delete props[key];
+          excluded.push(key);
           changed = true;
         }
         if (props[key] && required.includes(key)) {
@@ -56,7 +65,9 @@ function objectVariants(s: Mutable): Schema[] | null {
         }
       }
     }
-    return { type: 'object', properties: props, required: required.filter((k) => props[k]), additionalProperties: false } as Schema;
+    // A key the variant cannot have is typed `?: never`, so a union member never accepts another's keys.
+    const never = Object.fromEntries(excluded.map((k) => [k, { tsType: 'never' }]));
+    return { type: 'object', properties: { ...props, ...never }, required: required.filter((k) => props[k]), additionalProperties: false } as Schema;
   });
 }
 

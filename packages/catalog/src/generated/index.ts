@@ -1,0 +1,20 @@
+// generated from fixtures/capabilities.json by tools/codegen — do not edit
+export * from './catalog-data.js';
+export * from './names.js';
+export * from './tool-map.js';
+export * from './providers.js';
+export * from './client.js';
+export * from './validators/index.js';
+export type * from './types/files-open.js';
+export type * from './types/files-save.js';
+export type * from './types/focus-window.js';
+export type * from './types/launch-app.js';
+export type * from './types/notifications-cancel.js';
+export type * from './types/notifications-post.js';
+export type * from './types/photos-get.js';
+export type * from './types/photos-list.js';
+export type * from './types/photos-pick.js';
+export type * from './types/print-pdf.js';
+export type * from './types/print-print.js';
+export type * from './types/share-send.js';
+export type * from './types/windows-list.js';

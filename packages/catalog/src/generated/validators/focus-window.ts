@@ -1,0 +1,58 @@
+// generated from fixtures/capabilities.json by tools/codegen — do not edit
+/** Spec-exact validators of `focus_window` (straight-line code; the first violation in the spec's order). */
+
+import type { ValidationResult } from '../../call-types.js';
+import type { JsonObject } from '../../catalog-types.js';
+import type { SchemaViolation } from '../../schema/index.js';
+import { isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import type { FocusWindowInput } from '../types/focus-window.js';
+
+/** The first violation of `focus_window`'s inputSchema, relative form. */
+function checkInput(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  const o1 = v as { readonly [key: string]: unknown };
+  if (!Object.hasOwn(o1, "window")) return "/window required";
+  let unknownKey2: string | undefined;
+  for (const k of Object.keys(o1)) {
+    if (k !== "window" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  }
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  const p3 = o1["window"];
+  if (typeof p3 !== 'string') return "/window type";
+  if (!isToken(p3)) return "/window format";
+  return null;
+}
+
+/** The first violation of `focus_window`'s nativeOutputSchema, relative form. */
+function checkNativeOutput(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  const o7 = v as { readonly [key: string]: unknown };
+  if (!Object.hasOwn(o7, "focused")) return "/focused required";
+  let unknownKey8: string | undefined;
+  for (const k of Object.keys(o7)) {
+    if (k !== "focused" && (unknownKey8 === undefined || k < unknownKey8)) unknownKey8 = k;
+  }
+  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
+  const p9 = o7["focused"];
+  if (typeof p9 !== 'boolean') return "/focused type";
+  return null;
+}
+
+/**
+ * Validates the arguments of `focus_window` against its inputSchema in the spec's order: the first
+ * violation as `invalidParams: <pointer> <keyword>`, else a copy of the arguments with the missing
+ * top-level defaults filled in. Absent arguments (`undefined`) count as `{}`.
+ */
+export function validateFocusWindowInput(value: unknown): ValidationResult<FocusWindowInput> {
+  const v = value === undefined ? {} : value;
+  const r = checkInput(v);
+  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
+  const out: JsonObject = { ...(v as JsonObject) };
+  return { arguments: out as unknown as FocusWindowInput };
+}
+
+/** Checks what `focus_window`'s native provider answered against its nativeOutputSchema: the first violation, or `null`. */
+export function checkFocusWindowNativeOutput(value: unknown): SchemaViolation | null {
+  const r = checkNativeOutput(value);
+  return r === null ? null : rootViolation(r);
+}

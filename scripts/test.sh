@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The README's test command after `npm ci`: generated code fresh, every
+# package built, typechecked and tested (nx, cached), the published packages
+# linted, and the conformance replay of the fixture.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE="${NX_SKIP_NX_CACHE:-false}"
+
+echo "== gen:check: generated code is fresh"
+npm run --silent gen:check
+
+echo "== build, typecheck, test (nx)"
+npx nx run-many -t build typecheck test --parallel=2 --outputStyle=stream
+
+echo "== package lint (publint, attw)"
+bash scripts/lint-packages.sh
+
+echo "== conformance replay of fixtures/capabilities.json"
+node packages/host-testing/dist/bin/xcap-conformance.js fixtures/capabilities.json

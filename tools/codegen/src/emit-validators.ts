@@ -1,0 +1,143 @@
+/**
+ * Emits the spec-exact validators: one straight-line TypeScript file per
+ * tool (`validators/<tool-kebab>.ts`) and `validators/index.ts` with the
+ * `validators` and `nativeOutputCheckers` maps. The generated code checks in
+ * exactly the order of the interpreter (`checkValue`) and answers the same
+ * first violation; it shares the format rules with it through the schema
+ * engine's exports.
+ */
+import type { Catalog, JsonValue, Schema, ToolDef } from '@xcap/catalog/core';
+import type { GeneratedFile } from './generated-file.js';
+import { kebab, key, pascal } from './naming.js';
+import { emitCheckFunction, newCheckFileState } from './validators/emit-schema-check.js';
+import { tsLiteral } from './validators/ts-literal.js';
+
+function hasNativeChecker(tool: ToolDef): tool is ToolDef & { readonly nativeOutputSchema: Schema } {
+  return tool.runs === 'native' && tool.nativeOutputSchema !== null;
+}
+
+function byName(a: ToolDef, b: ToolDef): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** The statements that give `out` the top-level defaults of `schema`, in schema order. */
+function emitDefaults(schema: Schema): string[] {
+  const properties = schema.properties ?? {};
+  return Object.keys(properties).flatMap((k) => {
+    const d: JsonValue | undefined = properties[k]?.default;
+    if (d === undefined) return [];
+    const name = JSON.stringify(k);
+    const set =
+      k === '__proto__'
+        ? `Object.defineProperty(out, ${name}, { value: ${tsLiteral(d)}, enumerable: true, writable: true, configurable: true });`
+        : `out[${name}] = ${tsLiteral(d)};`;
+    return [`  if (!Object.hasOwn(out, ${name})) ${set}`];
+  });
+}
+
+function emitToolFile(tool: ToolDef): GeneratedFile {
+  const p = pascal(tool.name);
+  const state = newCheckFileState();
+  emitCheckFunction(state, tool.inputSchema, 'checkInput', `The first violation of \`${tool.name}\`'s inputSchema, relative form.`);
+  const native = hasNativeChecker(tool);
+  if (native) {
+    emitCheckFunction(
+      state,
+      tool.nativeOutputSchema,
+      'checkNativeOutput',
+      `The first violation of \`${tool.name}\`'s nativeOutputSchema, relative form.`,
+    );
+  }
+  const helpers = new Set(state.helpers);
+  helpers.add('rootViolationText');
+  if (native) helpers.add('rootViolation');
+  const rootIsObject = tool.inputSchema.type === 'object';
+  const validate = [
+    `/**`,
+    ` * Validates the arguments of \`${tool.name}\` against its inputSchema in the spec's order: the first`,
+    ` * violation as \`invalidParams: <pointer> <keyword>\`, else a copy of the arguments with the missing`,
+    ` * top-level defaults filled in. Absent arguments (\`undefined\`) count as \`{}\`.`,
+    ` */`,
+    `export function validate${p}Input(value: unknown): ValidationResult<${p}Input> {`,
+    `  const v = value === undefined ? {} : value;`,
+    `  const r = checkInput(v);`,
+    `  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };`,
+    ...(rootIsObject
+      ? []
+      : [`  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { arguments: v as unknown as ${p}Input };`]),
+    `  const out: JsonObject = { ...(v as JsonObject) };`,
+    ...emitDefaults(tool.inputSchema),
+    `  return { arguments: out as unknown as ${p}Input };`,
+    `}`,
+  ].join('\n');
+  const check = native
+    ? [
+        `/** Checks what \`${tool.name}\`'s native provider answered against its nativeOutputSchema: the first violation, or \`null\`. */`,
+        `export function check${p}NativeOutput(value: unknown): SchemaViolation | null {`,
+        `  const r = checkNativeOutput(value);`,
+        `  return r === null ? null : rootViolation(r);`,
+        `}`,
+      ].join('\n')
+    : undefined;
+  const imports = [
+    `import type { ValidationResult } from '../../call-types.js';`,
+    `import type { JsonObject } from '../../catalog-types.js';`,
+    ...(native ? [`import type { SchemaViolation } from '../../schema/index.js';`] : []),
+    `import { ${[...helpers].sort().join(', ')} } from '../../schema/index.js';`,
+    `import type { ${p}Input } from '../types/${kebab(tool.name)}.js';`,
+  ];
+  const content = [
+    `/** Spec-exact validators of \`${tool.name}\` (straight-line code; the first violation in the spec's order). */`,
+    imports.join('\n'),
+    ...state.declarations,
+    validate,
+    ...(check === undefined ? [] : [check]),
+  ].join('\n\n');
+  return { path: `validators/${kebab(tool.name)}.ts`, content: `${content}\n` };
+}
+
+function emitIndexFile(tools: readonly ToolDef[]): GeneratedFile {
+  const natives = tools.filter(hasNativeChecker);
+  const imports = tools.map((t) => {
+    const p = pascal(t.name);
+    const names = hasNativeChecker(t) ? [`check${p}NativeOutput`, `validate${p}Input`] : [`validate${p}Input`];
+    return `import { ${names.join(', ')} } from './${kebab(t.name)}.js';`;
+  });
+  const entries = (list: readonly ToolDef[], fn: (p: string) => string) =>
+    list.map((t) => `  ${key(t.name)}: ${fn(pascal(t.name))},`).join('\n');
+  const content = [
+    `/** The generated validators of every tool, by UI name. */`,
+    [
+      `import type { ValidationResult } from '../../call-types.js';`,
+      `import type { SchemaViolation } from '../../schema/index.js';`,
+      `import type { NativeToolName, ToolInputs, ToolName } from '../tool-map.js';`,
+      ...imports,
+    ].join('\n'),
+    [
+      `/**`,
+      ` * Every tool's argument validator: the spec's first violation as \`invalidParams: <pointer> <keyword>\`,`,
+      ` * or the arguments with top-level defaults applied (a copy). The fast, typed twin of \`validateArguments\`.`,
+      ` */`,
+      `export const validators: { readonly [K in ToolName]: (value: unknown) => ValidationResult<ToolInputs[K]> } = Object.freeze({`,
+      entries(tools, (p) => `validate${p}Input`),
+      `});`,
+    ].join('\n'),
+    [
+      `/** Every native tool's result checker: the first violation of its nativeOutputSchema, or \`null\`. */`,
+      `export const nativeOutputCheckers: { readonly [K in NativeToolName]: (value: unknown) => SchemaViolation | null } = Object.freeze({`,
+      entries(natives, (p) => `check${p}NativeOutput`),
+      `});`,
+    ].join('\n'),
+  ].join('\n\n');
+  return { path: 'validators/index.ts', content: `${content}\n` };
+}
+
+/**
+ * The validator files of a catalog, paths relative to
+ * `packages/catalog/src/generated/`, contents without the header line,
+ * deterministic (tools sorted by name, schema order inside).
+ */
+export function emitValidators(catalog: Catalog): GeneratedFile[] {
+  const tools = [...catalog.tools].sort(byName);
+  return [...tools.map(emitToolFile), emitIndexFile(tools)];
+}

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsc = join(root, 'node_modules/.bin/tsc');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const cli = join(root, 'tools/codegen/src/cli.ts');
+
+/** The fixture plus a new native tool `photos_delete` in the photos.read scope. */
+function changedCatalog(): string {
+  const doc = JSON.parse(readFileSync(join(root, 'fixtures/capabilities.json'), 'utf8'));
+  const photos = doc.capabilities.find((c: { name: string }) => c.name === 'photos');
+  photos.scopes[0].tools.push('delete');
+  doc.tools.push({
+    name: 'photos_delete',
+    runs: 'native',
+    description: 'Delete photos of the library by id.',
+    inputSchema: {
+      type: 'object',
+      properties: { ids: { type: 'array', minItems: 1, maxItems: 10, items: { type: 'string', minLength: 1 } }, hard: { type: 'boolean', default: false } },
+      required: ['ids'],
+      additionalProperties: false,
+    },
+    nativeOutputSchema: { type: 'object', properties: { deleted: { type: 'integer', minimum: 0 } }, required: ['deleted'], additionalProperties: false },
+    outputSchema: { type: 'object', properties: { deleted: { type: 'integer', minimum: 0 } }, required: ['deleted'], additionalProperties: false },
+  });
+  doc.tools.sort((a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1));
+  return JSON.stringify(doc, null, 2);
+}
+
+describe('a catalog change regenerates into a fresh folder', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'xcap-codegen-'));
+    // The hand-written part of the catalog package, without its generated folder.
+    cpSync(join(root, 'packages/catalog/src'), join(dir, 'src'), { recursive: true, filter: (src) => !src.includes('/generated') });
+    writeFileSync(join(dir, 'catalog.json'), changedCatalog());
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'changed-catalog', private: true, type: 'module' }));
+    execFileSync(tsx, ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), cli, '--catalog', join(dir, 'catalog.json'), '--out', dir], { cwd: root, stdio: 'pipe' });
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('emits the new tool types, provider method, client method and validator', () => {
+    const types = readFileSync(join(dir, 'src/generated/types/photos-delete.ts'), 'utf8');
+    expect(types).toMatch(/export interface PhotosDeleteInput \{/);
+    expect(types).toMatch(/export interface PhotosDeleteNativeOutput \{/);
+    expect(readFileSync(join(dir, 'src/generated/providers.ts'), 'utf8')).toMatch(/delete\(input: PhotosDeleteNativeInput\): Promise<NativeResult<PhotosDeleteNativeOutput>>/);
+    expect(readFileSync(join(dir, 'src/generated/client.ts'), 'utf8')).toMatch(/delete\(args: ToolInputs\["photos_delete"\]\): Promise<ToolOutputs\["photos_delete"\]>/);
+    expect(readFileSync(join(dir, 'src/generated/names.ts'), 'utf8')).toContain('"photos__delete"');
+    expect(readFileSync(join(dir, 'native/XcapNative.swift'), 'utf8')).toContain('PhotosDeleteNativeInput');
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).xcap.catalogSha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('type-checks, and the new tool is typed end to end', () => {
+    writeFileSync(
+      join(dir, 'src/use-new-tool.ts'),
+      `import { createToolClient, validators } from './generated/index.js';
+import type { HostProviders, PhotosDeleteNativeInput } from './generated/index.js';
+const client = createToolClient(async () => ({ content: [{ type: 'text', text: '{}' }], structuredContent: { deleted: 1 } }));
+export const deleted: Promise<{ deleted: number }> = client.photos.delete({ ids: ['a'] });
+// @ts-expect-error ids must be strings
+client.photos.delete({ ids: [1] });
+export const input: PhotosDeleteNativeInput = { ids: ['a'], hard: false };
+export const provider: NonNullable<HostProviders['photos']>['delete'] = async (i) => ({ structuredContent: { deleted: i.ids.length } });
+export const checked = validators.photos_delete({ ids: [] });
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: { noEmit: true, typeRoots: [join(root, 'node_modules/@types')] }, include: ['src'] }),
+    );
+    const out = (() => {
+      try {
+        return execFileSync(tsc, ['-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? error);
+      }
+    })();
+    expect(out).toBe('');
+  }, 120_000);
+});

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../src/generate.js';
+
+const fixture = readFileSync(new URL('../../../fixtures/capabilities.json', import.meta.url), 'utf8');
+
+describe('generate', () => {
+  it('is deterministic: two runs give identical files', async () => {
+    const a = await generate(fixture, 'fixtures/capabilities.json');
+    const b = await generate(fixture, 'fixtures/capabilities.json');
+    expect(b.files).toEqual(a.files);
+    expect(a.meta.catalogSha256).toMatch(/^[0-9a-f]{64}$/);
+  }, 60_000);
+
+  it('heads every file with the generated-file line', async () => {
+    const { files } = await generate(fixture, 'fixtures/capabilities.json');
+    for (const f of files) {
+      expect(f.content.split('\n')[0]).toMatch(/generated from fixtures\/capabilities\.json by tools\/codegen — do not edit/);
+    }
+  }, 60_000);
+
+  it('refuses a bad catalog before generating, naming the pointer', async () => {
+    const doc = JSON.parse(fixture);
+    doc.capabilities[0].scopes[0].consent = 'maybe';
+    await expect(generate(JSON.stringify(doc), 'x.json')).rejects.toThrow('/capabilities/0/scopes/0/consent: must be "ask" or "picker"');
+    await expect(generate('{', 'x.json')).rejects.toThrow(/x\.json: not JSON/);
+  });
+});
