@@ -1,2 +1,11 @@
-/** xcap audit: argsHash (RFC 8785), the audit row of a broker call, and audit sinks. */
-export {};
+/**
+ * `@xcap/audit`: RFC 8785 canonical JSON, the arguments hash, the one audit
+ * row of a broker call, and audit sinks.
+ * @packageDocumentation
+ */
+export { canonicalJson } from './canonical-json.js';
+export { argsHash } from './args-hash.js';
+export type { AuditRow, AuditStatus } from './audit-row.js';
+export { brokerAuditRow, type BrokerAuditInput } from './broker-audit-row.js';
+export type { AuditSink } from './audit-sink.js';
+export { MemoryAuditSink } from './memory-audit-sink.js';

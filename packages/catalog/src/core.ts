@@ -16,3 +16,4 @@ export { ToolCallError } from './tool-call-error.js';
 export { callTool } from './call-tool.js';
 export type { ToolInvocation, ToolInvoke } from './call-tool.js';
 export * from './schema/index.js';
+export { qualifiedToolName } from './qualified-tool-name.js';

@@ -1,4 +1,5 @@
 /** Name helpers shared by every emitter. */
+import { qualifiedToolName } from '@xcap/catalog/core';
 
 /** `photos_pick` → `PhotosPick`; `ede` → `Ede`. */
 export function pascal(name: string): string {
@@ -16,8 +17,7 @@ export function kebab(name: string): string {
 
 /** `photos_pick` → `photos__pick` (the agent spelling). */
 export function qualified(uiName: string): string {
-  const i = uiName.indexOf('_');
-  return i < 0 ? uiName : `${uiName.slice(0, i)}__${uiName.slice(i + 1)}`;
+  return qualifiedToolName('ui', uiName);
 }
 
 /** The capability and bare tool of a UI name (`photos_pick` → `['photos', 'pick']`). */
