@@ -21,7 +21,9 @@ const options = {
 
 async function typeOf(schema: Schema, name: string, what: string): Promise<string> {
   const code = await compile(typeSchema(schema) as never, name, options);
-  return `${doc(what)}${code.trim()}\n`;
+  // json-schema-to-typescript writes item bounds as @minItems/@maxItems tags, which TSDoc does not know: say them in words.
+  const worded = code.replace(/@minItems (\d+)/g, 'Minimum items: $1.').replace(/@maxItems (\d+)/g, 'Maximum items: $1.');
+  return `${doc(what)}${worded.trim()}\n`;
 }
 
 /** One file per tool with its four types (native ones only for `runs: native`). */

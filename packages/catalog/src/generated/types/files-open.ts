@@ -2,7 +2,7 @@
 /** The arguments of `files_open` as an app or agent passes them. */
 export interface FilesOpenInput {
   /**
-   * @maxItems 20
+   * Maximum items: 20.
    */
   accept?: string[];
   multiple?: boolean;
@@ -11,7 +11,7 @@ export interface FilesOpenInput {
 /** What `files_open` answers (its structured content). */
 export interface FilesOpenOutput {
   /**
-   * @maxItems 100
+   * Maximum items: 100.
    */
   files: {
     name: string;
@@ -24,7 +24,7 @@ export interface FilesOpenOutput {
 /** What the native provider of `files_open` receives (the bridge's mapping). */
 export interface FilesOpenNativeInput {
   /**
-   * @maxItems 20
+   * Maximum items: 20.
    */
   accept?: string[];
   multiple: boolean;
@@ -33,7 +33,7 @@ export interface FilesOpenNativeInput {
 /** What the native provider of `files_open` answers. */
 export interface FilesOpenNativeOutput {
   /**
-   * @maxItems 100
+   * Maximum items: 100.
    */
   files: {
     name: string;

@@ -8,7 +8,7 @@ export interface PhotosListInput {
 /** What `photos_list` answers (its structured content). */
 export interface PhotosListOutput {
   /**
-   * @maxItems 100
+   * Maximum items: 100.
    */
   photos: {
     id: string;
@@ -28,7 +28,7 @@ export interface PhotosListNativeInput {
 /** What the native provider of `photos_list` answers. */
 export interface PhotosListNativeOutput {
   /**
-   * @maxItems 100
+   * Maximum items: 100.
    */
   photos: {
     id: string;

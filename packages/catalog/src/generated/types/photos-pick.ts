@@ -7,7 +7,7 @@ export interface PhotosPickInput {
 /** What `photos_pick` answers (its structured content). */
 export interface PhotosPickOutput {
   /**
-   * @maxItems 50
+   * Maximum items: 50.
    */
   photos: {
     id: string;
@@ -27,7 +27,7 @@ export interface PhotosPickNativeInput {
 /** What the native provider of `photos_pick` answers. */
 export interface PhotosPickNativeOutput {
   /**
-   * @maxItems 50
+   * Maximum items: 50.
    */
   photos: {
     id: string;

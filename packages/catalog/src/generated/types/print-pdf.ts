@@ -4,8 +4,8 @@ export interface PrintPdfInput {
   title: string;
   name?: string;
   /**
-   * @minItems 1
-   * @maxItems 2000
+   * Minimum items: 1.
+   * Maximum items: 2000.
    */
   blocks: (
     | {

@@ -5,7 +5,7 @@ export interface WindowsListInput {}
 /** What `windows_list` answers (its structured content). */
 export interface WindowsListOutput {
   /**
-   * @maxItems 500
+   * Maximum items: 500.
    */
   windows: {
     id: string;
@@ -23,7 +23,7 @@ export interface WindowsListNativeInput {}
 /** What the native provider of `windows_list` answers. */
 export interface WindowsListNativeOutput {
   /**
-   * @maxItems 500
+   * Maximum items: 500.
    */
   windows: {
     id: string;

@@ -7,8 +7,10 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isBase64, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { FilesOpenInput } from '../types/files-open.js';
 
-/** One item at /accept (pointer relative to the item). */
-function checkItem6(v: unknown): string | null {
+const own = Object.prototype.hasOwnProperty;
+
+/** Checks one array item; the pointer of its violation is relative to the item. */
+function checkItem8(v: unknown): string | null {
   if (typeof v !== 'string') return " type";
   if (v.length < 1) return " minLength";
   if (v.length > 100 && codePointLength(v) > 100) return " maxLength";
@@ -18,72 +20,96 @@ function checkItem6(v: unknown): string | null {
 /** The first violation of `files_open`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "accept" && k !== "multiple" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
-  }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  if (Object.hasOwn(o1, "accept")) {
-    const p3 = o1["accept"];
-    if (!Array.isArray(p3)) return "/accept type";
-    const a5 = p3 as readonly unknown[];
-    if (a5.length > 20) return "/accept maxItems";
-    for (let i = 0; i < a5.length; i++) {
-      const r9 = checkItem6(a5[i]);
-      if (r9 !== null) return "/accept/" + i + r9;
+  const o3 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let has2 = false;
+  let unknownKey4: string | undefined;
+  for (const k in o3) {
+    if (!own.call(o3, k)) continue;
+    switch (k) {
+      case "accept": has1 = true; break;
+      case "multiple": has2 = true; break;
+      default:
+        if (unknownKey4 === undefined || k < unknownKey4) unknownKey4 = k;
     }
   }
-  if (Object.hasOwn(o1, "multiple")) {
-    const p10 = o1["multiple"];
-    if (typeof p10 !== 'boolean') return "/multiple type";
+  if (unknownKey4 !== undefined) return "/" + pointerToken(unknownKey4) + " additionalProperties";
+  if (has1) {
+    const p5 = o3["accept"];
+    if (!Array.isArray(p5)) return "/accept type";
+    const a7 = p5 as readonly unknown[];
+    if (a7.length > 20) return "/accept maxItems";
+    for (let i = 0; i < a7.length; i++) {
+      const r11 = checkItem8(a7[i]);
+      if (r11 !== null) return "/accept/" + i + r11;
+    }
+  }
+  if (has2) {
+    const p12 = o3["multiple"];
+    if (typeof p12 !== 'boolean') return "/multiple type";
   }
   return null;
 }
 
-/** One item at /files (pointer relative to the item). */
-function checkItem19(v: unknown): string | null {
+/** Checks one array item; the pointer of its violation is relative to the item. */
+function checkItem22(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o20 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o20, "name")) return "/name required";
-  if (!Object.hasOwn(o20, "mimeType")) return "/mimeType required";
-  if (!Object.hasOwn(o20, "data")) return "/data required";
-  let unknownKey21: string | undefined;
-  for (const k of Object.keys(o20)) {
-    if (k !== "name" && k !== "mimeType" && k !== "data" && (unknownKey21 === undefined || k < unknownKey21)) unknownKey21 = k;
+  const o26 = v as { readonly [key: string]: unknown };
+  let has23 = false;
+  let has24 = false;
+  let has25 = false;
+  let unknownKey27: string | undefined;
+  for (const k in o26) {
+    if (!own.call(o26, k)) continue;
+    switch (k) {
+      case "name": has23 = true; break;
+      case "mimeType": has24 = true; break;
+      case "data": has25 = true; break;
+      default:
+        if (unknownKey27 === undefined || k < unknownKey27) unknownKey27 = k;
+    }
   }
-  if (unknownKey21 !== undefined) return "/" + pointerToken(unknownKey21) + " additionalProperties";
-  const p22 = o20["name"];
-  if (typeof p22 !== 'string') return "/name type";
-  if (p22.length < 1) return "/name minLength";
-  if (p22.length > 255 && codePointLength(p22) > 255) return "/name maxLength";
-  const p25 = o20["mimeType"];
-  if (typeof p25 !== 'string') return "/mimeType type";
-  if (p25.length < 1) return "/mimeType minLength";
-  if (p25.length > 100 && codePointLength(p25) > 100) return "/mimeType maxLength";
-  const p28 = o20["data"];
-  if (typeof p28 !== 'string') return "/data type";
-  if (!isBase64(p28)) return "/data format";
+  if (!has23) return "/name required";
+  if (!has24) return "/mimeType required";
+  if (!has25) return "/data required";
+  if (unknownKey27 !== undefined) return "/" + pointerToken(unknownKey27) + " additionalProperties";
+  const p28 = o26["name"];
+  if (typeof p28 !== 'string') return "/name type";
+  if (p28.length < 1) return "/name minLength";
+  if (p28.length > 255 && codePointLength(p28) > 255) return "/name maxLength";
+  const p31 = o26["mimeType"];
+  if (typeof p31 !== 'string') return "/mimeType type";
+  if (p31.length < 1) return "/mimeType minLength";
+  if (p31.length > 100 && codePointLength(p31) > 100) return "/mimeType maxLength";
+  const p34 = o26["data"];
+  if (typeof p34 !== 'string') return "/data type";
+  if (!isBase64(p34)) return "/data format";
   return null;
 }
 
 /** The first violation of `files_open`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o14 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o14, "files")) return "/files required";
-  let unknownKey15: string | undefined;
-  for (const k of Object.keys(o14)) {
-    if (k !== "files" && (unknownKey15 === undefined || k < unknownKey15)) unknownKey15 = k;
+  const o17 = v as { readonly [key: string]: unknown };
+  let has16 = false;
+  let unknownKey18: string | undefined;
+  for (const k in o17) {
+    if (!own.call(o17, k)) continue;
+    switch (k) {
+      case "files": has16 = true; break;
+      default:
+        if (unknownKey18 === undefined || k < unknownKey18) unknownKey18 = k;
+    }
   }
-  if (unknownKey15 !== undefined) return "/" + pointerToken(unknownKey15) + " additionalProperties";
-  const p16 = o14["files"];
-  if (!Array.isArray(p16)) return "/files type";
-  const a18 = p16 as readonly unknown[];
-  if (a18.length > 100) return "/files maxItems";
-  for (let i = 0; i < a18.length; i++) {
-    const r32 = checkItem19(a18[i]);
-    if (r32 !== null) return "/files/" + i + r32;
+  if (!has16) return "/files required";
+  if (unknownKey18 !== undefined) return "/" + pointerToken(unknownKey18) + " additionalProperties";
+  const p19 = o17["files"];
+  if (!Array.isArray(p19)) return "/files type";
+  const a21 = p19 as readonly unknown[];
+  if (a21.length > 100) return "/files maxItems";
+  for (let i = 0; i < a21.length; i++) {
+    const r38 = checkItem22(a21[i]);
+    if (r38 !== null) return "/files/" + i + r38;
   }
   return null;
 }

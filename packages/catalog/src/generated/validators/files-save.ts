@@ -7,53 +7,73 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { FilesSaveInput } from '../types/files-save.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `files_save`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "name")) return "/name required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "name" && k !== "fileId" && k !== "text" && k !== "mimeType" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o5 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let has2 = false;
+  let has3 = false;
+  let has4 = false;
+  let unknownKey6: string | undefined;
+  for (const k in o5) {
+    if (!own.call(o5, k)) continue;
+    switch (k) {
+      case "name": has1 = true; break;
+      case "fileId": has2 = true; break;
+      case "text": has3 = true; break;
+      case "mimeType": has4 = true; break;
+      default:
+        if (unknownKey6 === undefined || k < unknownKey6) unknownKey6 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  const p3 = o1["name"];
-  if (typeof p3 !== 'string') return "/name type";
-  if (p3.length < 1) return "/name minLength";
-  if (p3.length > 255 && codePointLength(p3) > 255) return "/name maxLength";
-  if (Object.hasOwn(o1, "fileId")) {
-    const p6 = o1["fileId"];
-    if (typeof p6 !== 'string') return "/fileId type";
-    if (p6.length < 1) return "/fileId minLength";
-    if (p6.length > 200 && codePointLength(p6) > 200) return "/fileId maxLength";
+  if (!has1) return "/name required";
+  if (unknownKey6 !== undefined) return "/" + pointerToken(unknownKey6) + " additionalProperties";
+  const p7 = o5["name"];
+  if (typeof p7 !== 'string') return "/name type";
+  if (p7.length < 1) return "/name minLength";
+  if (p7.length > 255 && codePointLength(p7) > 255) return "/name maxLength";
+  if (has2) {
+    const p10 = o5["fileId"];
+    if (typeof p10 !== 'string') return "/fileId type";
+    if (p10.length < 1) return "/fileId minLength";
+    if (p10.length > 200 && codePointLength(p10) > 200) return "/fileId maxLength";
   }
-  if (Object.hasOwn(o1, "text")) {
-    const p9 = o1["text"];
-    if (typeof p9 !== 'string') return "/text type";
-    if (p9.length > 1000000 && codePointLength(p9) > 1000000) return "/text maxLength";
+  if (has3) {
+    const p13 = o5["text"];
+    if (typeof p13 !== 'string') return "/text type";
+    if (p13.length > 1000000 && codePointLength(p13) > 1000000) return "/text maxLength";
   }
-  if (Object.hasOwn(o1, "mimeType")) {
-    const p12 = o1["mimeType"];
-    if (typeof p12 !== 'string') return "/mimeType type";
-    if (p12.length < 1) return "/mimeType minLength";
-    if (p12.length > 100 && codePointLength(p12) > 100) return "/mimeType maxLength";
+  if (has4) {
+    const p16 = o5["mimeType"];
+    if (typeof p16 !== 'string') return "/mimeType type";
+    if (p16.length < 1) return "/mimeType minLength";
+    if (p16.length > 100 && codePointLength(p16) > 100) return "/mimeType maxLength";
   }
-  if ((Object.hasOwn(o1, "fileId") ? 1 : 0) + (Object.hasOwn(o1, "text") ? 1 : 0) !== 1) return " oneOf";
+  if ((has2 ? 1 : 0) + (has3 ? 1 : 0) !== 1) return " oneOf";
   return null;
 }
 
 /** The first violation of `files_save`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o16 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o16, "saved")) return "/saved required";
-  let unknownKey17: string | undefined;
-  for (const k of Object.keys(o16)) {
-    if (k !== "saved" && (unknownKey17 === undefined || k < unknownKey17)) unknownKey17 = k;
+  const o21 = v as { readonly [key: string]: unknown };
+  let has20 = false;
+  let unknownKey22: string | undefined;
+  for (const k in o21) {
+    if (!own.call(o21, k)) continue;
+    switch (k) {
+      case "saved": has20 = true; break;
+      default:
+        if (unknownKey22 === undefined || k < unknownKey22) unknownKey22 = k;
+    }
   }
-  if (unknownKey17 !== undefined) return "/" + pointerToken(unknownKey17) + " additionalProperties";
-  const p18 = o16["saved"];
-  if (typeof p18 !== 'boolean') return "/saved type";
+  if (!has20) return "/saved required";
+  if (unknownKey22 !== undefined) return "/" + pointerToken(unknownKey22) + " additionalProperties";
+  const p23 = o21["saved"];
+  if (typeof p23 !== 'boolean') return "/saved type";
   return null;
 }
 

@@ -7,34 +7,48 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { FocusWindowInput } from '../types/focus-window.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `focus_window`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "window")) return "/window required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "window" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o2 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let unknownKey3: string | undefined;
+  for (const k in o2) {
+    if (!own.call(o2, k)) continue;
+    switch (k) {
+      case "window": has1 = true; break;
+      default:
+        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  const p3 = o1["window"];
-  if (typeof p3 !== 'string') return "/window type";
-  if (!isToken(p3)) return "/window format";
+  if (!has1) return "/window required";
+  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
+  const p4 = o2["window"];
+  if (typeof p4 !== 'string') return "/window type";
+  if (!isToken(p4)) return "/window format";
   return null;
 }
 
 /** The first violation of `focus_window`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o7 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o7, "focused")) return "/focused required";
-  let unknownKey8: string | undefined;
-  for (const k of Object.keys(o7)) {
-    if (k !== "focused" && (unknownKey8 === undefined || k < unknownKey8)) unknownKey8 = k;
+  const o9 = v as { readonly [key: string]: unknown };
+  let has8 = false;
+  let unknownKey10: string | undefined;
+  for (const k in o9) {
+    if (!own.call(o9, k)) continue;
+    switch (k) {
+      case "focused": has8 = true; break;
+      default:
+        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+    }
   }
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  const p9 = o7["focused"];
-  if (typeof p9 !== 'boolean') return "/focused type";
+  if (!has8) return "/focused required";
+  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
+  const p11 = o9["focused"];
+  if (typeof p11 !== 'boolean') return "/focused type";
   return null;
 }
 

@@ -7,35 +7,49 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { LaunchAppInput } from '../types/launch-app.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `launch_app`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "app")) return "/app required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "app" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o2 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let unknownKey3: string | undefined;
+  for (const k in o2) {
+    if (!own.call(o2, k)) continue;
+    switch (k) {
+      case "app": has1 = true; break;
+      default:
+        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  const p3 = o1["app"];
-  if (typeof p3 !== 'string') return "/app type";
-  if (p3.length < 1) return "/app minLength";
-  if (p3.length > 200 && codePointLength(p3) > 200) return "/app maxLength";
+  if (!has1) return "/app required";
+  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
+  const p4 = o2["app"];
+  if (typeof p4 !== 'string') return "/app type";
+  if (p4.length < 1) return "/app minLength";
+  if (p4.length > 200 && codePointLength(p4) > 200) return "/app maxLength";
   return null;
 }
 
 /** The first violation of `launch_app`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o7 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o7, "launched")) return "/launched required";
-  let unknownKey8: string | undefined;
-  for (const k of Object.keys(o7)) {
-    if (k !== "launched" && (unknownKey8 === undefined || k < unknownKey8)) unknownKey8 = k;
+  const o9 = v as { readonly [key: string]: unknown };
+  let has8 = false;
+  let unknownKey10: string | undefined;
+  for (const k in o9) {
+    if (!own.call(o9, k)) continue;
+    switch (k) {
+      case "launched": has8 = true; break;
+      default:
+        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+    }
   }
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  const p9 = o7["launched"];
-  if (typeof p9 !== 'boolean') return "/launched type";
+  if (!has8) return "/launched required";
+  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
+  const p11 = o9["launched"];
+  if (typeof p11 !== 'boolean') return "/launched type";
   return null;
 }
 

@@ -7,34 +7,48 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { NotificationsCancelInput } from '../types/notifications-cancel.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `notifications_cancel`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "id")) return "/id required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "id" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o2 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let unknownKey3: string | undefined;
+  for (const k in o2) {
+    if (!own.call(o2, k)) continue;
+    switch (k) {
+      case "id": has1 = true; break;
+      default:
+        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  const p3 = o1["id"];
-  if (typeof p3 !== 'string') return "/id type";
-  if (!isToken(p3)) return "/id format";
+  if (!has1) return "/id required";
+  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
+  const p4 = o2["id"];
+  if (typeof p4 !== 'string') return "/id type";
+  if (!isToken(p4)) return "/id format";
   return null;
 }
 
 /** The first violation of `notifications_cancel`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o7 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o7, "cancelled")) return "/cancelled required";
-  let unknownKey8: string | undefined;
-  for (const k of Object.keys(o7)) {
-    if (k !== "cancelled" && (unknownKey8 === undefined || k < unknownKey8)) unknownKey8 = k;
+  const o9 = v as { readonly [key: string]: unknown };
+  let has8 = false;
+  let unknownKey10: string | undefined;
+  for (const k in o9) {
+    if (!own.call(o9, k)) continue;
+    switch (k) {
+      case "cancelled": has8 = true; break;
+      default:
+        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+    }
   }
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  const p9 = o7["cancelled"];
-  if (typeof p9 !== 'boolean') return "/cancelled type";
+  if (!has8) return "/cancelled required";
+  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
+  const p11 = o9["cancelled"];
+  if (typeof p11 !== 'boolean') return "/cancelled type";
   return null;
 }
 

@@ -7,47 +7,65 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isDateTime, isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { NotificationsPostInput } from '../types/notifications-post.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `notifications_post`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "title")) return "/title required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "id" && k !== "title" && k !== "body" && k !== "at" && k !== "screen" && k !== "params" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o7 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let has2 = false;
+  let has3 = false;
+  let has4 = false;
+  let has5 = false;
+  let has6 = false;
+  let unknownKey8: string | undefined;
+  for (const k in o7) {
+    if (!own.call(o7, k)) continue;
+    switch (k) {
+      case "title": has1 = true; break;
+      case "id": has2 = true; break;
+      case "body": has3 = true; break;
+      case "at": has4 = true; break;
+      case "screen": has5 = true; break;
+      case "params": has6 = true; break;
+      default:
+        if (unknownKey8 === undefined || k < unknownKey8) unknownKey8 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  if (Object.hasOwn(o1, "id")) {
-    const p3 = o1["id"];
-    if (typeof p3 !== 'string') return "/id type";
-    if (!isToken(p3)) return "/id format";
+  if (!has1) return "/title required";
+  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
+  if (has2) {
+    const p9 = o7["id"];
+    if (typeof p9 !== 'string') return "/id type";
+    if (!isToken(p9)) return "/id format";
   }
-  const p6 = o1["title"];
-  if (typeof p6 !== 'string') return "/title type";
-  if (p6.length < 1) return "/title minLength";
-  if (p6.length > 200 && codePointLength(p6) > 200) return "/title maxLength";
-  if (Object.hasOwn(o1, "body")) {
-    const p9 = o1["body"];
-    if (typeof p9 !== 'string') return "/body type";
-    if (p9.length > 1000 && codePointLength(p9) > 1000) return "/body maxLength";
+  const p12 = o7["title"];
+  if (typeof p12 !== 'string') return "/title type";
+  if (p12.length < 1) return "/title minLength";
+  if (p12.length > 200 && codePointLength(p12) > 200) return "/title maxLength";
+  if (has3) {
+    const p15 = o7["body"];
+    if (typeof p15 !== 'string') return "/body type";
+    if (p15.length > 1000 && codePointLength(p15) > 1000) return "/body maxLength";
   }
-  if (Object.hasOwn(o1, "at")) {
-    const p12 = o1["at"];
-    if (typeof p12 !== 'string') return "/at type";
-    if (!isDateTime(p12)) return "/at format";
+  if (has4) {
+    const p18 = o7["at"];
+    if (typeof p18 !== 'string') return "/at type";
+    if (!isDateTime(p18)) return "/at format";
   }
-  if (Object.hasOwn(o1, "screen")) {
-    const p15 = o1["screen"];
-    if (typeof p15 !== 'string') return "/screen type";
-    if (p15.length < 1) return "/screen minLength";
-    if (p15.length > 100 && codePointLength(p15) > 100) return "/screen maxLength";
+  if (has5) {
+    const p21 = o7["screen"];
+    if (typeof p21 !== 'string') return "/screen type";
+    if (p21.length < 1) return "/screen minLength";
+    if (p21.length > 100 && codePointLength(p21) > 100) return "/screen maxLength";
   }
-  if (Object.hasOwn(o1, "params")) {
-    const p18 = o1["params"];
-    if (typeof p18 !== 'object' || p18 === null || Array.isArray(p18)) return "/params type";
+  if (has6) {
+    const p24 = o7["params"];
+    if (typeof p24 !== 'object' || p24 === null || Array.isArray(p24)) return "/params type";
   }
-  if (Object.hasOwn(o1, "params")) {
-    if (!Object.hasOwn(o1, "screen")) return "/screen dependentRequired";
+  if (has6) {
+    if (!has5) return "/screen dependentRequired";
   }
   return null;
 }
@@ -55,12 +73,14 @@ function checkInput(v: unknown): string | null {
 /** The first violation of `notifications_post`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o22 = v as { readonly [key: string]: unknown };
-  let unknownKey23: string | undefined;
-  for (const k of Object.keys(o22)) {
-    if ((unknownKey23 === undefined || k < unknownKey23)) unknownKey23 = k;
+  const o28 = v as { readonly [key: string]: unknown };
+  let unknownKey29: string | undefined;
+  for (const k in o28) {
+    if (own.call(o28, k)) {
+      if (unknownKey29 === undefined || k < unknownKey29) unknownKey29 = k;
+    }
   }
-  if (unknownKey23 !== undefined) return "/" + pointerToken(unknownKey23) + " additionalProperties";
+  if (unknownKey29 !== undefined) return "/" + pointerToken(unknownKey29) + " additionalProperties";
   return null;
 }
 

@@ -7,66 +7,94 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isBase64, isDateTime, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { PhotosGetInput } from '../types/photos-get.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `photos_get`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "id")) return "/id required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "id" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o2 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let unknownKey3: string | undefined;
+  for (const k in o2) {
+    if (!own.call(o2, k)) continue;
+    switch (k) {
+      case "id": has1 = true; break;
+      default:
+        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  const p3 = o1["id"];
-  if (typeof p3 !== 'string') return "/id type";
-  if (p3.length < 1) return "/id minLength";
-  if (p3.length > 500 && codePointLength(p3) > 500) return "/id maxLength";
+  if (!has1) return "/id required";
+  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
+  const p4 = o2["id"];
+  if (typeof p4 !== 'string') return "/id type";
+  if (p4.length < 1) return "/id minLength";
+  if (p4.length > 500 && codePointLength(p4) > 500) return "/id maxLength";
   return null;
 }
 
 /** The first violation of `photos_get`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o7 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o7, "photo")) return "/photo required";
-  let unknownKey8: string | undefined;
-  for (const k of Object.keys(o7)) {
-    if (k !== "photo" && (unknownKey8 === undefined || k < unknownKey8)) unknownKey8 = k;
+  const o9 = v as { readonly [key: string]: unknown };
+  let has8 = false;
+  let unknownKey10: string | undefined;
+  for (const k in o9) {
+    if (!own.call(o9, k)) continue;
+    switch (k) {
+      case "photo": has8 = true; break;
+      default:
+        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+    }
   }
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  const p9 = o7["photo"];
-  if (typeof p9 !== 'object' || p9 === null || Array.isArray(p9)) return "/photo type";
-  const o10 = p9 as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o10, "id")) return "/photo/id required";
-  if (!Object.hasOwn(o10, "name")) return "/photo/name required";
-  if (!Object.hasOwn(o10, "mimeType")) return "/photo/mimeType required";
-  if (!Object.hasOwn(o10, "takenAt")) return "/photo/takenAt required";
-  if (!Object.hasOwn(o10, "data")) return "/photo/data required";
-  let unknownKey11: string | undefined;
-  for (const k of Object.keys(o10)) {
-    if (k !== "id" && k !== "name" && k !== "mimeType" && k !== "takenAt" && k !== "data" && (unknownKey11 === undefined || k < unknownKey11)) unknownKey11 = k;
+  if (!has8) return "/photo required";
+  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
+  const p11 = o9["photo"];
+  if (typeof p11 !== 'object' || p11 === null || Array.isArray(p11)) return "/photo type";
+  const o17 = p11 as { readonly [key: string]: unknown };
+  let has12 = false;
+  let has13 = false;
+  let has14 = false;
+  let has15 = false;
+  let has16 = false;
+  let unknownKey18: string | undefined;
+  for (const k in o17) {
+    if (!own.call(o17, k)) continue;
+    switch (k) {
+      case "id": has12 = true; break;
+      case "name": has13 = true; break;
+      case "mimeType": has14 = true; break;
+      case "takenAt": has15 = true; break;
+      case "data": has16 = true; break;
+      default:
+        if (unknownKey18 === undefined || k < unknownKey18) unknownKey18 = k;
+    }
   }
-  if (unknownKey11 !== undefined) return "/photo/" + pointerToken(unknownKey11) + " additionalProperties";
-  const p12 = o10["id"];
-  if (typeof p12 !== 'string') return "/photo/id type";
-  if (p12.length < 1) return "/photo/id minLength";
-  if (p12.length > 500 && codePointLength(p12) > 500) return "/photo/id maxLength";
-  const p15 = o10["name"];
-  if (typeof p15 !== 'string') return "/photo/name type";
-  if (p15.length < 1) return "/photo/name minLength";
-  if (p15.length > 255 && codePointLength(p15) > 255) return "/photo/name maxLength";
-  const p18 = o10["mimeType"];
-  if (typeof p18 !== 'string') return "/photo/mimeType type";
-  if (p18.length < 1) return "/photo/mimeType minLength";
-  if (p18.length > 100 && codePointLength(p18) > 100) return "/photo/mimeType maxLength";
-  const p21 = o10["takenAt"];
-  if (!(typeof p21 === 'string' || p21 === null)) return "/photo/takenAt type";
-  if (typeof p21 === 'string') {
-    if (!isDateTime(p21)) return "/photo/takenAt format";
+  if (!has12) return "/photo/id required";
+  if (!has13) return "/photo/name required";
+  if (!has14) return "/photo/mimeType required";
+  if (!has15) return "/photo/takenAt required";
+  if (!has16) return "/photo/data required";
+  if (unknownKey18 !== undefined) return "/photo/" + pointerToken(unknownKey18) + " additionalProperties";
+  const p19 = o17["id"];
+  if (typeof p19 !== 'string') return "/photo/id type";
+  if (p19.length < 1) return "/photo/id minLength";
+  if (p19.length > 500 && codePointLength(p19) > 500) return "/photo/id maxLength";
+  const p22 = o17["name"];
+  if (typeof p22 !== 'string') return "/photo/name type";
+  if (p22.length < 1) return "/photo/name minLength";
+  if (p22.length > 255 && codePointLength(p22) > 255) return "/photo/name maxLength";
+  const p25 = o17["mimeType"];
+  if (typeof p25 !== 'string') return "/photo/mimeType type";
+  if (p25.length < 1) return "/photo/mimeType minLength";
+  if (p25.length > 100 && codePointLength(p25) > 100) return "/photo/mimeType maxLength";
+  const p28 = o17["takenAt"];
+  if (!(typeof p28 === 'string' || p28 === null)) return "/photo/takenAt type";
+  if (typeof p28 === 'string') {
+    if (!isDateTime(p28)) return "/photo/takenAt format";
   }
-  const p24 = o10["data"];
-  if (typeof p24 !== 'string') return "/photo/data type";
-  if (!isBase64(p24)) return "/photo/data format";
+  const p31 = o17["data"];
+  if (typeof p31 !== 'string') return "/photo/data type";
+  if (!isBase64(p31)) return "/photo/data format";
   return null;
 }
 

@@ -7,59 +7,81 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isDateTime, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { PhotosListInput } from '../types/photos-list.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `photos_list`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "limit" && k !== "cursor" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o3 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let has2 = false;
+  let unknownKey4: string | undefined;
+  for (const k in o3) {
+    if (!own.call(o3, k)) continue;
+    switch (k) {
+      case "limit": has1 = true; break;
+      case "cursor": has2 = true; break;
+      default:
+        if (unknownKey4 === undefined || k < unknownKey4) unknownKey4 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  if (Object.hasOwn(o1, "limit")) {
-    const p3 = o1["limit"];
-    if (typeof p3 !== 'number' || !Number.isInteger(p3)) return "/limit type";
-    if (p3 < 1) return "/limit minimum";
-    if (p3 > 100) return "/limit maximum";
+  if (unknownKey4 !== undefined) return "/" + pointerToken(unknownKey4) + " additionalProperties";
+  if (has1) {
+    const p5 = o3["limit"];
+    if (typeof p5 !== 'number' || !Number.isInteger(p5)) return "/limit type";
+    if (p5 < 1) return "/limit minimum";
+    if (p5 > 100) return "/limit maximum";
   }
-  if (Object.hasOwn(o1, "cursor")) {
-    const p6 = o1["cursor"];
-    if (typeof p6 !== 'string') return "/cursor type";
-    if (p6.length < 1) return "/cursor minLength";
-    if (p6.length > 200 && codePointLength(p6) > 200) return "/cursor maxLength";
+  if (has2) {
+    const p8 = o3["cursor"];
+    if (typeof p8 !== 'string') return "/cursor type";
+    if (p8.length < 1) return "/cursor minLength";
+    if (p8.length > 200 && codePointLength(p8) > 200) return "/cursor maxLength";
   }
   return null;
 }
 
-/** One item at /photos (pointer relative to the item). */
-function checkItem15(v: unknown): string | null {
+/** Checks one array item; the pointer of its violation is relative to the item. */
+function checkItem19(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o16 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o16, "id")) return "/id required";
-  if (!Object.hasOwn(o16, "name")) return "/name required";
-  if (!Object.hasOwn(o16, "mimeType")) return "/mimeType required";
-  if (!Object.hasOwn(o16, "takenAt")) return "/takenAt required";
-  let unknownKey17: string | undefined;
-  for (const k of Object.keys(o16)) {
-    if (k !== "id" && k !== "name" && k !== "mimeType" && k !== "takenAt" && (unknownKey17 === undefined || k < unknownKey17)) unknownKey17 = k;
+  const o24 = v as { readonly [key: string]: unknown };
+  let has20 = false;
+  let has21 = false;
+  let has22 = false;
+  let has23 = false;
+  let unknownKey25: string | undefined;
+  for (const k in o24) {
+    if (!own.call(o24, k)) continue;
+    switch (k) {
+      case "id": has20 = true; break;
+      case "name": has21 = true; break;
+      case "mimeType": has22 = true; break;
+      case "takenAt": has23 = true; break;
+      default:
+        if (unknownKey25 === undefined || k < unknownKey25) unknownKey25 = k;
+    }
   }
-  if (unknownKey17 !== undefined) return "/" + pointerToken(unknownKey17) + " additionalProperties";
-  const p18 = o16["id"];
-  if (typeof p18 !== 'string') return "/id type";
-  if (p18.length < 1) return "/id minLength";
-  if (p18.length > 500 && codePointLength(p18) > 500) return "/id maxLength";
-  const p21 = o16["name"];
-  if (typeof p21 !== 'string') return "/name type";
-  if (p21.length < 1) return "/name minLength";
-  if (p21.length > 255 && codePointLength(p21) > 255) return "/name maxLength";
-  const p24 = o16["mimeType"];
-  if (typeof p24 !== 'string') return "/mimeType type";
-  if (p24.length < 1) return "/mimeType minLength";
-  if (p24.length > 100 && codePointLength(p24) > 100) return "/mimeType maxLength";
-  const p27 = o16["takenAt"];
-  if (!(typeof p27 === 'string' || p27 === null)) return "/takenAt type";
-  if (typeof p27 === 'string') {
-    if (!isDateTime(p27)) return "/takenAt format";
+  if (!has20) return "/id required";
+  if (!has21) return "/name required";
+  if (!has22) return "/mimeType required";
+  if (!has23) return "/takenAt required";
+  if (unknownKey25 !== undefined) return "/" + pointerToken(unknownKey25) + " additionalProperties";
+  const p26 = o24["id"];
+  if (typeof p26 !== 'string') return "/id type";
+  if (p26.length < 1) return "/id minLength";
+  if (p26.length > 500 && codePointLength(p26) > 500) return "/id maxLength";
+  const p29 = o24["name"];
+  if (typeof p29 !== 'string') return "/name type";
+  if (p29.length < 1) return "/name minLength";
+  if (p29.length > 255 && codePointLength(p29) > 255) return "/name maxLength";
+  const p32 = o24["mimeType"];
+  if (typeof p32 !== 'string') return "/mimeType type";
+  if (p32.length < 1) return "/mimeType minLength";
+  if (p32.length > 100 && codePointLength(p32) > 100) return "/mimeType maxLength";
+  const p35 = o24["takenAt"];
+  if (!(typeof p35 === 'string' || p35 === null)) return "/takenAt type";
+  if (typeof p35 === 'string') {
+    if (!isDateTime(p35)) return "/takenAt format";
   }
   return null;
 }
@@ -67,26 +89,34 @@ function checkItem15(v: unknown): string | null {
 /** The first violation of `photos_list`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o10 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o10, "photos")) return "/photos required";
-  if (!Object.hasOwn(o10, "cursor")) return "/cursor required";
-  let unknownKey11: string | undefined;
-  for (const k of Object.keys(o10)) {
-    if (k !== "photos" && k !== "cursor" && (unknownKey11 === undefined || k < unknownKey11)) unknownKey11 = k;
+  const o14 = v as { readonly [key: string]: unknown };
+  let has12 = false;
+  let has13 = false;
+  let unknownKey15: string | undefined;
+  for (const k in o14) {
+    if (!own.call(o14, k)) continue;
+    switch (k) {
+      case "photos": has12 = true; break;
+      case "cursor": has13 = true; break;
+      default:
+        if (unknownKey15 === undefined || k < unknownKey15) unknownKey15 = k;
+    }
   }
-  if (unknownKey11 !== undefined) return "/" + pointerToken(unknownKey11) + " additionalProperties";
-  const p12 = o10["photos"];
-  if (!Array.isArray(p12)) return "/photos type";
-  const a14 = p12 as readonly unknown[];
-  if (a14.length > 100) return "/photos maxItems";
-  for (let i = 0; i < a14.length; i++) {
-    const r31 = checkItem15(a14[i]);
-    if (r31 !== null) return "/photos/" + i + r31;
+  if (!has12) return "/photos required";
+  if (!has13) return "/cursor required";
+  if (unknownKey15 !== undefined) return "/" + pointerToken(unknownKey15) + " additionalProperties";
+  const p16 = o14["photos"];
+  if (!Array.isArray(p16)) return "/photos type";
+  const a18 = p16 as readonly unknown[];
+  if (a18.length > 100) return "/photos maxItems";
+  for (let i = 0; i < a18.length; i++) {
+    const r39 = checkItem19(a18[i]);
+    if (r39 !== null) return "/photos/" + i + r39;
   }
-  const p32 = o10["cursor"];
-  if (!(typeof p32 === 'string' || p32 === null)) return "/cursor type";
-  if (typeof p32 === 'string') {
-    if (p32.length > 200 && codePointLength(p32) > 200) return "/cursor maxLength";
+  const p40 = o14["cursor"];
+  if (!(typeof p40 === 'string' || p40 === null)) return "/cursor type";
+  if (typeof p40 === 'string') {
+    if (p40.length > 200 && codePointLength(p40) > 200) return "/cursor maxLength";
   }
   return null;
 }

@@ -7,78 +7,106 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isBase64, isDateTime, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { PhotosPickInput } from '../types/photos-pick.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `photos_pick`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "limit" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o2 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let unknownKey3: string | undefined;
+  for (const k in o2) {
+    if (!own.call(o2, k)) continue;
+    switch (k) {
+      case "limit": has1 = true; break;
+      default:
+        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  if (Object.hasOwn(o1, "limit")) {
-    const p3 = o1["limit"];
-    if (typeof p3 !== 'number' || !Number.isInteger(p3)) return "/limit type";
-    if (p3 < 1) return "/limit minimum";
-    if (p3 > 50) return "/limit maximum";
+  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
+  if (has1) {
+    const p4 = o2["limit"];
+    if (typeof p4 !== 'number' || !Number.isInteger(p4)) return "/limit type";
+    if (p4 < 1) return "/limit minimum";
+    if (p4 > 50) return "/limit maximum";
   }
   return null;
 }
 
-/** One item at /photos (pointer relative to the item). */
-function checkItem12(v: unknown): string | null {
+/** Checks one array item; the pointer of its violation is relative to the item. */
+function checkItem14(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o13 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o13, "id")) return "/id required";
-  if (!Object.hasOwn(o13, "name")) return "/name required";
-  if (!Object.hasOwn(o13, "mimeType")) return "/mimeType required";
-  if (!Object.hasOwn(o13, "takenAt")) return "/takenAt required";
-  if (!Object.hasOwn(o13, "data")) return "/data required";
-  let unknownKey14: string | undefined;
-  for (const k of Object.keys(o13)) {
-    if (k !== "id" && k !== "name" && k !== "mimeType" && k !== "takenAt" && k !== "data" && (unknownKey14 === undefined || k < unknownKey14)) unknownKey14 = k;
+  const o20 = v as { readonly [key: string]: unknown };
+  let has15 = false;
+  let has16 = false;
+  let has17 = false;
+  let has18 = false;
+  let has19 = false;
+  let unknownKey21: string | undefined;
+  for (const k in o20) {
+    if (!own.call(o20, k)) continue;
+    switch (k) {
+      case "id": has15 = true; break;
+      case "name": has16 = true; break;
+      case "mimeType": has17 = true; break;
+      case "takenAt": has18 = true; break;
+      case "data": has19 = true; break;
+      default:
+        if (unknownKey21 === undefined || k < unknownKey21) unknownKey21 = k;
+    }
   }
-  if (unknownKey14 !== undefined) return "/" + pointerToken(unknownKey14) + " additionalProperties";
-  const p15 = o13["id"];
-  if (typeof p15 !== 'string') return "/id type";
-  if (p15.length < 1) return "/id minLength";
-  if (p15.length > 500 && codePointLength(p15) > 500) return "/id maxLength";
-  const p18 = o13["name"];
-  if (typeof p18 !== 'string') return "/name type";
-  if (p18.length < 1) return "/name minLength";
-  if (p18.length > 255 && codePointLength(p18) > 255) return "/name maxLength";
-  const p21 = o13["mimeType"];
-  if (typeof p21 !== 'string') return "/mimeType type";
-  if (p21.length < 1) return "/mimeType minLength";
-  if (p21.length > 100 && codePointLength(p21) > 100) return "/mimeType maxLength";
-  const p24 = o13["takenAt"];
-  if (!(typeof p24 === 'string' || p24 === null)) return "/takenAt type";
-  if (typeof p24 === 'string') {
-    if (!isDateTime(p24)) return "/takenAt format";
+  if (!has15) return "/id required";
+  if (!has16) return "/name required";
+  if (!has17) return "/mimeType required";
+  if (!has18) return "/takenAt required";
+  if (!has19) return "/data required";
+  if (unknownKey21 !== undefined) return "/" + pointerToken(unknownKey21) + " additionalProperties";
+  const p22 = o20["id"];
+  if (typeof p22 !== 'string') return "/id type";
+  if (p22.length < 1) return "/id minLength";
+  if (p22.length > 500 && codePointLength(p22) > 500) return "/id maxLength";
+  const p25 = o20["name"];
+  if (typeof p25 !== 'string') return "/name type";
+  if (p25.length < 1) return "/name minLength";
+  if (p25.length > 255 && codePointLength(p25) > 255) return "/name maxLength";
+  const p28 = o20["mimeType"];
+  if (typeof p28 !== 'string') return "/mimeType type";
+  if (p28.length < 1) return "/mimeType minLength";
+  if (p28.length > 100 && codePointLength(p28) > 100) return "/mimeType maxLength";
+  const p31 = o20["takenAt"];
+  if (!(typeof p31 === 'string' || p31 === null)) return "/takenAt type";
+  if (typeof p31 === 'string') {
+    if (!isDateTime(p31)) return "/takenAt format";
   }
-  const p27 = o13["data"];
-  if (typeof p27 !== 'string') return "/data type";
-  if (!isBase64(p27)) return "/data format";
+  const p34 = o20["data"];
+  if (typeof p34 !== 'string') return "/data type";
+  if (!isBase64(p34)) return "/data format";
   return null;
 }
 
 /** The first violation of `photos_pick`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o7 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o7, "photos")) return "/photos required";
-  let unknownKey8: string | undefined;
-  for (const k of Object.keys(o7)) {
-    if (k !== "photos" && (unknownKey8 === undefined || k < unknownKey8)) unknownKey8 = k;
+  const o9 = v as { readonly [key: string]: unknown };
+  let has8 = false;
+  let unknownKey10: string | undefined;
+  for (const k in o9) {
+    if (!own.call(o9, k)) continue;
+    switch (k) {
+      case "photos": has8 = true; break;
+      default:
+        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+    }
   }
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  const p9 = o7["photos"];
-  if (!Array.isArray(p9)) return "/photos type";
-  const a11 = p9 as readonly unknown[];
-  if (a11.length > 50) return "/photos maxItems";
-  for (let i = 0; i < a11.length; i++) {
-    const r31 = checkItem12(a11[i]);
-    if (r31 !== null) return "/photos/" + i + r31;
+  if (!has8) return "/photos required";
+  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
+  const p11 = o9["photos"];
+  if (!Array.isArray(p11)) return "/photos type";
+  const a13 = p11 as readonly unknown[];
+  if (a13.length > 50) return "/photos maxItems";
+  for (let i = 0; i < a13.length; i++) {
+    const r38 = checkItem14(a13[i]);
+    if (r38 !== null) return "/photos/" + i + r38;
   }
   return null;
 }

@@ -6,79 +6,105 @@ import type { JsonObject } from '../../catalog-types.js';
 import { codePointLength, pointerToken, rootViolationText } from '../../schema/index.js';
 import type { PrintPdfInput } from '../types/print-pdf.js';
 
-/** One item at /blocks (pointer relative to the item). */
-function checkItem12(v: unknown): string | null {
+const own = Object.prototype.hasOwnProperty;
+
+/** Checks one array item; the pointer of its violation is relative to the item. */
+function checkItem15(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o13 = v as { readonly [key: string]: unknown };
-  let unknownKey14: string | undefined;
-  for (const k of Object.keys(o13)) {
-    if (k !== "heading" && k !== "text" && k !== "image" && k !== "caption" && k !== "pageBreak" && (unknownKey14 === undefined || k < unknownKey14)) unknownKey14 = k;
+  const o21 = v as { readonly [key: string]: unknown };
+  let has16 = false;
+  let has17 = false;
+  let has18 = false;
+  let has19 = false;
+  let has20 = false;
+  let unknownKey22: string | undefined;
+  for (const k in o21) {
+    if (!own.call(o21, k)) continue;
+    switch (k) {
+      case "heading": has16 = true; break;
+      case "text": has17 = true; break;
+      case "image": has18 = true; break;
+      case "caption": has19 = true; break;
+      case "pageBreak": has20 = true; break;
+      default:
+        if (unknownKey22 === undefined || k < unknownKey22) unknownKey22 = k;
+    }
   }
-  if (unknownKey14 !== undefined) return "/" + pointerToken(unknownKey14) + " additionalProperties";
-  if (Object.hasOwn(o13, "heading")) {
-    const p15 = o13["heading"];
-    if (typeof p15 !== 'string') return "/heading type";
-    if (p15.length < 1) return "/heading minLength";
-    if (p15.length > 500 && codePointLength(p15) > 500) return "/heading maxLength";
+  if (unknownKey22 !== undefined) return "/" + pointerToken(unknownKey22) + " additionalProperties";
+  if (has16) {
+    const p23 = o21["heading"];
+    if (typeof p23 !== 'string') return "/heading type";
+    if (p23.length < 1) return "/heading minLength";
+    if (p23.length > 500 && codePointLength(p23) > 500) return "/heading maxLength";
   }
-  if (Object.hasOwn(o13, "text")) {
-    const p18 = o13["text"];
-    if (typeof p18 !== 'string') return "/text type";
-    if (p18.length > 20000 && codePointLength(p18) > 20000) return "/text maxLength";
+  if (has17) {
+    const p26 = o21["text"];
+    if (typeof p26 !== 'string') return "/text type";
+    if (p26.length > 20000 && codePointLength(p26) > 20000) return "/text maxLength";
   }
-  if (Object.hasOwn(o13, "image")) {
-    const p21 = o13["image"];
-    if (typeof p21 !== 'string') return "/image type";
-    if (p21.length < 1) return "/image minLength";
-    if (p21.length > 200 && codePointLength(p21) > 200) return "/image maxLength";
+  if (has18) {
+    const p29 = o21["image"];
+    if (typeof p29 !== 'string') return "/image type";
+    if (p29.length < 1) return "/image minLength";
+    if (p29.length > 200 && codePointLength(p29) > 200) return "/image maxLength";
   }
-  if (Object.hasOwn(o13, "caption")) {
-    const p24 = o13["caption"];
-    if (typeof p24 !== 'string') return "/caption type";
-    if (p24.length < 1) return "/caption minLength";
-    if (p24.length > 500 && codePointLength(p24) > 500) return "/caption maxLength";
+  if (has19) {
+    const p32 = o21["caption"];
+    if (typeof p32 !== 'string') return "/caption type";
+    if (p32.length < 1) return "/caption minLength";
+    if (p32.length > 500 && codePointLength(p32) > 500) return "/caption maxLength";
   }
-  if (Object.hasOwn(o13, "pageBreak")) {
-    const p27 = o13["pageBreak"];
-    if (typeof p27 !== 'boolean') return "/pageBreak type";
-    if (!(p27 === true)) return "/pageBreak enum";
+  if (has20) {
+    const p35 = o21["pageBreak"];
+    if (typeof p35 !== 'boolean') return "/pageBreak type";
+    if (!(p35 === true)) return "/pageBreak enum";
   }
-  if (Object.hasOwn(o13, "caption")) {
-    if (!Object.hasOwn(o13, "image")) return "/image dependentRequired";
+  if (has19) {
+    if (!has18) return "/image dependentRequired";
   }
-  if ((Object.hasOwn(o13, "heading") ? 1 : 0) + (Object.hasOwn(o13, "text") ? 1 : 0) + (Object.hasOwn(o13, "image") ? 1 : 0) + (Object.hasOwn(o13, "pageBreak") ? 1 : 0) !== 1) return " oneOf";
+  if ((has16 ? 1 : 0) + (has17 ? 1 : 0) + (has18 ? 1 : 0) + (has20 ? 1 : 0) !== 1) return " oneOf";
   return null;
 }
 
 /** The first violation of `print_pdf`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o1, "title")) return "/title required";
-  if (!Object.hasOwn(o1, "blocks")) return "/blocks required";
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "title" && k !== "name" && k !== "blocks" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o4 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let has2 = false;
+  let has3 = false;
+  let unknownKey5: string | undefined;
+  for (const k in o4) {
+    if (!own.call(o4, k)) continue;
+    switch (k) {
+      case "title": has1 = true; break;
+      case "blocks": has2 = true; break;
+      case "name": has3 = true; break;
+      default:
+        if (unknownKey5 === undefined || k < unknownKey5) unknownKey5 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  const p3 = o1["title"];
-  if (typeof p3 !== 'string') return "/title type";
-  if (p3.length < 1) return "/title minLength";
-  if (p3.length > 200 && codePointLength(p3) > 200) return "/title maxLength";
-  if (Object.hasOwn(o1, "name")) {
-    const p6 = o1["name"];
-    if (typeof p6 !== 'string') return "/name type";
-    if (p6.length < 1) return "/name minLength";
-    if (p6.length > 255 && codePointLength(p6) > 255) return "/name maxLength";
+  if (!has1) return "/title required";
+  if (!has2) return "/blocks required";
+  if (unknownKey5 !== undefined) return "/" + pointerToken(unknownKey5) + " additionalProperties";
+  const p6 = o4["title"];
+  if (typeof p6 !== 'string') return "/title type";
+  if (p6.length < 1) return "/title minLength";
+  if (p6.length > 200 && codePointLength(p6) > 200) return "/title maxLength";
+  if (has3) {
+    const p9 = o4["name"];
+    if (typeof p9 !== 'string') return "/name type";
+    if (p9.length < 1) return "/name minLength";
+    if (p9.length > 255 && codePointLength(p9) > 255) return "/name maxLength";
   }
-  const p9 = o1["blocks"];
-  if (!Array.isArray(p9)) return "/blocks type";
-  const a11 = p9 as readonly unknown[];
-  if (a11.length < 1) return "/blocks minItems";
-  if (a11.length > 2000) return "/blocks maxItems";
-  for (let i = 0; i < a11.length; i++) {
-    const r31 = checkItem12(a11[i]);
-    if (r31 !== null) return "/blocks/" + i + r31;
+  const p12 = o4["blocks"];
+  if (!Array.isArray(p12)) return "/blocks type";
+  const a14 = p12 as readonly unknown[];
+  if (a14.length < 1) return "/blocks minItems";
+  if (a14.length > 2000) return "/blocks maxItems";
+  for (let i = 0; i < a14.length; i++) {
+    const r39 = checkItem15(a14[i]);
+    if (r39 !== null) return "/blocks/" + i + r39;
   }
   return null;
 }

@@ -7,72 +7,96 @@ import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isUri, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
 import type { ShareSendInput } from '../types/share-send.js';
 
+const own = Object.prototype.hasOwnProperty;
+
 /** The first violation of `share_send`'s inputSchema, relative form. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o1 = v as { readonly [key: string]: unknown };
-  let unknownKey2: string | undefined;
-  for (const k of Object.keys(o1)) {
-    if (k !== "title" && k !== "text" && k !== "url" && k !== "fileId" && k !== "name" && k !== "mimeType" && (unknownKey2 === undefined || k < unknownKey2)) unknownKey2 = k;
+  const o7 = v as { readonly [key: string]: unknown };
+  let has1 = false;
+  let has2 = false;
+  let has3 = false;
+  let has4 = false;
+  let has5 = false;
+  let has6 = false;
+  let unknownKey8: string | undefined;
+  for (const k in o7) {
+    if (!own.call(o7, k)) continue;
+    switch (k) {
+      case "title": has1 = true; break;
+      case "text": has2 = true; break;
+      case "url": has3 = true; break;
+      case "fileId": has4 = true; break;
+      case "name": has5 = true; break;
+      case "mimeType": has6 = true; break;
+      default:
+        if (unknownKey8 === undefined || k < unknownKey8) unknownKey8 = k;
+    }
   }
-  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
-  if (Object.hasOwn(o1, "title")) {
-    const p3 = o1["title"];
-    if (typeof p3 !== 'string') return "/title type";
-    if (p3.length < 1) return "/title minLength";
-    if (p3.length > 200 && codePointLength(p3) > 200) return "/title maxLength";
+  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
+  if (has1) {
+    const p9 = o7["title"];
+    if (typeof p9 !== 'string') return "/title type";
+    if (p9.length < 1) return "/title minLength";
+    if (p9.length > 200 && codePointLength(p9) > 200) return "/title maxLength";
   }
-  if (Object.hasOwn(o1, "text")) {
-    const p6 = o1["text"];
-    if (typeof p6 !== 'string') return "/text type";
-    if (p6.length < 1) return "/text minLength";
-    if (p6.length > 10000 && codePointLength(p6) > 10000) return "/text maxLength";
+  if (has2) {
+    const p12 = o7["text"];
+    if (typeof p12 !== 'string') return "/text type";
+    if (p12.length < 1) return "/text minLength";
+    if (p12.length > 10000 && codePointLength(p12) > 10000) return "/text maxLength";
   }
-  if (Object.hasOwn(o1, "url")) {
-    const p9 = o1["url"];
-    if (typeof p9 !== 'string') return "/url type";
-    if (!isUri(p9)) return "/url format";
+  if (has3) {
+    const p15 = o7["url"];
+    if (typeof p15 !== 'string') return "/url type";
+    if (!isUri(p15)) return "/url format";
   }
-  if (Object.hasOwn(o1, "fileId")) {
-    const p12 = o1["fileId"];
-    if (typeof p12 !== 'string') return "/fileId type";
-    if (p12.length < 1) return "/fileId minLength";
-    if (p12.length > 200 && codePointLength(p12) > 200) return "/fileId maxLength";
+  if (has4) {
+    const p18 = o7["fileId"];
+    if (typeof p18 !== 'string') return "/fileId type";
+    if (p18.length < 1) return "/fileId minLength";
+    if (p18.length > 200 && codePointLength(p18) > 200) return "/fileId maxLength";
   }
-  if (Object.hasOwn(o1, "name")) {
-    const p15 = o1["name"];
-    if (typeof p15 !== 'string') return "/name type";
-    if (p15.length < 1) return "/name minLength";
-    if (p15.length > 255 && codePointLength(p15) > 255) return "/name maxLength";
+  if (has5) {
+    const p21 = o7["name"];
+    if (typeof p21 !== 'string') return "/name type";
+    if (p21.length < 1) return "/name minLength";
+    if (p21.length > 255 && codePointLength(p21) > 255) return "/name maxLength";
   }
-  if (Object.hasOwn(o1, "mimeType")) {
-    const p18 = o1["mimeType"];
-    if (typeof p18 !== 'string') return "/mimeType type";
-    if (p18.length < 1) return "/mimeType minLength";
-    if (p18.length > 100 && codePointLength(p18) > 100) return "/mimeType maxLength";
+  if (has6) {
+    const p24 = o7["mimeType"];
+    if (typeof p24 !== 'string') return "/mimeType type";
+    if (p24.length < 1) return "/mimeType minLength";
+    if (p24.length > 100 && codePointLength(p24) > 100) return "/mimeType maxLength";
   }
-  if (Object.hasOwn(o1, "fileId")) {
-    if (!Object.hasOwn(o1, "name")) return "/name dependentRequired";
+  if (has4) {
+    if (!has5) return "/name dependentRequired";
   }
-  if (Object.hasOwn(o1, "mimeType")) {
-    if (!Object.hasOwn(o1, "fileId")) return "/fileId dependentRequired";
+  if (has6) {
+    if (!has4) return "/fileId dependentRequired";
   }
-  if (!((Object.hasOwn(o1, "text")) || (Object.hasOwn(o1, "url")) || (Object.hasOwn(o1, "fileId")))) return " anyOf";
+  if (!((has2) || (has3) || (has4))) return " anyOf";
   return null;
 }
 
 /** The first violation of `share_send`'s nativeOutputSchema, relative form. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o22 = v as { readonly [key: string]: unknown };
-  if (!Object.hasOwn(o22, "shared")) return "/shared required";
-  let unknownKey23: string | undefined;
-  for (const k of Object.keys(o22)) {
-    if (k !== "shared" && (unknownKey23 === undefined || k < unknownKey23)) unknownKey23 = k;
+  const o29 = v as { readonly [key: string]: unknown };
+  let has28 = false;
+  let unknownKey30: string | undefined;
+  for (const k in o29) {
+    if (!own.call(o29, k)) continue;
+    switch (k) {
+      case "shared": has28 = true; break;
+      default:
+        if (unknownKey30 === undefined || k < unknownKey30) unknownKey30 = k;
+    }
   }
-  if (unknownKey23 !== undefined) return "/" + pointerToken(unknownKey23) + " additionalProperties";
-  const p24 = o22["shared"];
-  if (typeof p24 !== 'boolean') return "/shared type";
+  if (!has28) return "/shared required";
+  if (unknownKey30 !== undefined) return "/" + pointerToken(unknownKey30) + " additionalProperties";
+  const p31 = o29["shared"];
+  if (typeof p31 !== 'boolean') return "/shared type";
   return null;
 }
 
