@@ -10,7 +10,7 @@ import { pascal } from './naming.js';
 import { typeSchema } from './type-schema.js';
 
 const languages = [
-  { lang: 'swift', file: 'XcapNative.swift', options: { 'just-types': 'true', 'struct-or-class': 'struct', 'access-level': 'public' } },
+  { lang: 'swift', file: 'XcapNative.swift', options: { 'just-types': 'false', 'struct-or-class': 'struct', 'access-level': 'public', initializers: 'false', sendable: 'true' } },
   { lang: 'kotlin', file: 'XcapNative.kt', options: { 'just-types': 'true', package: 'dev.xcap.native' } },
 ] as const;
 
