@@ -16,4 +16,4 @@ echo "== package lint (publint, attw)"
 bash scripts/lint-packages.sh
 
 echo "== conformance replay of fixtures/capabilities.json"
-node packages/host-testing/dist/bin/xcap-conformance.js fixtures/capabilities.json
+npx --no-install xcap-conformance fixtures/capabilities.json

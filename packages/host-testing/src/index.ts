@@ -1,2 +1,31 @@
-/** xcap host-testing: a scriptable fake host, the case replayer (xcap-conformance) and the native conformance suite. */
-export {};
+/**
+ * `@xcap/host-testing`: a scriptable fake host over the real call path, the
+ * case replayer (`replayCases`, the `xcap-conformance` CLI) and the native
+ * conformance suite platform teams run against their providers.
+ * @packageDocumentation
+ */
+export { createFakeHost } from './create-fake-host.js';
+export type { FakeHost, FakeCallRequest, NativeCall } from './fake-host.js';
+export type { FakeHostOptions, FakeBlob } from './fake-host-options.js';
+export type { NativeScript } from './native-script.js';
+export { scriptedNative } from './scripted-native.js';
+export { ScriptedConsentUi, type ConsentScript } from './scripted-consent-ui.js';
+export { RecordingAuditSink } from './recording-audit-sink.js';
+export { fakeProviders, type FakeProviders } from './fake-providers.js';
+export { declareAll } from './default-manifest.js';
+export { counterHex } from './counter-hex.js';
+export { fixedClock } from './fixed-clock.js';
+export { encodePng, type Rgb } from './encode-png.js';
+export { samplePhotos, type SamplePhoto } from './sample-photos.js';
+export { sampleNatives } from './sample-natives.js';
+export { replayCases } from './replay/replay-cases.js';
+export type { ReplayReport, ReplayFailure } from './replay/replay-report.js';
+export { failureLine } from './replay/failure-line.js';
+export { sameJson } from './replay/same-json.js';
+export { runConformanceCli, conformanceExit, type CliOutput } from './cli/run-conformance-cli.js';
+export { runNativeConformance } from './conformance/run-native-conformance.js';
+export type { NativeConformanceOptions, ConformanceSkip } from './conformance/native-conformance-options.js';
+export { sampleArguments, type SampleArguments } from './conformance/sample-arguments.js';
+export { sampleValue, sampleText } from './conformance/sample-value.js';
+export { captureNativeInput, sampleContext, type CapturedInput } from './conformance/capture-native-input.js';
+export { checkNativeAnswer } from './conformance/check-native-answer.js';

@@ -1,0 +1,39 @@
+import type { Catalog } from '@xcap/catalog';
+import type { AuditRow, AuditSink } from '@xcap/audit';
+import type { GrantStore } from '@xcap/broker';
+import type { BlobStore } from '@xcap/bridge';
+import type { ConsentUi } from './consent-ui.js';
+import type { HostApp } from './host-app.js';
+import type { NativeProviders } from './native-providers.js';
+
+/** The one object a host brings to get its call path. */
+export interface CallPathOptions {
+  /** The capability catalog (`catalog` from `@xcap/catalog`, or one `loadCatalog` checked). */
+  readonly catalog: Catalog;
+  /** The app this call path serves; its manifest is validated when the call path is created. */
+  readonly app: HostApp;
+  /** This host's name (e.g. `ede`): capabilities marked `host` in the catalog may be provided only by that host. */
+  readonly host?: string;
+  /** The capabilities this host provides (capability names). */
+  readonly provided: readonly string[];
+  /** The host's natives: `providers[capability][tool](nativeInput)`. */
+  readonly providers: NativeProviders;
+  /** The app-file store (`fileId`s read, returned bytes written). */
+  readonly blobs: BlobStore;
+  /** Where consent answers persist; only `consentAnswer` writes it. */
+  readonly grants: GrantStore;
+  /** Where every call's one audit row goes. */
+  readonly audit: AuditSink;
+  /** The host's consent sheet, shown only in the foreground for an undecided `ask` scope. */
+  readonly consent: ConsentUi;
+  /** The host's clock (stamps queued audit rows). */
+  readonly clock: () => Date;
+  /** 32 lowercase hex digits from a CSPRNG, for generated ids (a notification without `id`). */
+  readonly randomHex: () => string;
+  /** How long a native may take before the call ends `timeout` (the bridge's default when absent). */
+  readonly timeoutMs?: number;
+  /** How long one audit write may take before the row counts as unwritten and is queued (default 5000). */
+  readonly auditTimeoutMs?: number;
+  /** Told about every failed audit write (the row stays queued). */
+  readonly onAuditError?: (error: unknown, row: AuditRow) => void;
+}

@@ -1,0 +1,21 @@
+import type { ManifestEntry } from '@xcap/catalog';
+import type { AgentTool } from '@xcap/broker';
+import type { CallAnswer } from './call-answer.js';
+import type { CallRequest } from './call-request.js';
+import type { PendingAuditRow } from './pending-audit-row.js';
+
+/** A host's one way to run tool calls, from app UI or an agent, and to list an agent's tools. */
+export interface CallPath {
+  /** The app served, with its validated manifest. */
+  readonly app: { readonly id: string; readonly screens: readonly string[]; readonly manifest: readonly ManifestEntry[] };
+  /** The capabilities this host provides. */
+  readonly provided: readonly string[];
+  /** Runs one call: decide → consent (foreground `ask`) → bridge → exactly one audit row → the answer. Never rejects. */
+  call(request: CallRequest): Promise<CallAnswer>;
+  /** An agent's tools/list (`agentToolList` of the app's manifest and the provided capabilities). */
+  listTools(): AgentTool[];
+  /** Audit rows the sink has not accepted yet, oldest first. */
+  pendingAudit(): readonly PendingAuditRow[];
+  /** Retries the pending audit rows; answers how many are still pending. */
+  flushAudit(): Promise<number>;
+}

@@ -1,0 +1,24 @@
+/** The parts every call request carries. */
+interface CallRequestBase {
+  /** The tool name as called: `<capability>_<tool>` from UI, `<capability>__<tool>` from an agent. */
+  readonly name: string;
+  /** The arguments as received; absent counts as `{}`. */
+  readonly arguments?: unknown;
+  /** Whether the app is in the foreground now (a consent sheet or picker may be shown). */
+  readonly foreground: boolean;
+}
+
+/** A call from the app's own UI (audited with clientId `ui`). */
+export interface UiCallRequest extends CallRequestBase {
+  readonly from: 'ui';
+}
+
+/** A call from an agent working inside the app (audited with its run id as clientId). */
+export interface AgentCallRequest extends CallRequestBase {
+  readonly from: 'agent';
+  /** The agent's run id, e.g. `run-7`. */
+  readonly client: string;
+}
+
+/** One call as a host hands it to the call path. */
+export type CallRequest = UiCallRequest | AgentCallRequest;

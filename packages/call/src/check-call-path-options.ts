@@ -1,0 +1,82 @@
+import type { ManifestEntry } from '@xcap/catalog';
+import { validateManifest } from '@xcap/broker';
+import type { CallPathOptions } from './call-path-options.js';
+
+/** What checking a host's options found: every problem, and the validated manifest. */
+export interface CallPathOptionsCheck {
+  readonly problems: string[];
+  readonly manifest: ManifestEntry[];
+}
+
+/**
+ * Checks everything a host brings to `createCallPath` and lists EVERY
+ * problem as `<where>: <rule>`: the app (id, screens, the manifest through
+ * `validateManifest`, its pointers prefixed `manifest`), the provided
+ * capabilities (each in the catalog, no duplicates, a capability marked
+ * `host` only on that host), and the stores, sink, consent UI, clock and id
+ * source (objects with their methods, functions).
+ */
+export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsCheck {
+  const problems: string[] = [];
+  let manifest: ManifestEntry[] = [];
+  if (typeof options !== 'object' || options === null) return { problems: ['options: not an object'], manifest };
+  const { catalog, app } = options;
+  const catalogOk = typeof catalog === 'object' && catalog !== null && Array.isArray(catalog.capabilities) && Array.isArray(catalog.tools);
+  if (!catalogOk) problems.push('catalog: not a catalog (load one with loadCatalog)');
+
+  if (typeof app !== 'object' || app === null) {
+    problems.push('app: not an object {id, screens, manifest}');
+  } else {
+    if (typeof app.id !== 'string' || app.id === '') problems.push('app.id: not a non-empty string');
+    if (!Array.isArray(app.screens)) problems.push('app.screens: not an array');
+    else (app.screens as unknown[]).forEach((screen, i) => {
+      if (typeof screen !== 'string' || screen === '') problems.push(`app.screens/${i}: not a non-empty string`);
+    });
+    if (catalogOk) {
+      const checked = validateManifest(catalog, app.manifest);
+      if (checked.ok) manifest = checked.manifest;
+      else problems.push(...checked.errors.map((error) => `manifest${error.startsWith('/:') ? error.slice(1) : error}`));
+    }
+  }
+
+  if (options.host !== undefined && (typeof options.host !== 'string' || options.host === '')) problems.push('host: not a non-empty string');
+  if (!Array.isArray(options.provided)) {
+    problems.push('provided: not an array of capability names');
+  } else if (catalogOk) {
+    const seen = new Set<string>();
+    (options.provided as unknown[]).forEach((name, i) => {
+      const capability = catalog.capabilities.find((c) => c.name === name);
+      if (typeof name !== 'string') problems.push(`provided/${i}: not a string`);
+      else if (capability === undefined) problems.push(`provided/${i}: no capability ${JSON.stringify(name)} in the catalog`);
+      else if (seen.has(name)) problems.push(`provided/${i}: ${JSON.stringify(name)} listed twice`);
+      else if (capability.host !== undefined && capability.host !== options.host) {
+        problems.push(`provided/${i}: ${JSON.stringify(name)} is provided only by host ${JSON.stringify(capability.host)} (this host is ${options.host === undefined ? 'unnamed' : JSON.stringify(options.host)})`);
+      }
+      if (typeof name === 'string') seen.add(name);
+    });
+  }
+
+  if (typeof options.providers !== 'object' || options.providers === null) problems.push('providers: not an object');
+  requireMethods(problems, 'blobs', options.blobs, ['get', 'put']);
+  requireMethods(problems, 'grants', options.grants, ['get', 'set', 'delete']);
+  requireMethods(problems, 'audit', options.audit, ['write']);
+  for (const key of ['consent', 'clock', 'randomHex'] as const) {
+    if (typeof options[key] !== 'function') problems.push(`${key}: not a function`);
+  }
+  for (const key of ['timeoutMs', 'auditTimeoutMs'] as const) {
+    const value = options[key];
+    if (value !== undefined && (typeof value !== 'number' || Number.isNaN(value) || value < 0)) problems.push(`${key}: not a number ≥ 0`);
+  }
+  if (options.onAuditError !== undefined && typeof options.onAuditError !== 'function') problems.push('onAuditError: not a function');
+  return { problems, manifest };
+}
+
+function requireMethods(problems: string[], where: string, value: unknown, methods: readonly string[]): void {
+  if (typeof value !== 'object' || value === null) {
+    problems.push(`${where}: not an object with ${methods.join(', ')}`);
+    return;
+  }
+  for (const method of methods) {
+    if (typeof (value as Record<string, unknown>)[method] !== 'function') problems.push(`${where}.${method}: not a function`);
+  }
+}
