@@ -9,7 +9,7 @@
 import type { Catalog, JsonValue, Schema, ToolDef } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
 import { kebab, key, pascal } from './naming.js';
-import { emitCheckFunction, newCheckFileState } from './validators/emit-schema-check.js';
+import { emitCheckFunction, newCheckFileState, useOwn } from './validators/emit-schema-check.js';
 import { tsLiteral } from './validators/ts-literal.js';
 
 function hasNativeChecker(tool: ToolDef): tool is ToolDef & { readonly nativeOutputSchema: Schema } {
@@ -31,25 +31,26 @@ function emitDefaults(schema: Schema): string[] {
       k === '__proto__'
         ? `Object.defineProperty(out, ${name}, { value: ${tsLiteral(d)}, enumerable: true, writable: true, configurable: true });`
         : `out[${name}] = ${tsLiteral(d)};`;
-    return [`  if (!Object.hasOwn(out, ${name})) ${set}`];
+    return [`  if (!own.call(out, ${name})) ${set}`];
   });
 }
 
 function emitToolFile(tool: ToolDef): GeneratedFile {
   const p = pascal(tool.name);
   const state = newCheckFileState();
-  emitCheckFunction(state, tool.inputSchema, 'checkInput', `The first violation of \`${tool.name}\`'s inputSchema, relative form.`);
+  useOwn(state);
+  emitCheckFunction(state, tool.inputSchema, 'checkInput', `The first violation of \`${tool.name}\`'s inputSchema as \`<pointer> <keyword>\`.`, true);
   const native = hasNativeChecker(tool);
   if (native) {
     emitCheckFunction(
       state,
       tool.nativeOutputSchema,
       'checkNativeOutput',
-      `The first violation of \`${tool.name}\`'s nativeOutputSchema, relative form.`,
+      `The first violation of \`${tool.name}\`'s nativeOutputSchema as \`<pointer> <keyword>\`.`,
+      true,
     );
   }
   const helpers = new Set(state.helpers);
-  helpers.add('rootViolationText');
   if (native) helpers.add('rootViolation');
   const rootIsObject = tool.inputSchema.type === 'object';
   const validate = [
@@ -61,11 +62,13 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
     `export function validate${p}Input(value: unknown): ValidationResult<${p}Input> {`,
     `  const v = value === undefined ? {} : value;`,
     `  const r = checkInput(v);`,
-    `  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };`,
+    `  if (r !== null) return { error: 'invalidParams: ' + r };`,
     ...(rootIsObject
       ? []
       : [`  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { arguments: v as unknown as ${p}Input };`]),
-    `  const out: JsonObject = { ...(v as JsonObject) };`,
+    `  const o = v as JsonObject;`,
+    // Object.assign is the fast copy; only an own "__proto__" key needs the spread (assign would set the prototype).
+    `  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);`,
     ...emitDefaults(tool.inputSchema),
     `  return { arguments: out as unknown as ${p}Input };`,
     `}`,

@@ -4,7 +4,7 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, isBase64, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, isBase64, pointerToken, rootViolation } from '../../schema/index.js';
 import type { FilesOpenInput } from '../types/files-open.js';
 
 const own = Object.prototype.hasOwnProperty;
@@ -17,9 +17,9 @@ function checkItem8(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `files_open`'s inputSchema, relative form. */
+/** The first violation of `files_open`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o3 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -87,9 +87,9 @@ function checkItem22(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `files_open`'s nativeOutputSchema, relative form. */
+/** The first violation of `files_open`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o17 = v as { readonly [key: string]: unknown };
   let has16 = false;
   let unknownKey18: string | undefined;
@@ -122,9 +122,10 @@ function checkNativeOutput(v: unknown): string | null {
 export function validateFilesOpenInput(value: unknown): ValidationResult<FilesOpenInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
-  if (!Object.hasOwn(out, "multiple")) out["multiple"] = false;
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  if (!own.call(out, "multiple")) out["multiple"] = false;
   return { arguments: out as unknown as FilesOpenInput };
 }
 

@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, pointerToken, rootViolation } from '../../schema/index.js';
 import type { FilesSaveInput } from '../types/files-save.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `files_save`'s inputSchema, relative form. */
+/** The first violation of `files_save`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o5 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -52,13 +52,13 @@ function checkInput(v: unknown): string | null {
     if (p16.length < 1) return "/mimeType minLength";
     if (p16.length > 100 && codePointLength(p16) > 100) return "/mimeType maxLength";
   }
-  if ((has2 ? 1 : 0) + (has3 ? 1 : 0) !== 1) return " oneOf";
+  if ((has2 ? 1 : 0) + (has3 ? 1 : 0) !== 1) return "/ oneOf";
   return null;
 }
 
-/** The first violation of `files_save`'s nativeOutputSchema, relative form. */
+/** The first violation of `files_save`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o21 = v as { readonly [key: string]: unknown };
   let has20 = false;
   let unknownKey22: string | undefined;
@@ -85,8 +85,9 @@ function checkNativeOutput(v: unknown): string | null {
 export function validateFilesSaveInput(value: unknown): ValidationResult<FilesSaveInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as FilesSaveInput };
 }
 

@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { isToken, pointerToken, rootViolation } from '../../schema/index.js';
 import type { FocusWindowInput } from '../types/focus-window.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `focus_window`'s inputSchema, relative form. */
+/** The first violation of `focus_window`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o2 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let unknownKey3: string | undefined;
@@ -31,9 +31,9 @@ function checkInput(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `focus_window`'s nativeOutputSchema, relative form. */
+/** The first violation of `focus_window`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o9 = v as { readonly [key: string]: unknown };
   let has8 = false;
   let unknownKey10: string | undefined;
@@ -60,8 +60,9 @@ function checkNativeOutput(v: unknown): string | null {
 export function validateFocusWindowInput(value: unknown): ValidationResult<FocusWindowInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as FocusWindowInput };
 }
 

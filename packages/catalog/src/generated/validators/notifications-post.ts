@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, isDateTime, isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, isDateTime, isToken, pointerToken, rootViolation } from '../../schema/index.js';
 import type { NotificationsPostInput } from '../types/notifications-post.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `notifications_post`'s inputSchema, relative form. */
+/** The first violation of `notifications_post`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o7 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -70,9 +70,9 @@ function checkInput(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `notifications_post`'s nativeOutputSchema, relative form. */
+/** The first violation of `notifications_post`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o28 = v as { readonly [key: string]: unknown };
   let unknownKey29: string | undefined;
   for (const k in o28) {
@@ -92,8 +92,9 @@ function checkNativeOutput(v: unknown): string | null {
 export function validateNotificationsPostInput(value: unknown): ValidationResult<NotificationsPostInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as NotificationsPostInput };
 }
 

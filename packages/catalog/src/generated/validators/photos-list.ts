@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, isDateTime, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, isDateTime, pointerToken, rootViolation } from '../../schema/index.js';
 import type { PhotosListInput } from '../types/photos-list.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `photos_list`'s inputSchema, relative form. */
+/** The first violation of `photos_list`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o3 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -86,9 +86,9 @@ function checkItem19(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `photos_list`'s nativeOutputSchema, relative form. */
+/** The first violation of `photos_list`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o14 = v as { readonly [key: string]: unknown };
   let has12 = false;
   let has13 = false;
@@ -129,9 +129,10 @@ function checkNativeOutput(v: unknown): string | null {
 export function validatePhotosListInput(value: unknown): ValidationResult<PhotosListInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
-  if (!Object.hasOwn(out, "limit")) out["limit"] = 50;
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  if (!own.call(out, "limit")) out["limit"] = 50;
   return { arguments: out as unknown as PhotosListInput };
 }
 

@@ -3,7 +3,7 @@
 
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
-import { codePointLength, pointerToken, rootViolationText } from '../../schema/index.js';
+import { codePointLength, pointerToken } from '../../schema/index.js';
 import type { PrintPdfInput } from '../types/print-pdf.js';
 
 const own = Object.prototype.hasOwnProperty;
@@ -66,9 +66,9 @@ function checkItem15(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `print_pdf`'s inputSchema, relative form. */
+/** The first violation of `print_pdf`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o4 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -117,7 +117,8 @@ function checkInput(v: unknown): string | null {
 export function validatePrintPdfInput(value: unknown): ValidationResult<PrintPdfInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as PrintPdfInput };
 }

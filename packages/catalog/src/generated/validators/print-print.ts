@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, pointerToken, rootViolation } from '../../schema/index.js';
 import type { PrintPrintInput } from '../types/print-print.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `print_print`'s inputSchema, relative form. */
+/** The first violation of `print_print`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o3 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -40,9 +40,9 @@ function checkInput(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `print_print`'s nativeOutputSchema, relative form. */
+/** The first violation of `print_print`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o13 = v as { readonly [key: string]: unknown };
   let has12 = false;
   let unknownKey14: string | undefined;
@@ -69,8 +69,9 @@ function checkNativeOutput(v: unknown): string | null {
 export function validatePrintPrintInput(value: unknown): ValidationResult<PrintPrintInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as PrintPrintInput };
 }
 

@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, isUri, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, isUri, pointerToken, rootViolation } from '../../schema/index.js';
 import type { ShareSendInput } from '../types/share-send.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `share_send`'s inputSchema, relative form. */
+/** The first violation of `share_send`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o7 = v as { readonly [key: string]: unknown };
   let has1 = false;
   let has2 = false;
@@ -75,13 +75,13 @@ function checkInput(v: unknown): string | null {
   if (has6) {
     if (!has4) return "/fileId dependentRequired";
   }
-  if (!((has2) || (has3) || (has4))) return " anyOf";
+  if (!((has2) || (has3) || (has4))) return "/ anyOf";
   return null;
 }
 
-/** The first violation of `share_send`'s nativeOutputSchema, relative form. */
+/** The first violation of `share_send`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o29 = v as { readonly [key: string]: unknown };
   let has28 = false;
   let unknownKey30: string | undefined;
@@ -108,8 +108,9 @@ function checkNativeOutput(v: unknown): string | null {
 export function validateShareSendInput(value: unknown): ValidationResult<ShareSendInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as ShareSendInput };
 }
 

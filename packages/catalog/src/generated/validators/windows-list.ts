@@ -4,14 +4,14 @@
 import type { ValidationResult } from '../../call-types.js';
 import type { JsonObject } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, isToken, pointerToken, rootViolation, rootViolationText } from '../../schema/index.js';
+import { codePointLength, isToken, pointerToken, rootViolation } from '../../schema/index.js';
 import type { WindowsListInput } from '../types/windows-list.js';
 
 const own = Object.prototype.hasOwnProperty;
 
-/** The first violation of `windows_list`'s inputSchema, relative form. */
+/** The first violation of `windows_list`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o1 = v as { readonly [key: string]: unknown };
   let unknownKey2: string | undefined;
   for (const k in o1) {
@@ -73,9 +73,9 @@ function checkItem10(v: unknown): string | null {
   return null;
 }
 
-/** The first violation of `windows_list`'s nativeOutputSchema, relative form. */
+/** The first violation of `windows_list`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
   const o5 = v as { readonly [key: string]: unknown };
   let has4 = false;
   let unknownKey6: string | undefined;
@@ -108,8 +108,9 @@ function checkNativeOutput(v: unknown): string | null {
 export function validateWindowsListInput(value: unknown): ValidationResult<WindowsListInput> {
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
-  if (r !== null) return { error: 'invalidParams: ' + rootViolationText(r) };
-  const out: JsonObject = { ...(v as JsonObject) };
+  if (r !== null) return { error: 'invalidParams: ' + r };
+  const o = v as JsonObject;
+  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
   return { arguments: out as unknown as WindowsListInput };
 }
 

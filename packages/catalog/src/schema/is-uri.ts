@@ -1,0 +1,34 @@
+/**
+ * The `uri` format (clarification 10): an absolute `http`/`https` URL (the
+ * scheme in any case) with a non-empty host that the WHATWG URL parser
+ * accepts, containing no ASCII whitespace and no control characters
+ * (U+0000–U+001F, U+007F).
+ */
+export function isUri(s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f) return false;
+  }
+  if (!hasHttpScheme(s)) return false;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** True when `s` starts with `http:` or `https:`, letters in any case. */
+function hasHttpScheme(s: string): boolean {
+  if (s.length < 5) return false;
+  const h = s.charCodeAt(0) | 0x20;
+  const t1 = s.charCodeAt(1) | 0x20;
+  const t2 = s.charCodeAt(2) | 0x20;
+  const p = s.charCodeAt(3) | 0x20;
+  if (h !== 0x68 || t1 !== 0x74 || t2 !== 0x74 || p !== 0x70) return false;
+  const c4 = s.charCodeAt(4);
+  if (c4 === 0x3a) return true;
+  return (c4 | 0x20) === 0x73 && s.charCodeAt(5) === 0x3a;
+}
