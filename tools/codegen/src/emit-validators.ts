@@ -7,6 +7,7 @@
  * engine's exports.
  */
 import type { Catalog, JsonValue, Schema, ToolDef } from '@xcap/catalog/core';
+import { checkValue } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
 import { kebab, key, pascal } from './naming.js';
 import { emitCheckFunction, newCheckFileState, useOwn } from './validators/emit-schema-check.js';
@@ -35,7 +36,23 @@ function emitDefaults(schema: Schema): string[] {
   });
 }
 
+/**
+ * Refuses a schema the interpreter would refuse (a keyword or format outside
+ * the subset, a malformed rule), naming the tool, so the two forms can never
+ * disagree about what a catalog means. Compiling is all `checkValue` does
+ * before it looks at the value.
+ */
+function assertSubset(tool: ToolDef, which: string, schema: Schema): void {
+  try {
+    checkValue(schema, undefined);
+  } catch (error) {
+    throw new Error(`emitValidators: ${tool.name} ${which}: ${(error as Error).message}`);
+  }
+}
+
 function emitToolFile(tool: ToolDef): GeneratedFile {
+  assertSubset(tool, 'inputSchema', tool.inputSchema);
+  if (tool.nativeOutputSchema !== null) assertSubset(tool, 'nativeOutputSchema', tool.nativeOutputSchema);
   const p = pascal(tool.name);
   const state = newCheckFileState();
   useOwn(state);

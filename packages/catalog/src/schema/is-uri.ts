@@ -1,6 +1,6 @@
 /**
  * The `uri` format (clarification 10): an absolute `http`/`https` URL (the
- * scheme in any case) with a non-empty host that the WHATWG URL parser
+ * scheme in any case, followed by `//`) with a non-empty host that the WHATWG URL parser
  * accepts, containing no ASCII whitespace and no control characters
  * (U+0000–U+001F, U+007F).
  */
@@ -20,7 +20,12 @@ export function isUri(s: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
-/** True when `s` starts with `http:` or `https:`, letters in any case. */
+/**
+ * True when `s` starts with `http://` or `https://`, the scheme's letters in
+ * any case. An absolute URL names its authority: `https:x`, which WHATWG
+ * reads as `https://x/`, is refused, as an RFC 3986 parser on a platform
+ * twin would find no host in it.
+ */
 function hasHttpScheme(s: string): boolean {
   if (s.length < 5) return false;
   const h = s.charCodeAt(0) | 0x20;
@@ -28,7 +33,10 @@ function hasHttpScheme(s: string): boolean {
   const t2 = s.charCodeAt(2) | 0x20;
   const p = s.charCodeAt(3) | 0x20;
   if (h !== 0x68 || t1 !== 0x74 || t2 !== 0x74 || p !== 0x70) return false;
-  const c4 = s.charCodeAt(4);
-  if (c4 === 0x3a) return true;
-  return (c4 | 0x20) === 0x73 && s.charCodeAt(5) === 0x3a;
+  let colon = 4;
+  if (s.charCodeAt(4) !== 0x3a) {
+    if ((s.charCodeAt(4) | 0x20) !== 0x73) return false;
+    colon = 5;
+  }
+  return s.charCodeAt(colon) === 0x3a && s.charCodeAt(colon + 1) === 0x2f && s.charCodeAt(colon + 2) === 0x2f;
 }
