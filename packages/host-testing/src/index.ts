@@ -1,7 +1,9 @@
 /**
  * `@xcap/host-testing`: a scriptable fake host over the real call path, the
  * case replayer (`replayCases`, the `xcap-conformance` CLI) and the native
- * conformance suite platform teams run against their providers.
+ * conformance suite platform teams run against their providers (its
+ * `runNativeConformance` is on the `@xcap/host-testing/conformance` entry,
+ * so this one never loads vitest).
  * @packageDocumentation
  */
 export { createFakeHost } from './create-fake-host.js';
@@ -23,7 +25,6 @@ export type { ReplayReport, ReplayFailure } from './replay/replay-report.js';
 export { failureLine } from './replay/failure-line.js';
 export { sameJson } from './replay/same-json.js';
 export { runConformanceCli, conformanceExit, type CliOutput } from './cli/run-conformance-cli.js';
-export { runNativeConformance } from './conformance/run-native-conformance.js';
 export type { NativeConformanceOptions, ConformanceSkip } from './conformance/native-conformance-options.js';
 export { sampleArguments, type SampleArguments } from './conformance/sample-arguments.js';
 export { sampleValue, sampleText } from './conformance/sample-value.js';

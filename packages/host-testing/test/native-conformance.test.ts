@@ -2,7 +2,8 @@
  * The native conformance suite wired against the fake host's providers, the
  * way a platform team wires it against theirs: a few lines per host.
  */
-import { createFakeHost, runNativeConformance, sampleNatives } from '../src/index.js';
+import { createFakeHost, sampleNatives } from '../src/index.js';
+import { runNativeConformance } from '../src/conformance.js';
 import { extendedCatalog } from './extended-catalog.js';
 
 runNativeConformance({

@@ -1,5 +1,6 @@
 /** The native conformance suite against deliberately broken providers: every broken tool must fail, every sound one pass. */
-import { runNativeConformance, sampleNatives, createFakeHost } from '../../src/index.js';
+import { sampleNatives, createFakeHost } from '../../src/index.js';
+import { runNativeConformance } from '../../src/conformance.js';
 
 runNativeConformance({
   timeoutMs: 50,
