@@ -31,8 +31,12 @@ describe('jsonSafeCopy', () => {
       date: null,
       cyclic: { a: 1, self: null },
     });
-    expect(jsonSafeCopy('a\uD800b')).toBe('a\uFFFDb');
+    expect(jsonSafeCopy('a\uD800b')).toBe('a\uD800b');
+    const proto = jsonSafeCopy(JSON.parse('{"__proto__":{"x":1},"f":null}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto)).toEqual(['__proto__', 'f']);
     expect(jsonSafeCopy('\uD83D\uDE00')).toBe('\uD83D\uDE00');
+    expect(jsonSafeCopy([[, 1]])).toEqual([[null, 1]]);
   });
 });
 
