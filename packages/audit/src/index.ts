@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { canonicalJson } from './canonical-json.js';
+export type { CanonicalJsonOptions } from './canonical-json.js';
 export { argsHash } from './args-hash.js';
 export type { AuditRow, AuditStatus } from './audit-row.js';
 export { brokerAuditRow, type BrokerAuditInput } from './broker-audit-row.js';

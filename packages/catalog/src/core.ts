@@ -12,6 +12,7 @@ export { loadCatalog, hubServerNamePattern, toolNamePattern, engineTools } from 
 export { deepFreeze } from './deep-freeze.js';
 export { pointerAppend } from './json-pointer.js';
 export { nativeInputSchema, nativeInputShapes } from './native-input-schema.js';
+export type { FromInput, NativeShape } from './native-input-schema.js';
 export { ToolCallError } from './tool-call-error.js';
 export { callTool } from './call-tool.js';
 export type { ToolInvocation, ToolInvoke } from './call-tool.js';

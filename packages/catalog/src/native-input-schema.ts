@@ -7,12 +7,12 @@
 import type { Schema, ToolDef } from './catalog-types.js';
 
 /** A property copied from the tool's own input schema (`{ fromInput: "title" }`). */
-interface FromInput {
+export interface FromInput {
   readonly fromInput: string;
 }
 
 /** A native input shape: like a Schema, but a property may reference the input schema. */
-interface NativeShape {
+export interface NativeShape {
   readonly type: 'object';
   readonly properties: { readonly [name: string]: Schema | FromInput };
   readonly required: readonly string[];
