@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command after `npm ci`: generated code fresh, every
-# package built, typechecked and tested (nx, cached), the published packages
-# linted, and the conformance replay of the fixture.
+# package built, typechecked and tested (nx, cached), the API docs built with
+# every export documented, the published packages linted, and the
+# conformance replay of the fixture.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE="${NX_SKIP_NX_CACHE:-false}"
@@ -11,6 +12,9 @@ npm run --silent gen:check
 
 echo "== build, typecheck, test (nx)"
 npx nx run-many -t build typecheck test --parallel=2 --outputStyle=stream
+
+echo "== API docs: every export documented (typedoc, warnings are errors)"
+npx typedoc --treatWarningsAsErrors --logLevel Warn
 
 echo "== package lint (publint, attw)"
 bash scripts/lint-packages.sh
