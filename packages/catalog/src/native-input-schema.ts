@@ -95,8 +95,7 @@ export function nativeInputSchema(tool: ToolDef): Schema {
     const defaulted = Object.entries(input.properties ?? {})
       .filter(([, s]) => s.default !== undefined)
       .map(([k]) => k);
-    const required = [...new Set([...(input.required ?? []), ...defaulted])];
-    return required.length ? { ...input, required } : input;
+    return defaulted.length ? { ...input, required: [...new Set([...(input.required ?? []), ...defaulted])] } : input;
   }
   const properties: { [name: string]: Schema } = {};
   for (const [name, prop] of Object.entries(shape.properties)) {
