@@ -3,6 +3,7 @@
  * hashes, so the same arguments hash alike whatever their key order or
  * number spelling.
  */
+import { pointerToken } from '@xcap/catalog';
 
 /** Raised inside the fast path; the top level re-walks the value to say where and why. */
 const notJson: unique symbol = Symbol('notJson');
@@ -192,7 +193,7 @@ function explain(root: unknown): string {
         const entries = Array.isArray(value) ? Array.from(value, (item, i) => [String(i), item] as const) : Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         for (const [key, item] of entries) {
           if (!isWellFormedString(key)) return `a key with a lone surrogate at ${at}`;
-          const problem = walk(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, !Array.isArray(value));
+          const problem = walk(item, `${pointer}/${pointerToken(key)}`, !Array.isArray(value));
           if (problem !== null) return problem;
         }
         seen.pop();

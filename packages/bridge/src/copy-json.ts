@@ -1,4 +1,5 @@
 import type { JsonValue } from '@xcap/catalog';
+import { pointerToken } from '@xcap/catalog';
 
 /** The result of `copyJson`: a plain JSON copy, or the pointer of the first value that is not JSON. */
 export type JsonCopy = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly pointer: string };
@@ -61,7 +62,7 @@ function copyArray(value: readonly unknown[], pointer: string, open: Set<object>
 function copyObject(value: Record<string, unknown>, pointer: string, open: Set<object>, depth: number, failure: { pointer: string | null }): JsonValue | undefined {
   const copy: { [key: string]: JsonValue } = {};
   for (const key of Object.keys(value)) {
-    const keyPointer = `${pointer}/${escapePointer(key)}`;
+    const keyPointer = `${pointer}/${pointerToken(key)}`;
     const item = read(() => value[key], failure, keyPointer);
     if (failure.pointer !== null) return undefined;
     if (item === undefined) continue;
@@ -84,9 +85,4 @@ function read(get: () => unknown, failure: { pointer: string | null }, pointer: 
 function fail(failure: { pointer: string | null }, pointer: string): undefined {
   if (failure.pointer === null) failure.pointer = pointer;
   return undefined;
-}
-
-/* A JSON pointer reference token for a key (`~` → `~0`, `/` → `~1`). */
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -1,4 +1,5 @@
 import type { Catalog, JsonObject, JsonValue } from '@xcap/catalog';
+import { pointerToken } from '@xcap/catalog';
 import { decodeBase64 } from './base64.js';
 import type { BlobStore } from './blob-store.js';
 import { bridgeReasons } from './bridge-reasons.js';
@@ -66,7 +67,7 @@ function collect(catalog: Catalog, value: JsonValue, pointer: string, pending: P
   }
   for (const key of Object.keys(value)) {
     if (key === 'data') continue;
-    const problem = collect(catalog, value[key] as JsonValue, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, pending);
+    const problem = collect(catalog, value[key] as JsonValue, `${pointer}/${pointerToken(key)}`, pending);
     if (problem !== null) return problem;
   }
   return null;
