@@ -1,4 +1,4 @@
-/** Emits `index.ts`, the barrel of the generated folder, and its README. */
+/** Emits `index.ts`, the barrel of the generated folder. */
 import type { GeneratedFile } from './generated-file.js';
 
 /** Re-exports every generated module (types files through tool-map). */
@@ -14,18 +14,4 @@ export function emitIndex(files: readonly GeneratedFile[]): GeneratedFile {
     ...typeFiles.map((p) => `export type * from './${p}';`),
   ];
   return { path: 'index.ts', content: `${lines.join('\n')}\n` };
-}
-
-/** The README that tells a reader not to edit this folder. */
-export function emitReadme(source: string): GeneratedFile {
-  return {
-    path: 'README.md',
-    content: `# Generated code — do not edit
-
-Everything in this folder (and in \`packages/catalog/native/\`) is generated from
-\`${source}\` by \`tools/codegen\`. Change the catalog or the generator, then run
-\`npm run gen\`; \`npm run gen:check\` (part of \`npm test\`) fails on any file that
-differs from what the generator writes.
-`,
-  };
 }

@@ -1,6 +1,6 @@
 /** Checks the catalog's `pdf` layout table. */
 import type { PdfTable } from '../catalog-types.js';
-import { fail, pointerAppend, readArray, readNumber, readObject, readText } from './reader.js';
+import { fail, pointerAppend, readArray, readNumber, readObject, readRecord, readText } from './reader.js';
 
 /** Validates the `pdf` table at `/pdf` and returns it typed. */
 export function checkPdfTable(value: unknown): PdfTable {
@@ -25,7 +25,7 @@ export function checkPdfTable(value: unknown): PdfTable {
       if (readNumber(n, `${wp}/${i}`, true) < 0) fail(`${wp}/${i}`, 'must not be negative');
     });
   }
-  const winAnsi = readObject(pdf.winAnsi, `${p}/winAnsi`, [], Object.keys(pdf.winAnsi ?? {}));
+  const winAnsi = readRecord(pdf.winAnsi, `${p}/winAnsi`);
   for (const [cp, code] of Object.entries(winAnsi)) {
     const wp = pointerAppend(`${p}/winAnsi`, cp);
     if (!/^(0|[1-9][0-9]*)$/.test(cp) || Number(cp) > 0x10ffff) fail(wp, 'key must be a decimal code point');

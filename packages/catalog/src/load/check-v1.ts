@@ -1,7 +1,7 @@
 /** Checks the catalog's `v1` block: the app context, blobs and MIME table. */
 import type { V1Data } from '../catalog-types.js';
 import { isBase64 } from '../schema/index.js';
-import { fail, pointerAppend, readArray, readObject, readString, readText, readUnique } from './reader.js';
+import { fail, pointerAppend, readArray, readObject, readRecord, readString, readText, readUnique } from './reader.js';
 
 /** Validates `/v1` and returns it typed. */
 export function checkV1(value: unknown): V1Data {
@@ -13,13 +13,13 @@ export function checkV1(value: unknown): V1Data {
     const p = `/v1/context/screens/${i}`;
     readUnique(seen, readText(s, p), p, 'screen');
   });
-  const blobs = readObject(v1.blobs, '/v1/blobs', [], Object.keys(v1.blobs ?? {}));
+  const blobs = readRecord(v1.blobs, '/v1/blobs');
   for (const [id, data] of Object.entries(blobs)) {
     const p = pointerAppend('/v1/blobs', id);
     if (!isBase64(readString(data, p))) fail(p, 'is not base64');
   }
   readText(v1.blobIds, '/v1/blobIds');
-  const mime = readObject(v1.mimeByExtension, '/v1/mimeByExtension', [], Object.keys(v1.mimeByExtension ?? {}));
+  const mime = readRecord(v1.mimeByExtension, '/v1/mimeByExtension');
   for (const [ext, type] of Object.entries(mime)) {
     const p = pointerAppend('/v1/mimeByExtension', ext);
     if (!/^[a-z0-9]+$/.test(ext)) fail(p, 'extension must be lowercase letters and digits');

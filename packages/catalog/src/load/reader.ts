@@ -30,6 +30,12 @@ export function readObject(value: unknown, pointer: string, required: readonly s
   return value;
 }
 
+/** The value as an object of any keys (a map such as `v1.blobs`). */
+export function readRecord(value: unknown, pointer: string): Obj {
+  if (!isObj(value)) fail(pointer, 'must be an object');
+  return value;
+}
+
 /** The value as an array. */
 export function readArray(value: unknown, pointer: string, nonEmpty = false): readonly unknown[] {
   if (!Array.isArray(value)) fail(pointer, 'must be an array');
