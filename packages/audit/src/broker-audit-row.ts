@@ -73,7 +73,7 @@ function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditSta
   const kind: unknown = typeof verdict === 'object' && verdict !== null ? verdict.verdict : undefined;
   switch (kind) {
     case 'call': {
-      const status = outcome === null || typeof outcome !== 'string' || !Object.hasOwn(outcomeStatus, outcome) ? undefined : outcomeStatus[outcome];
+      const status = typeof outcome === 'string' && Object.hasOwn(outcomeStatus, outcome) ? outcomeStatus[outcome] : undefined;
       if (status === undefined) throw new TypeError(`brokerAuditRow: a "call" verdict needs the call's outcome, got ${show(outcome)}`);
       return status;
     }

@@ -190,7 +190,7 @@ function explain(root: unknown): string {
         if (seen.includes(value)) return `a cycle at ${at}`;
         if (!Array.isArray(value) && !isPlainObject(value)) return `${describeObject(value)} at ${at} is not a plain object or array`;
         seen.push(value);
-        const entries = Array.isArray(value) ? Array.from(value, (item, i) => [String(i), item] as const) : Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        const entries = Array.isArray(value) ? Array.from(value, (item, i) => [String(i), item] as const) : Object.entries(value).sort(([a], [b]) => byCodeUnits(a, b));
         for (const [key, item] of entries) {
           if (!isWellFormedString(key)) return `a key with a lone surrogate at ${at}`;
           const problem = walk(item, `${pointer}/${pointerToken(key)}`, !Array.isArray(value));

@@ -125,6 +125,7 @@ describe('canonicalJson: structure', () => {
     ['a boxed string', [new String('x')], /a String at \/0/],
     ['a class instance', { x: new (class Point {})() }, /a Point at \/x/],
     ['a pointer with ~ and /', { 'a/b': { '~': NaN } }, /at \/a~1b\/~0/],
+    ['a pointer through an empty key', { '': { b: NaN } }, /at \/\/b$/],
   ];
   for (const [name, value, message] of rejected) {
     it(`rejects ${name} with the pointer`, () => {

@@ -1,4 +1,4 @@
-import type { Catalog, ManifestEntry } from '@xcap/catalog';
+import { codePointLength, type Catalog, type ManifestEntry } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
 import { normaliseManifestOrigin } from './origins.js';
 
@@ -115,10 +115,4 @@ function scopePattern(source: string): RegExp | null {
     }
   }
   return null;
-}
-
-function codePointLength(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
 }

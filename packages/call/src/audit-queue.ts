@@ -113,6 +113,11 @@ export class AuditQueue {
   }
 }
 
+/** The failure's text for `lastError`; never throws, so an odd rejection value cannot break the queue. */
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return 'audit sink failed (the error cannot be printed)';
+  }
 }

@@ -75,6 +75,18 @@ describe('AuditQueue', () => {
     expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed' }]);
   });
 
+  it('a rejection value that cannot be printed neither rejects the write nor blocks the queue', async () => {
+    let fail = true;
+    const written: string[] = [];
+    const queue = new AuditQueue({ write: (r) => (fail ? Promise.reject(Object.create(null)) : void written.push(r.tool)) }, { clock: () => new Date(0) });
+    await expect(queue.write(row('a'))).resolves.toBeUndefined();
+    expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed (the error cannot be printed)' }]);
+    fail = false;
+    await expect(queue.write(row('b'))).resolves.toBeUndefined();
+    expect(written).toEqual(['a', 'b']);
+    expect(queue.pending).toEqual([]);
+  });
+
   it('an onError that throws changes nothing', async () => {
     const queue = new AuditQueue({ write: () => { throw new Error('x'); } }, { clock: () => new Date(0), onError: () => { throw new Error('log down'); } });
     await expect(queue.write(row('a'))).resolves.toBeUndefined();
