@@ -10,7 +10,7 @@ export * from './call-types.js';
 export { CatalogError } from './catalog-error.js';
 export { loadCatalog, hubServerNamePattern, toolNamePattern, engineTools } from './load-catalog.js';
 export { deepFreeze } from './deep-freeze.js';
-export { pointerAppend } from './json-pointer.js';
+export { pointerAppend, printPointer } from './json-pointer.js';
 export { nativeInputSchema, nativeInputShapes } from './native-input-schema.js';
 export type { FromInput, NativeShape } from './native-input-schema.js';
 export { ToolCallError } from './tool-call-error.js';

@@ -30,7 +30,7 @@ export const engineTools: readonly string[] = ['print_pdf'];
  * and the rule, e.g. `/capabilities/3/scopes/0/id: does not match scopePattern`.
  */
 export function loadCatalog(doc: unknown): Catalog {
-  const root = readObject(doc, '/', ['scopePattern', 'reservedNames', 'capabilities', 'v1', 'tools', 'pdf'], ['$comment', ...caseKinds]);
+  const root = readObject(doc, '', ['scopePattern', 'reservedNames', 'capabilities', 'v1', 'tools', 'pdf'], ['$comment', ...caseKinds]);
   const scopePatternSource = readString(root.scopePattern, '/scopePattern');
   let scopePattern: RegExp;
   try {

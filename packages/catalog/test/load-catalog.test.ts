@@ -93,3 +93,11 @@ describe('loadCatalog refuses a broken catalog, naming the pointer and the rule'
     );
   });
 });
+
+describe('CatalogError pointers', () => {
+  it('keeps an empty key distinct from the root (RFC 6901)', () => {
+    const doc = fixtureDoc();
+    doc.tools[0].inputSchema.properties[''] = { type: 'object', properties: { b: { type: 'string', pattern: 'x' } } };
+    expect(() => loadCatalog(doc)).toThrow('/tools/0/inputSchema/properties//properties/b/pattern: keyword "pattern" is not in the validator subset');
+  });
+});
