@@ -7,6 +7,7 @@ import { callNative, defaultTimeoutMs } from './call-native.js';
 import type { NativeProvider } from './call-native.js';
 import { callSuccess } from './call-success.js';
 import { checkNativeResult } from './check-native-result.js';
+import { findTool } from './find-tool.js';
 import { mapNativeArguments } from './map-native-arguments.js';
 import { runPrintPdf } from './run-print-pdf.js';
 import { storeResultFiles } from './store-result-files.js';
@@ -57,13 +58,12 @@ export async function bridgeCall(input: BridgeCallInput): Promise<BridgeCallEnd>
 
 async function run(input: BridgeCallInput): Promise<BridgeCallEnd> {
   const { catalog, tool, context, blobs } = input;
-  const def = catalog.tools.find((candidate) => candidate.name === tool);
+  const def = findTool(catalog, tool);
   if (def === undefined) return failed('unavailable', 'isError');
 
+  // validateArguments finds the same entry, so its only error here is `invalidParams: …`.
   const validated = validateArguments(catalog, tool, input.arguments);
-  if (validated.error !== undefined) {
-    return validated.error === 'unavailable' ? failed('unavailable', 'isError') : failed(validated.error, 'invalidParams');
-  }
+  if (validated.error !== undefined) return failed(validated.error, 'invalidParams');
   const args = validated.arguments;
 
   if (def.runs === 'engine') {

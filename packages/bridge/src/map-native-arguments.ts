@@ -54,21 +54,14 @@ export async function mapNativeArguments(input: MappingInput): Promise<NativeMap
 }
 
 async function mapFilesSave(input: MappingInput): Promise<NativeMapping> {
-  const args = input.arguments;
-  const name = stringOrUndefined(args['name']);
-  const given = stringOrUndefined(args['mimeType']);
-  const text = stringOrUndefined(args['text']);
-  const fileId = stringOrUndefined(args['fileId']);
-  let bytes: Uint8Array;
-  if (fileId !== undefined) {
-    const read = await readBlob(input.blobs, input.context.app, fileId);
-    if (!read.ok) return { ok: false, reason: read.reason, outcome: 'isError' };
-    bytes = read.blob.bytes;
-  } else {
-    bytes = new TextEncoder().encode(text ?? '');
+  const fileId = stringOrUndefined(input.arguments['fileId']);
+  if (fileId === undefined) {
+    const bytes = new TextEncoder().encode(stringOrUndefined(input.arguments['text']) ?? '');
+    return { ok: true, nativeArguments: nativeFile(input, bytes, true) };
   }
-  const mimeType = mimeTypeFor(input.catalog, { given, name, bytes, isText: fileId === undefined });
-  return { ok: true, nativeArguments: { name: name ?? '', mimeType, data: encodeBase64(bytes) } };
+  const read = await readBlob(input.blobs, input.context.app, fileId);
+  if (!read.ok) return { ok: false, reason: read.reason, outcome: 'isError' };
+  return { ok: true, nativeArguments: nativeFile(input, read.blob.bytes, false) };
 }
 
 async function mapShareSend(input: MappingInput): Promise<NativeMapping> {
@@ -82,11 +75,16 @@ async function mapShareSend(input: MappingInput): Promise<NativeMapping> {
   if (fileId !== undefined) {
     const read = await readBlob(input.blobs, input.context.app, fileId);
     if (!read.ok) return { ok: false, reason: read.reason, outcome: 'isError' };
-    const name = stringOrUndefined(args['name']);
-    const mimeType = mimeTypeFor(input.catalog, { given: stringOrUndefined(args['mimeType']), name, bytes: read.blob.bytes });
-    nativeArguments['file'] = { name: name ?? '', mimeType, data: encodeBase64(read.blob.bytes) };
+    nativeArguments['file'] = nativeFile(input, read.blob.bytes, false);
   }
   return { ok: true, nativeArguments };
+}
+
+/** The spec's `{name, mimeType, data}` of a file handed to a native, from the call's `name` and `mimeType`. */
+function nativeFile(input: MappingInput, bytes: Uint8Array, isText: boolean): JsonObject {
+  const name = stringOrUndefined(input.arguments['name']);
+  const mimeType = mimeTypeFor(input.catalog, { given: stringOrUndefined(input.arguments['mimeType']), name, bytes, isText });
+  return { name: name ?? '', mimeType, data: encodeBase64(bytes) };
 }
 
 async function mapPrintPrint(input: MappingInput): Promise<NativeMapping> {

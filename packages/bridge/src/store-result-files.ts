@@ -10,7 +10,7 @@ import { putBlob } from './put-blob.js';
 export type StoredResult = { readonly ok: true; readonly structuredContent: JsonObject } | { readonly ok: false; readonly reason: string };
 
 interface PendingFile {
-  readonly object: { readonly [key: string]: JsonValue };
+  readonly object: { [key: string]: JsonValue };
   readonly name: string;
   readonly mimeType: string;
   readonly bytes: Uint8Array;
@@ -24,7 +24,9 @@ interface PendingFile {
  * after its other keys. Every `data` is decoded (strict base64) before
  * anything is written, so bad bytes store nothing (`badResult: <pointer>
  * format`). A store that fails answers `storeFailed`, after removing what
- * this call had stored where the store can remove.
+ * this call had stored where the store can remove. `structuredContent` is
+ * the bridge's own copy (`checkNativeResult`'s): once every file is stored
+ * its objects are rewritten in place.
  */
 export async function storeResultFiles(catalog: Catalog, blobs: BlobStore, app: string, structuredContent: JsonObject): Promise<StoredResult> {
   const pending: PendingFile[] = [];
@@ -32,7 +34,6 @@ export async function storeResultFiles(catalog: Catalog, blobs: BlobStore, app: 
   if (problem !== null) return { ok: false, reason: problem };
   if (pending.length === 0) return { ok: true, structuredContent };
 
-  const stored = new Map<object, { size: number; fileId: string }>();
   const written: string[] = [];
   for (const file of pending) {
     const fileId = await putBlob(blobs, app, file.name, file.mimeType, file.bytes);
@@ -41,9 +42,15 @@ export async function storeResultFiles(catalog: Catalog, blobs: BlobStore, app: 
       return { ok: false, reason: bridgeReasons.storeFailed };
     }
     written.push(fileId);
-    stored.set(file.object, { size: file.bytes.length, fileId });
   }
-  return { ok: true, structuredContent: rebuild(structuredContent, stored) as JsonObject };
+  pending.forEach(({ object, bytes }, i) => {
+    delete object['data'];
+    delete object['size'];
+    delete object['fileId'];
+    object['size'] = bytes.length;
+    object['fileId'] = written[i] as string;
+  });
+  return { ok: true, structuredContent };
 }
 
 function collect(catalog: Catalog, value: JsonValue, pointer: string, pending: PendingFile[]): string | null {
@@ -81,24 +88,4 @@ async function rollBack(blobs: BlobStore, app: string, fileIds: readonly string[
       // A store that cannot remove keeps an orphan file; the call still answers storeFailed.
     }
   }
-}
-
-function rebuild(value: JsonValue, stored: ReadonlyMap<object, { size: number; fileId: string }>): JsonValue {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => rebuild(item, stored));
-  const copy: { [key: string]: JsonValue } = {};
-  const file = stored.get(value);
-  for (const key of Object.keys(value)) {
-    if (file !== undefined && (key === 'data' || key === 'size' || key === 'fileId')) continue;
-    define(copy, key, rebuild(value[key] as JsonValue, stored));
-  }
-  if (file !== undefined) {
-    define(copy, 'size', file.size);
-    define(copy, 'fileId', file.fileId);
-  }
-  return copy;
-}
-
-function define(target: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,17 +1,6 @@
 import { applyDefaults, checkValue, formatViolation } from '@xcap/catalog';
-import type { Catalog, JsonObject, ToolDef, ValidationResult } from '@xcap/catalog';
-
-/** Per catalog: its v1 tools by UI name. */
-const toolsOf = new WeakMap<Catalog, ReadonlyMap<string, ToolDef>>();
-
-function toolDef(catalog: Catalog, tool: string): ToolDef | undefined {
-  let byName = toolsOf.get(catalog);
-  if (byName === undefined) {
-    byName = new Map(catalog.tools.map((t) => [t.name, t]));
-    toolsOf.set(catalog, byName);
-  }
-  return byName.get(tool);
-}
+import type { Catalog, JsonObject, ValidationResult } from '@xcap/catalog';
+import { findTool } from './find-tool.js';
 
 /**
  * The bridge's step (1) VALIDATE: checks a call's arguments against the
@@ -23,7 +12,7 @@ function toolDef(catalog: Catalog, tool: string): ToolDef | undefined {
  * `photos_pick`.
  */
 export function validateArguments(catalog: Catalog, tool: string, args: unknown): ValidationResult {
-  const def = toolDef(catalog, tool);
+  const def = findTool(catalog, tool);
   if (def === undefined) return { error: 'unavailable' };
   const value = args === undefined ? {} : args;
   const violation = checkValue(def.inputSchema, value);

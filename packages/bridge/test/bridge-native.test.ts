@@ -262,6 +262,29 @@ describe('storing returned files', () => {
       }),
     );
   });
+
+  it('replaces a size and fileId the native sent, after the other keys, and leaves objects without data alone', async () => {
+    const loose: ToolDef = {
+      name: 'files_loose',
+      runs: 'native',
+      description: 'test tool',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      nativeOutputSchema: null,
+      outputSchema: { type: 'object' },
+    };
+    const custom = { ...catalog, tools: [...catalog.tools, loose] } as Catalog;
+    const answer = JSON.parse(
+      '{"structuredContent": {"f": {"fileId": "forged", "size": 99, "data": "aGk=", "name": "a.txt", "__proto__": 1}, "meta": {"size": 7, "fileId": "kept"}}}',
+    ) as unknown;
+    const fake = fakeNative(answer);
+    const blobs = seededStore();
+    const r = await bridgeCall({ catalog: custom, tool: 'files_loose', arguments: {}, context, blobs, native: fake.native });
+    expect(r.outcome).toBe('ok');
+    expect(blobs.puts.map(({ name }) => name)).toEqual(['a.txt']);
+    expect(r.result.content[0].text).toBe(
+      '{"f":{"name":"a.txt","__proto__":1,"size":2,"fileId":"blob-1"},"meta":{"size":7,"fileId":"kept"}}',
+    );
+  });
 });
 
 describe('a blob store that fails', () => {

@@ -29,6 +29,7 @@ describe('copyJson', () => {
     expect(copyJson({ list: [1, undefined] })).toEqual({ ok: false, pointer: '/list/1' });
     expect(copyJson({ when: new Date(0) })).toEqual({ ok: false, pointer: '/when' });
     expect(copyJson({ 'a/b~c': { f() {} } })).toEqual({ ok: false, pointer: '/a~1b~0c/f' });
+    expect(copyJson({ '': { f() {} } })).toEqual({ ok: false, pointer: '//f' });
   });
 
   it('refuses cycles but accepts a shared (acyclic) object', () => {
