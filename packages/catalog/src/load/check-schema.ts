@@ -4,11 +4,11 @@
  * enforce.
  */
 import type { Schema } from '../catalog-types.js';
-import { checkValue, formatViolation, schemaKeywords } from '../schema/index.js';
+import { checkValue, formatViolation, schemaFormats, schemaKeywords, schemaTypes } from '../schema/index.js';
 import { fail, isObj, pointerAppend, readArray, readNumber, readString } from './reader.js';
 
-const types = new Set(['null', 'boolean', 'integer', 'number', 'string', 'array', 'object']);
-const formats = new Set(['date-time', 'token', 'uri', 'base64']);
+const types = new Set<string>(schemaTypes);
+const formats = new Set<string>(schemaFormats);
 const known = new Set<string>(schemaKeywords);
 
 /** Validates `value` as a subset schema at `pointer` and returns it typed. */
@@ -79,7 +79,7 @@ export function checkSchema(value: unknown, pointer: string): Schema {
   if (Object.hasOwn(value, 'enum')) readArray(value.enum, at('enum'), true);
   if (Object.hasOwn(value, 'format')) {
     const f = value.format;
-    if (typeof f !== 'string' || !formats.has(f)) fail(at('format'), 'is not a format of the validator subset (date-time, token, uri, base64)');
+    if (typeof f !== 'string' || !formats.has(f)) fail(at('format'), `is not a format of the validator subset (${schemaFormats.join(', ')})`);
   }
   if (Object.hasOwn(value, 'default')) {
     const { default: fallback, ...rule } = value;
