@@ -12,6 +12,7 @@ import type { NativeScript } from './native-script.js';
 import { RecordingAuditSink } from './recording-audit-sink.js';
 import { ScriptedConsentUi } from './scripted-consent-ui.js';
 import { scriptedNative } from './scripted-native.js';
+import { servedCapabilities } from './served-capabilities.js';
 
 const unserved: NativeScript = { isError: 'unavailable' };
 
@@ -32,7 +33,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
   const catalog = options.catalog ?? builtInCatalog;
   const appId = options.appId ?? catalog.v1.context.app;
   const screens = options.screens ?? catalog.v1.context.screens;
-  const provided = options.provided ?? catalog.capabilities.filter((c) => c.host === undefined || c.host === options.host).map((c) => c.name);
+  const provided = options.provided ?? servedCapabilities(catalog, options.host);
   const manifest = options.manifest ?? declareAll(catalog, provided);
 
   const scripts = new Map<string, NativeScript>(Object.entries(options.natives ?? {}));

@@ -1,4 +1,5 @@
 import type { Catalog, JsonObject } from '@xcap/catalog';
+import { nativeTools } from './native-tools.js';
 
 /** The providers object of a fake host: capability → bare tool → native. */
 export type FakeProviders = { readonly [capability: string]: { readonly [tool: string]: (input: JsonObject) => Promise<unknown> } };
@@ -12,11 +13,7 @@ export function fakeProviders(catalog: Catalog, capabilities: readonly string[],
   const providers: Record<string, Record<string, (input: JsonObject) => Promise<unknown>>> = {};
   for (const capability of capabilities) {
     const methods: Record<string, (input: JsonObject) => Promise<unknown>> = {};
-    for (const def of catalog.tools) {
-      if (def.runs !== 'native' || !def.name.startsWith(`${capability}_`)) continue;
-      const name = def.name;
-      methods[name.slice(capability.length + 1)] = async (input) => answer(name, input);
-    }
+    for (const { name } of nativeTools(catalog, capability)) methods[name.slice(capability.length + 1)] = async (input) => answer(name, input);
     providers[capability] = methods;
   }
   return providers;

@@ -1,3 +1,4 @@
+import { encodeBase64 } from '@xcap/bridge';
 import { encodePng, type Rgb } from './encode-png.js';
 
 /** A photo in a fake library: what photos natives answer (`data` = the PNG's bytes in base64). */
@@ -57,7 +58,7 @@ export function samplePhotos(): readonly SamplePhoto[] {
       { id: 'ph-2', name: 'Forest walk.png', takenAt: '2026-07-15T11:05:00Z', draw: forest },
       { id: 'ph-3', name: 'Sunset.png', takenAt: null, draw: sunset },
     ].map(({ id, name, takenAt, draw }) =>
-      Object.freeze({ id, name, mimeType: 'image/png', takenAt, data: Buffer.from(encodePng(240, 160, draw)).toString('base64') }),
+      Object.freeze({ id, name, mimeType: 'image/png', takenAt, data: encodeBase64(encodePng(240, 160, draw)) }),
     ),
   );
   return photos;

@@ -11,10 +11,6 @@ export function scriptedNative(script: NativeScript): (input: JsonObject) => unk
     };
   }
   if ('hangs' in script) return () => new Promise<never>(() => undefined);
-  if ('answers' in script) {
-    const answer = script.answers;
-    return () => structuredClone(answer);
-  }
-  const answer = script;
+  const answer = 'answers' in script ? script.answers : script;
   return () => structuredClone(answer);
 }

@@ -25,6 +25,12 @@ describe('encodePng', () => {
     expect([...inflateSync(chunks[1]!.data)]).toEqual([0, 0, 0, 7, 100, 0, 7, 200, 0, 7, 0, 0, 200, 7, 100, 200, 7, 200, 200, 7]);
   });
 
+  it('ends every chunk with its CRC-32 (IEND: AE 42 60 82)', () => {
+    const png = encodePng(1, 1, () => [0, 0, 0]);
+    expect([...png.subarray(-12)]).toEqual([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+    expect([...png.subarray(29, 33)]).toEqual([0x90, 0x77, 0x53, 0xde]);
+  });
+
   it('refuses a size that is no positive integer', () => {
     expect(() => encodePng(0, 1, () => [0, 0, 0])).toThrow(RangeError);
     expect(() => encodePng(1.5, 1, () => [0, 0, 0])).toThrow(RangeError);

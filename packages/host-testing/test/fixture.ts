@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { caseKinds } from '@xcap/catalog';
 
 /** The fixture's path on disk. */
 export const fixturePath = fileURLToPath(new URL('../../../fixtures/capabilities.json', import.meta.url));
@@ -12,5 +13,5 @@ export function fixtureDoc(): Record<string, any> {
 /** How many cases the fixture holds, over every case kind. */
 export function fixtureCaseCount(): number {
   const doc = fixtureDoc();
-  return ['parseCases', 'decideCases', 'listCases', 'auditCases', 'validateCases', 'bridgeCases', 'pdfCases'].reduce((n, kind) => n + (doc[kind] as unknown[]).length, 0);
+  return caseKinds.reduce((n, kind) => n + (doc[kind] as unknown[]).length, 0);
 }

@@ -1,22 +1,13 @@
 import type { PdfTable } from '@xcap/catalog';
 import { ByteWriter, asciiBytes } from './byte-writer.js';
 import { formatPdfNumber } from './format-pdf-number.js';
+import { lineStyles, type LineStyle } from './line-styles.js';
 import { winAnsiMap, winAnsiNewline, winAnsiUnknown, type WinAnsiMap } from './win-ansi-map.js';
 
 /** One finished page: its content stream data and the image numbers it draws, ascending. */
 export interface LaidOutPage {
   readonly content: Uint8Array;
   readonly images: readonly number[];
-}
-
-/** A font at a size with a leading: how one kind of line is measured and written. */
-interface LineStyle {
-  readonly widths: Float64Array;
-  readonly space: number;
-  readonly size: number;
-  readonly leading: number;
-  /** `BT /F<n> <size> Tf <margin> ` as bytes. */
-  readonly prefix: Uint8Array;
 }
 
 /** The text being laid out: its mapped bytes and the line being filled. */
@@ -77,9 +68,10 @@ export class PdfLayout {
     this.lineLimit = this.imageWidth * 1000;
     this.y = this.top;
     this.map = winAnsiMap(table);
-    this.heading18 = this.style(table, 'F2', 18, 24);
-    this.text11 = this.style(table, 'F1', 11, 15);
-    this.caption9 = this.style(table, 'F1', 9, 12);
+    const styles = lineStyles(table);
+    this.heading18 = styles.heading;
+    this.text11 = styles.text;
+    this.caption9 = styles.caption;
     this.pending = { style: this.text11, buf: this.scratch, lineHas: false, lineStart: 0, lineEnd: 0, lineSum: 0, lineEscape: 0, emitted: false };
   }
 
@@ -128,22 +120,6 @@ export class PdfLayout {
   finish(): LaidOutPage[] {
     if (this.operators > 0 || this.pages.length === 0) this.newPage();
     return this.pages;
-  }
-
-  private style(table: PdfTable, key: 'F1' | 'F2', size: number, leading: number): LineStyle {
-    const font = table.fonts[key];
-    const given = table.widths[font];
-    if (!Array.isArray(given) || given.length !== 256 || !given.every((w) => typeof w === 'number' && w >= 0 && Number.isFinite(w))) {
-      throw new TypeError(`PDF table: widths of ${JSON.stringify(font)} (${key}) must be 256 non-negative numbers`);
-    }
-    const widths = Float64Array.from(given);
-    return {
-      widths,
-      space: widths[SPACE] as number,
-      size,
-      leading,
-      prefix: asciiBytes(`BT /${key} ${formatPdfNumber(size)} Tf ${this.left} `),
-    };
   }
 
   private newPage(): void {

@@ -68,6 +68,9 @@ describe('custom tables', () => {
     expect(() => renderPdf({ title: 'T', blocks: [{ text: 'a' }] }, {}, { table: shortWidths })).toThrow(
       'widths of "Helvetica" (F1) must be 256 non-negative numbers',
     );
+    expect(() => renderPdf({ title: 'T', blocks: [{ text: 'b' }] }, {}, { table: shortWidths })).toThrow('widths of "Helvetica" (F1)');
+    const badBold = { ...table, widths: { ...table.widths, 'Helvetica-Bold': [-1] } };
+    expect(() => renderPdf({ title: 'T', blocks: [{ text: 'a' }] }, {}, { table: badBold })).toThrow('widths of "Helvetica-Bold" (F2)');
     const badCode = { ...table, winAnsi: { '8364': 7 } };
     expect(() => renderPdf({ title: 'T', blocks: [{ text: 'a' }] }, {}, { table: badCode })).toThrow('winAnsi entry "8364"');
   });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { failureLine } from '../replay/failure-line.js';
 import { replayCases } from '../replay/replay-cases.js';
+import type { ReplayReport } from '../replay/replay-report.js';
 
 /** Where the CLI writes: one call per line (no trailing newline). */
 export interface CliOutput {
@@ -44,7 +45,7 @@ export async function runConformanceCli(args: readonly string[], output: CliOutp
       badInput = true;
       continue;
     }
-    let report: Awaited<ReturnType<typeof replayCases>>;
+    let report: ReplayReport;
     try {
       report = await replayCases(doc);
     } catch (error) {

@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { catalog as builtInCatalog, type Catalog, type ToolDef } from '@xcap/catalog';
+import { nativeTools } from '../native-tools.js';
+import { servedCapabilities } from '../served-capabilities.js';
 import { captureNativeInput } from './capture-native-input.js';
 import { checkNativeAnswer } from './check-native-answer.js';
 import type { NativeConformanceOptions } from './native-conformance-options.js';
@@ -19,12 +21,9 @@ import { sampleArguments } from './sample-arguments.js';
 export function runNativeConformance(options: NativeConformanceOptions): void {
   const catalog: Catalog = options.catalog ?? builtInCatalog;
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const fits = (name: string) => {
-    const capability = catalog.capabilities.find((c) => c.name === name);
-    return capability !== undefined && (capability.host === undefined || capability.host === options.host);
-  };
-  const nativeTools = (capability: string) => catalog.tools.filter((t) => t.runs === 'native' && t.name.startsWith(`${capability}_`));
-  const provided = options.provided ?? catalog.capabilities.map((c) => c.name).filter((name) => fits(name) && nativeTools(name).length > 0);
+  const served = servedCapabilities(catalog, options.host);
+  const fits = (name: string) => served.includes(name);
+  const provided = options.provided ?? served.filter((name) => nativeTools(catalog, name).length > 0);
   const skips = options.skip ?? [];
   const used = new Set<string>();
   const skipReason = (capability: string, tool: string, title: string): string | undefined => {
@@ -46,7 +45,7 @@ export function runNativeConformance(options: NativeConformanceOptions): void {
 
     for (const capability of provided.filter(fits)) {
       describe(capability, () => {
-        for (const tool of nativeTools(capability)) registerTool(capability, tool);
+        for (const tool of nativeTools(catalog, capability)) registerTool(capability, tool);
       });
     }
 

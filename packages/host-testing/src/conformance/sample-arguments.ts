@@ -1,6 +1,6 @@
-import type { Catalog, JsonObject, JsonValue, ToolDef } from '@xcap/catalog';
+import type { Catalog, JsonObject, ToolDef } from '@xcap/catalog';
 import { validateArguments } from '@xcap/bridge';
-import { sampleValue } from './sample-value.js';
+import { withSampleProperties } from './sample-value.js';
 
 /** One set of sample arguments for a tool, named for the test that uses it. */
 export interface SampleArguments {
@@ -22,28 +22,17 @@ export function sampleArguments(catalog: Catalog, tool: ToolDef): SampleArgument
   const schema = tool.inputSchema;
   const properties = schema.properties ?? {};
   const valid = (args: JsonObject) => validateArguments(catalog, tool.name, args).error === undefined;
-  const withKeys = (base: JsonObject, keys: readonly string[]): JsonObject => {
-    const out: JsonObject = { ...base };
-    const queue = [...keys];
-    while (queue.length > 0) {
-      const key = queue.shift()!;
-      if (Object.hasOwn(out, key)) continue;
-      out[key] = sampleValue(properties[key] ?? {}) as JsonValue;
-      queue.push(...(schema.dependentRequired?.[key] ?? []));
-    }
-    return out;
-  };
 
   const branches = schema.oneOf ?? schema.anyOf ?? [];
   const minimal = (branches.length === 0 ? [{ label: 'minimal', keys: [] as readonly string[] }] : branches.map((b) => ({ label: `minimal (${b.required.join(', ')})`, keys: b.required }))).map(
-    ({ label, keys }) => ({ label, arguments: withKeys({}, [...(schema.required ?? []), ...keys]) }),
+    ({ label, keys }) => ({ label, arguments: withSampleProperties(schema, {}, [...(schema.required ?? []), ...keys]) }),
   );
   const samples = minimal.filter((s) => valid(s.arguments));
   const first = samples[0];
   if (first !== undefined) {
     let full = first.arguments;
     for (const key of Object.keys(properties)) {
-      const next = withKeys(full, [key]);
+      const next = withSampleProperties(schema, full, [key]);
       if (valid(next)) full = next;
     }
     samples.push({ label: 'full', arguments: full });

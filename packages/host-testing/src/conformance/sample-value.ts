@@ -1,4 +1,4 @@
-import type { JsonValue, Schema } from '@xcap/catalog';
+import type { JsonObject, JsonValue, Schema } from '@xcap/catalog';
 
 /** The string every sample uses where a schema allows any text (also the sample app file's id and the sample screen). */
 export const sampleText = 'sample';
@@ -27,20 +27,28 @@ export function sampleValue(schema: Schema): JsonValue {
       const count = Math.min(Math.max(schema.minItems ?? 0, 1), schema.maxItems ?? Infinity);
       return Array.from({ length: count }, () => sampleValue(schema.items ?? {}));
     }
-    case 'object': {
-      const out: { [key: string]: JsonValue } = {};
-      const queue = [...(schema.required ?? []), ...((schema.oneOf ?? schema.anyOf)?.[0]?.required ?? [])];
-      while (queue.length > 0) {
-        const key = queue.shift()!;
-        if (Object.hasOwn(out, key)) continue;
-        out[key] = sampleValue(schema.properties?.[key] ?? {});
-        queue.push(...(schema.dependentRequired?.[key] ?? []));
-      }
-      return out;
-    }
+    case 'object':
+      return withSampleProperties(schema, {}, [...(schema.required ?? []), ...((schema.oneOf ?? schema.anyOf)?.[0]?.required ?? [])]);
     default:
       return null;
   }
+}
+
+/**
+ * A copy of `base` with a sample value (`sampleValue` of the property's
+ * schema) for each of `keys` it lacks and, in turn, for each property those
+ * keys make required through `dependentRequired`.
+ */
+export function withSampleProperties(schema: Schema, base: JsonObject, keys: readonly string[]): JsonObject {
+  const out: JsonObject = { ...base };
+  const queue = [...keys];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    if (Object.hasOwn(out, key)) continue;
+    out[key] = sampleValue(schema.properties?.[key] ?? {});
+    queue.push(...(schema.dependentRequired?.[key] ?? []));
+  }
+  return out;
 }
 
 function sampleString(schema: Schema): string {

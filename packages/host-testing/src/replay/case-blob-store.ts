@@ -1,5 +1,5 @@
 import type { Catalog } from '@xcap/catalog';
-import { MemoryBlobStore, type BlobStore } from '@xcap/bridge';
+import { MemoryBlobStore, encodeBase64, type BlobStore } from '@xcap/bridge';
 
 /** One write the bridge made to a case's blob store, in the cases' `puts` shape (`app` only when it was not the context's app). */
 export interface RecordedPut {
@@ -35,7 +35,7 @@ export function caseBlobStore(catalog: Catalog, caseBlobs: Readonly<Record<strin
   const blobs: BlobStore = {
     get: (forApp, fileId) => memory.get(forApp, fileId),
     put: (forApp, name, mimeType, bytes) => {
-      const base64 = Buffer.from(bytes).toString('base64');
+      const base64 = encodeBase64(bytes);
       puts.push(forApp === app ? { name, mimeType, base64 } : { name, mimeType, base64, app: forApp });
       return memory.put(forApp, name, mimeType, bytes);
     },

@@ -9,10 +9,15 @@ export class MalformedCaseError extends Error {
   }
 }
 
+/** Whether a case array's entry is an object (not null, not an array). */
+export function isCaseRecord(value: unknown): value is CaseRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** The case as an object, or a `MalformedCaseError`. */
 export function caseRecord(value: unknown): CaseRecord {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new MalformedCaseError('not an object');
-  return value as CaseRecord;
+  if (!isCaseRecord(value)) throw new MalformedCaseError('not an object');
+  return value;
 }
 
 /** A field the case must have. */

@@ -1,12 +1,5 @@
+import { compactJson } from './compact-json.js';
 import type { ReplayFailure } from './replay-report.js';
-
-const compact = (value: unknown): string => {
-  try {
-    return JSON.stringify(value) ?? 'undefined';
-  } catch {
-    return String(value);
-  }
-};
 
 /**
  * The one line the CLI prints for a failing case:
@@ -15,5 +8,5 @@ const compact = (value: unknown): string => {
  */
 export function failureLine(failure: ReplayFailure, file?: string): string {
   const where = `${failure.kind}[${failure.index}] ${JSON.stringify(failure.name)}`;
-  return `FAIL ${file === undefined ? '' : `${file} `}${where}: expected ${compact(failure.expected)} got ${compact(failure.got)}`;
+  return `FAIL ${file === undefined ? '' : `${file} `}${where}: expected ${compactJson(failure.expected)} got ${compactJson(failure.got)}`;
 }

@@ -1,6 +1,7 @@
 import { CatalogError, caseKinds, loadCatalog, type CaseKind, type Catalog } from '@xcap/catalog';
 import type { CaseCheck } from './case-check.js';
-import { caseName, caseRecord, type CaseRecord } from './case-fields.js';
+import { caseName, caseRecord, isCaseRecord, type CaseRecord } from './case-fields.js';
+import { compactJson } from './compact-json.js';
 import { replayAuditCase } from './replay-audit-case.js';
 import { replayBridgeCase } from './replay-bridge-case.js';
 import { replayDecideCase } from './replay-decide-case.js';
@@ -22,22 +23,14 @@ const replayers: Readonly<Record<CaseKind, Replayer>> = {
   pdfCases: replayPdfCase,
 };
 
-const compact = (value: unknown): string => {
-  try {
-    return JSON.stringify(value) ?? 'undefined';
-  } catch {
-    return String(value);
-  }
-};
-
 const labels: Readonly<Record<CaseKind, (c: CaseRecord) => string>> = {
   parseCases: (c) => `${String(c['from'])} ${String(c['name'])}`,
-  decideCases: (c) => compact(c['call']),
-  listCases: (c) => compact(c['manifest']),
-  auditCases: (c) => compact(c['call']),
-  validateCases: (c) => `${String(c['tool'])} ${compact(c['arguments'])}`,
-  bridgeCases: (c) => `${String(c['tool'])} ${compact(c['arguments'])}`,
-  pdfCases: (c) => compact(c['arguments']),
+  decideCases: (c) => compactJson(c['call']),
+  listCases: (c) => compactJson(c['manifest']),
+  auditCases: (c) => compactJson(c['call']),
+  validateCases: (c) => `${String(c['tool'])} ${compactJson(c['arguments'])}`,
+  bridgeCases: (c) => `${String(c['tool'])} ${compactJson(c['arguments'])}`,
+  pdfCases: (c) => compactJson(c['arguments']),
 };
 
 /**
@@ -60,7 +53,7 @@ export async function replayCases(catalogDoc: unknown): Promise<ReplayReport> {
     if (cases === undefined) continue;
     if (!Array.isArray(cases)) throw new CatalogError(`/${kind}`, 'is not an array');
     for (const [index, raw] of (cases as unknown[]).entries()) {
-      const c = isRecord(raw) ? raw : {};
+      const c = isCaseRecord(raw) ? raw : {};
       const name = kind === 'parseCases' ? labels.parseCases(c) : caseName(c, () => labels[kind](c));
       let check: CaseCheck;
       try {
@@ -73,8 +66,4 @@ export async function replayCases(catalogDoc: unknown): Promise<ReplayReport> {
     }
   }
   return { passed, failed: failures.length, failures };
-}
-
-function isRecord(value: unknown): value is CaseRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
