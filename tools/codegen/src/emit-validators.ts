@@ -50,6 +50,25 @@ function assertSubset(tool: ToolDef, which: string, schema: Schema): void {
   }
 }
 
+/**
+ * The statement that copies the validated arguments `o` into `out`. A closed
+ * object schema (additionalProperties: false) with at most one property is
+ * copied as a literal — it can hold no other key, so the copy is the same,
+ * without `Object.assign`'s generic walk (a `"__proto__"` key is written
+ * computed, so it stays an own property). Otherwise Object.assign (only an own
+ * `"__proto__"` key needs the spread: assign would set the prototype).
+ */
+function copyLine(schema: Schema): string {
+  const names = Object.keys(schema.properties ?? {});
+  if (schema.additionalProperties === false && names.length === 0) return `  const out: JsonObject = {};`;
+  if (schema.additionalProperties === false && names.length === 1) {
+    const name = JSON.stringify(names[0]);
+    const field = names[0] === '__proto__' ? `[${name}]` : name;
+    return `  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, ${name}) ? { ${field}: o[${name}] as JsonValue } : {};`;
+  }
+  return `  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);`;
+}
+
 function emitToolFile(tool: ToolDef): GeneratedFile {
   assertSubset(tool, 'inputSchema', tool.inputSchema);
   if (tool.nativeOutputSchema !== null) assertSubset(tool, 'nativeOutputSchema', tool.nativeOutputSchema);
@@ -70,6 +89,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
   const helpers = new Set(state.helpers);
   if (native) helpers.add('rootViolation');
   const rootIsObject = tool.inputSchema.type === 'object';
+  const copy = copyLine(tool.inputSchema);
   const validate = [
     `/**`,
     ` * Validates the arguments of \`${tool.name}\` against its inputSchema in the spec's order: the first`,
@@ -84,8 +104,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
       ? []
       : [`  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { arguments: v as unknown as ${p}Input };`]),
     `  const o = v as JsonObject;`,
-    // Object.assign is the fast copy; only an own "__proto__" key needs the spread (assign would set the prototype).
-    `  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);`,
+    copy,
     ...emitDefaults(tool.inputSchema),
     `  return { arguments: out as unknown as ${p}Input };`,
     `}`,
@@ -101,7 +120,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
     : undefined;
   const imports = [
     `import type { ValidationResult } from '../../call-types.js';`,
-    `import type { JsonObject } from '../../catalog-types.js';`,
+    `import type { ${copy.includes('JsonValue') ? 'JsonObject, JsonValue' : 'JsonObject'} } from '../../catalog-types.js';`,
     ...(native ? [`import type { SchemaViolation } from '../../schema/index.js';`] : []),
     `import { ${[...helpers].sort().join(', ')} } from '../../schema/index.js';`,
     `import type { ${p}Input } from '../types/${kebab(tool.name)}.js';`,

@@ -136,6 +136,22 @@ const edgeTools = JSON.parse(`[
     "outputSchema": { "type": "object" }
   },
   {
+    "name": "edge_single",
+    "runs": "engine",
+    "description": "a closed schema with one prototype-named property (copied as a literal)",
+    "inputSchema": { "type": "object", "properties": { "__proto__": { "type": "integer" } }, "additionalProperties": false },
+    "nativeOutputSchema": null,
+    "outputSchema": { "type": "object" }
+  },
+  {
+    "name": "edge_closed",
+    "runs": "engine",
+    "description": "a closed schema with no property (copied as {})",
+    "inputSchema": { "type": "object", "properties": {}, "additionalProperties": false },
+    "nativeOutputSchema": null,
+    "outputSchema": { "type": "object" }
+  },
+  {
     "name": "edge_empty",
     "runs": "native",
     "description": "empty schemas",
@@ -199,7 +215,7 @@ describe('emitValidators on an edge catalog', () => {
       validators: Record<string, (value: unknown) => ValidationResult>;
       nativeOutputCheckers: Record<string, (value: unknown) => SchemaViolation | null>;
     };
-    expect(Object.keys(mod.validators)).toStrictEqual(['edge_all', 'edge_empty', 'edge_root']);
+    expect(Object.keys(mod.validators)).toStrictEqual(['edge_all', 'edge_closed', 'edge_empty', 'edge_root', 'edge_single']);
     expect(Object.keys(mod.nativeOutputCheckers)).toStrictEqual(['edge_all', 'edge_empty']);
 
     const keys = [...Object.keys(edgeTools[0]!.inputSchema.properties ?? {}), 'ok', 'zz', 'toString', '', 'a~1b'];
@@ -317,6 +333,25 @@ describe('emitValidators on an edge catalog', () => {
     expect(Object.getPrototypeOf(given)).toBe(Object.prototype);
     expect(Object.hasOwn(given, '__proto__')).toBe(true);
     expect(given['__proto__']).toBe(7);
+  });
+
+  it('copies closed schemas of zero or one property as fresh own-property objects', async () => {
+    const mod = (await import(pathToFileURL(join(tree, 'src/generated/validators/index.ts')).href)) as {
+      validators: Record<string, (value: unknown) => ValidationResult>;
+    };
+    const input = JSON.parse('{ "__proto__": 3 }') as Record<string, unknown>;
+    const single = mod.validators['edge_single']!(input).arguments as Record<string, unknown>;
+    expect(single).not.toBe(input);
+    expect(Object.getPrototypeOf(single)).toBe(Object.prototype);
+    expect(Object.keys(single)).toEqual(['__proto__']);
+    expect(single['__proto__']).toBe(3);
+    expect(mod.validators['edge_single']!({}).arguments).toStrictEqual({});
+    expect(mod.validators['edge_single']!(JSON.parse('{ "__proto__": 1.5 }')).error).toBe('invalidParams: /__proto__ type');
+    const empty = {};
+    const closed = mod.validators['edge_closed']!(empty).arguments;
+    expect(closed).toStrictEqual({});
+    expect(closed).not.toBe(empty);
+    expect(mod.validators['edge_closed']!({ x: 1 }).error).toBe('invalidParams: /x additionalProperties');
   });
 });
 

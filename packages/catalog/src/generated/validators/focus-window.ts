@@ -2,7 +2,7 @@
 /** Spec-exact validators of `focus_window` (straight-line code; the first violation in the spec's order). */
 
 import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject } from '../../catalog-types.js';
+import type { JsonObject, JsonValue } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
 import { isToken, pointerToken, rootViolation } from '../../schema/index.js';
 import type { FocusWindowInput } from '../types/focus-window.js';
@@ -62,7 +62,7 @@ export function validateFocusWindowInput(value: unknown): ValidationResult<Focus
   const r = checkInput(v);
   if (r !== null) return { error: 'invalidParams: ' + r };
   const o = v as JsonObject;
-  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, "window") ? { "window": o["window"] as JsonValue } : {};
   return { arguments: out as unknown as FocusWindowInput };
 }
 

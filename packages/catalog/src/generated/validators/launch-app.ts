@@ -2,7 +2,7 @@
 /** Spec-exact validators of `launch_app` (straight-line code; the first violation in the spec's order). */
 
 import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject } from '../../catalog-types.js';
+import type { JsonObject, JsonValue } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, pointerToken, rootViolation } from '../../schema/index.js';
 import type { LaunchAppInput } from '../types/launch-app.js';
@@ -63,7 +63,7 @@ export function validateLaunchAppInput(value: unknown): ValidationResult<LaunchA
   const r = checkInput(v);
   if (r !== null) return { error: 'invalidParams: ' + r };
   const o = v as JsonObject;
-  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, "app") ? { "app": o["app"] as JsonValue } : {};
   return { arguments: out as unknown as LaunchAppInput };
 }
 

@@ -2,7 +2,7 @@
 /** Spec-exact validators of `photos_get` (straight-line code; the first violation in the spec's order). */
 
 import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject } from '../../catalog-types.js';
+import type { JsonObject, JsonValue } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isBase64, isDateTime, pointerToken, rootViolation } from '../../schema/index.js';
 import type { PhotosGetInput } from '../types/photos-get.js';
@@ -108,7 +108,7 @@ export function validatePhotosGetInput(value: unknown): ValidationResult<PhotosG
   const r = checkInput(v);
   if (r !== null) return { error: 'invalidParams: ' + r };
   const o = v as JsonObject;
-  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, "id") ? { "id": o["id"] as JsonValue } : {};
   return { arguments: out as unknown as PhotosGetInput };
 }
 

@@ -2,7 +2,7 @@
 /** Spec-exact validators of `photos_pick` (straight-line code; the first violation in the spec's order). */
 
 import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject } from '../../catalog-types.js';
+import type { JsonObject, JsonValue } from '../../catalog-types.js';
 import type { SchemaViolation } from '../../schema/index.js';
 import { codePointLength, isBase64, isDateTime, pointerToken, rootViolation } from '../../schema/index.js';
 import type { PhotosPickInput } from '../types/photos-pick.js';
@@ -121,7 +121,7 @@ export function validatePhotosPickInput(value: unknown): ValidationResult<Photos
   const r = checkInput(v);
   if (r !== null) return { error: 'invalidParams: ' + r };
   const o = v as JsonObject;
-  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, "limit") ? { "limit": o["limit"] as JsonValue } : {};
   if (!own.call(out, "limit")) out["limit"] = 1;
   return { arguments: out as unknown as PhotosPickInput };
 }

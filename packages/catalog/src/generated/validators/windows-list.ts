@@ -110,7 +110,7 @@ export function validateWindowsListInput(value: unknown): ValidationResult<Windo
   const r = checkInput(v);
   if (r !== null) return { error: 'invalidParams: ' + r };
   const o = v as JsonObject;
-  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);
+  const out: JsonObject = {};
   return { arguments: out as unknown as WindowsListInput };
 }
 
