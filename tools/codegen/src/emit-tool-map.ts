@@ -1,7 +1,7 @@
 /** Emits `tool-map.ts`: interfaces mapping every tool name to its types. */
 import type { Catalog } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
-import { kebab, key, lit, pascal } from './naming.js';
+import { kebab, key, pascal } from './naming.js';
 
 /** `ToolInputs`, `ToolOutputs`, `ToolNativeInputs`, `ToolNativeOutputs`. */
 export function emitToolMap(catalog: Catalog): GeneratedFile {

@@ -51,22 +51,23 @@ function assertSubset(tool: ToolDef, which: string, schema: Schema): void {
 }
 
 /**
- * The statement that copies the validated arguments `o` into `out`. A closed
+ * The statements that copy the validated arguments `v` into `out`. A closed
  * object schema (additionalProperties: false) with at most one property is
  * copied as a literal — it can hold no other key, so the copy is the same,
  * without `Object.assign`'s generic walk (a `"__proto__"` key is written
  * computed, so it stays an own property). Otherwise Object.assign (only an own
  * `"__proto__"` key needs the spread: assign would set the prototype).
  */
-function copyLine(schema: Schema): string {
+function copyLines(schema: Schema): string[] {
   const names = Object.keys(schema.properties ?? {});
-  if (schema.additionalProperties === false && names.length === 0) return `  const out: JsonObject = {};`;
+  if (schema.additionalProperties === false && names.length === 0) return [`  const out: JsonObject = {};`];
+  const o = `  const o = v as JsonObject;`;
   if (schema.additionalProperties === false && names.length === 1) {
     const name = JSON.stringify(names[0]);
     const field = names[0] === '__proto__' ? `[${name}]` : name;
-    return `  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, ${name}) ? { ${field}: o[${name}] as JsonValue } : {};`;
+    return [o, `  const out: JsonObject = Object.prototype.propertyIsEnumerable.call(o, ${name}) ? { ${field}: o[${name}] as JsonValue } : {};`];
   }
-  return `  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);`;
+  return [o, `  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);`];
 }
 
 function emitToolFile(tool: ToolDef): GeneratedFile {
@@ -89,7 +90,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
   const helpers = new Set(state.helpers);
   if (native) helpers.add('rootViolation');
   const rootIsObject = tool.inputSchema.type === 'object';
-  const copy = copyLine(tool.inputSchema);
+  const copy = copyLines(tool.inputSchema);
   const validate = [
     `/**`,
     ` * Validates the arguments of \`${tool.name}\` against its inputSchema in the spec's order: the first`,
@@ -103,8 +104,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
     ...(rootIsObject
       ? []
       : [`  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { arguments: v as unknown as ${p}Input };`]),
-    `  const o = v as JsonObject;`,
-    copy,
+    ...copy,
     ...emitDefaults(tool.inputSchema),
     `  return { arguments: out as unknown as ${p}Input };`,
     `}`,
@@ -120,7 +120,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
     : undefined;
   const imports = [
     `import type { ValidationResult } from '../../call-types.js';`,
-    `import type { ${copy.includes('JsonValue') ? 'JsonObject, JsonValue' : 'JsonObject'} } from '../../catalog-types.js';`,
+    `import type { ${copy.join('\n').includes('JsonValue') ? 'JsonObject, JsonValue' : 'JsonObject'} } from '../../catalog-types.js';`,
     ...(native ? [`import type { SchemaViolation } from '../../schema/index.js';`] : []),
     `import { ${[...helpers].sort().join(', ')} } from '../../schema/index.js';`,
     `import type { ${p}Input } from '../types/${kebab(tool.name)}.js';`,

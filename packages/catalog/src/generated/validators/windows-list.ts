@@ -109,7 +109,6 @@ export function validateWindowsListInput(value: unknown): ValidationResult<Windo
   const v = value === undefined ? {} : value;
   const r = checkInput(v);
   if (r !== null) return { error: 'invalidParams: ' + r };
-  const o = v as JsonObject;
   const out: JsonObject = {};
   return { arguments: out as unknown as WindowsListInput };
 }
