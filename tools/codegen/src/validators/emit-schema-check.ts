@@ -119,7 +119,8 @@ export function emitCheckFunction(state: CheckFileState, schema: Schema, name: s
   const body = emitValue(state, schema, 'v', '');
   state.root = outer;
   state.declarations.push(
-    [`/** ${doc} */`, `function ${name}(v: unknown): string | null {`, ...indent(body), '  return null;', '}'].join('\n'),
+    // An empty schema reads nothing: its parameter is named as unused.
+    [`/** ${doc} */`, `function ${name}(${body.length === 0 ? '_v' : 'v'}: unknown): string | null {`, ...indent(body), '  return null;', '}'].join('\n'),
   );
 }
 
@@ -226,15 +227,16 @@ function emitObject(state: CheckFileState, schema: Schema, v: string, pointer: s
   const properties = schema.properties ?? {};
   const names = Object.keys(properties);
   const dependent = schema.dependentRequired ?? {};
-  const mentioned = [
-    ...(schema.required ?? []),
-    ...names,
-    ...Object.keys(dependent).flatMap((k) => [k, ...(dependent[k] ?? [])]),
-    ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((b) => b.required),
-  ];
+  // A presence flag is declared only for a key some later check reads; every declared key still has its case below.
   const flags = new Map<string, string>();
-  for (const k of mentioned) if (!flags.has(k)) flags.set(k, fresh(state, 'has'));
-  const flag = (k: string) => flags.get(k) as string;
+  const flag = (k: string) => {
+    let name = flags.get(k);
+    if (name === undefined) {
+      name = fresh(state, 'has');
+      flags.set(k, name);
+    }
+    return name;
+  };
   const closed = schema.additionalProperties === false;
   const o = fresh(state, 'o');
   const body: string[] = [];
@@ -269,18 +271,21 @@ function emitObject(state: CheckFileState, schema: Schema, v: string, pointer: s
   }
   const requiredLines = (schema.required ?? []).map((k) => `if (!${flag(k)}) ${fail(`${pointer}/${pointerToken(k)}`, 'required')}`);
   if (flags.size === 0 && !closed) return [];
+  // Declared keys no check reads still count as known (not additional) in a closed object.
+  const silent = closed ? names.filter((k) => !flags.has(k)) : [];
   useOwn(state);
   body.push(`const ${o} = ${v} as { readonly [key: string]: unknown };`);
   for (const name of flags.values()) body.push(`let ${name} = false;`);
   if (closed) body.push(`let ${bad}: string | undefined;`);
   const unknown = closed ? [`if (${bad} === undefined || k < ${bad}) ${bad} = k;`] : [];
   const loop =
-    flags.size === 0
+    flags.size === 0 && silent.length === 0
       ? [`if (own.call(${o}, k)) {`, ...indent(unknown), '}']
       : [
           `if (!own.call(${o}, k)) continue;`,
           'switch (k) {',
           ...indent([...flags].map(([k, name]) => `case ${JSON.stringify(k)}: ${name} = true; break;`)),
+          ...indent(silent.map((k) => `case ${JSON.stringify(k)}: break;`)),
           ...(closed ? indent(['default:', ...indent(unknown)]) : []),
           '}',
         ];

@@ -10,7 +10,7 @@ import type { FilesOpenInput } from '../types/files-open.js';
 const own = Object.prototype.hasOwnProperty;
 
 /** Checks one array item; the pointer of its violation is relative to the item. */
-function checkItem8(v: unknown): string | null {
+function checkItem6(v: unknown): string | null {
   if (typeof v !== 'string') return " type";
   if (v.length < 1) return " minLength";
   if (v.length > 100 && codePointLength(v) > 100) return " maxLength";
@@ -20,96 +20,96 @@ function checkItem8(v: unknown): string | null {
 /** The first violation of `files_open`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o3 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let has2 = false;
-  let unknownKey4: string | undefined;
-  for (const k in o3) {
-    if (!own.call(o3, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has10 = false;
+  let has14 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "accept": has1 = true; break;
-      case "multiple": has2 = true; break;
+      case "accept": has10 = true; break;
+      case "multiple": has14 = true; break;
       default:
-        if (unknownKey4 === undefined || k < unknownKey4) unknownKey4 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (unknownKey4 !== undefined) return "/" + pointerToken(unknownKey4) + " additionalProperties";
-  if (has1) {
-    const p5 = o3["accept"];
-    if (!Array.isArray(p5)) return "/accept type";
-    const a7 = p5 as readonly unknown[];
-    if (a7.length > 20) return "/accept maxItems";
-    for (let i = 0; i < a7.length; i++) {
-      const r11 = checkItem8(a7[i]);
-      if (r11 !== null) return "/accept/" + i + r11;
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  if (has10) {
+    const p3 = o1["accept"];
+    if (!Array.isArray(p3)) return "/accept type";
+    const a5 = p3 as readonly unknown[];
+    if (a5.length > 20) return "/accept maxItems";
+    for (let i = 0; i < a5.length; i++) {
+      const r9 = checkItem6(a5[i]);
+      if (r9 !== null) return "/accept/" + i + r9;
     }
   }
-  if (has2) {
-    const p12 = o3["multiple"];
-    if (typeof p12 !== 'boolean') return "/multiple type";
+  if (has14) {
+    const p11 = o1["multiple"];
+    if (typeof p11 !== 'boolean') return "/multiple type";
   }
   return null;
 }
 
 /** Checks one array item; the pointer of its violation is relative to the item. */
-function checkItem22(v: unknown): string | null {
+function checkItem21(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o26 = v as { readonly [key: string]: unknown };
-  let has23 = false;
-  let has24 = false;
-  let has25 = false;
-  let unknownKey27: string | undefined;
-  for (const k in o26) {
-    if (!own.call(o26, k)) continue;
+  const o22 = v as { readonly [key: string]: unknown };
+  let has33 = false;
+  let has34 = false;
+  let has35 = false;
+  let unknownKey23: string | undefined;
+  for (const k in o22) {
+    if (!own.call(o22, k)) continue;
     switch (k) {
-      case "name": has23 = true; break;
-      case "mimeType": has24 = true; break;
-      case "data": has25 = true; break;
+      case "name": has33 = true; break;
+      case "mimeType": has34 = true; break;
+      case "data": has35 = true; break;
       default:
-        if (unknownKey27 === undefined || k < unknownKey27) unknownKey27 = k;
+        if (unknownKey23 === undefined || k < unknownKey23) unknownKey23 = k;
     }
   }
-  if (!has23) return "/name required";
-  if (!has24) return "/mimeType required";
-  if (!has25) return "/data required";
-  if (unknownKey27 !== undefined) return "/" + pointerToken(unknownKey27) + " additionalProperties";
-  const p28 = o26["name"];
-  if (typeof p28 !== 'string') return "/name type";
-  if (p28.length < 1) return "/name minLength";
-  if (p28.length > 255 && codePointLength(p28) > 255) return "/name maxLength";
-  const p31 = o26["mimeType"];
-  if (typeof p31 !== 'string') return "/mimeType type";
-  if (p31.length < 1) return "/mimeType minLength";
-  if (p31.length > 100 && codePointLength(p31) > 100) return "/mimeType maxLength";
-  const p34 = o26["data"];
-  if (typeof p34 !== 'string') return "/data type";
-  if (!isBase64(p34)) return "/data format";
+  if (!has33) return "/name required";
+  if (!has34) return "/mimeType required";
+  if (!has35) return "/data required";
+  if (unknownKey23 !== undefined) return "/" + pointerToken(unknownKey23) + " additionalProperties";
+  const p24 = o22["name"];
+  if (typeof p24 !== 'string') return "/name type";
+  if (p24.length < 1) return "/name minLength";
+  if (p24.length > 255 && codePointLength(p24) > 255) return "/name maxLength";
+  const p27 = o22["mimeType"];
+  if (typeof p27 !== 'string') return "/mimeType type";
+  if (p27.length < 1) return "/mimeType minLength";
+  if (p27.length > 100 && codePointLength(p27) > 100) return "/mimeType maxLength";
+  const p30 = o22["data"];
+  if (typeof p30 !== 'string') return "/data type";
+  if (!isBase64(p30)) return "/data format";
   return null;
 }
 
 /** The first violation of `files_open`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o17 = v as { readonly [key: string]: unknown };
-  let has16 = false;
-  let unknownKey18: string | undefined;
-  for (const k in o17) {
-    if (!own.call(o17, k)) continue;
+  const o16 = v as { readonly [key: string]: unknown };
+  let has38 = false;
+  let unknownKey17: string | undefined;
+  for (const k in o16) {
+    if (!own.call(o16, k)) continue;
     switch (k) {
-      case "files": has16 = true; break;
+      case "files": has38 = true; break;
       default:
-        if (unknownKey18 === undefined || k < unknownKey18) unknownKey18 = k;
+        if (unknownKey17 === undefined || k < unknownKey17) unknownKey17 = k;
     }
   }
-  if (!has16) return "/files required";
-  if (unknownKey18 !== undefined) return "/" + pointerToken(unknownKey18) + " additionalProperties";
-  const p19 = o17["files"];
-  if (!Array.isArray(p19)) return "/files type";
-  const a21 = p19 as readonly unknown[];
-  if (a21.length > 100) return "/files maxItems";
-  for (let i = 0; i < a21.length; i++) {
-    const r38 = checkItem22(a21[i]);
-    if (r38 !== null) return "/files/" + i + r38;
+  if (!has38) return "/files required";
+  if (unknownKey17 !== undefined) return "/" + pointerToken(unknownKey17) + " additionalProperties";
+  const p18 = o16["files"];
+  if (!Array.isArray(p18)) return "/files type";
+  const a20 = p18 as readonly unknown[];
+  if (a20.length > 100) return "/files maxItems";
+  for (let i = 0; i < a20.length; i++) {
+    const r37 = checkItem21(a20[i]);
+    if (r37 !== null) return "/files/" + i + r37;
   }
   return null;
 }

@@ -12,68 +12,68 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `files_save`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o5 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let has2 = false;
-  let has3 = false;
-  let has4 = false;
-  let unknownKey6: string | undefined;
-  for (const k in o5) {
-    if (!own.call(o5, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has9 = false;
+  let has13 = false;
+  let has17 = false;
+  let has18 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "name": has1 = true; break;
-      case "fileId": has2 = true; break;
-      case "text": has3 = true; break;
-      case "mimeType": has4 = true; break;
+      case "fileId": has9 = true; break;
+      case "text": has13 = true; break;
+      case "mimeType": has17 = true; break;
+      case "name": has18 = true; break;
       default:
-        if (unknownKey6 === undefined || k < unknownKey6) unknownKey6 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (!has1) return "/name required";
-  if (unknownKey6 !== undefined) return "/" + pointerToken(unknownKey6) + " additionalProperties";
-  const p7 = o5["name"];
-  if (typeof p7 !== 'string') return "/name type";
-  if (p7.length < 1) return "/name minLength";
-  if (p7.length > 255 && codePointLength(p7) > 255) return "/name maxLength";
-  if (has2) {
-    const p10 = o5["fileId"];
-    if (typeof p10 !== 'string') return "/fileId type";
-    if (p10.length < 1) return "/fileId minLength";
-    if (p10.length > 200 && codePointLength(p10) > 200) return "/fileId maxLength";
+  if (!has18) return "/name required";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  const p3 = o1["name"];
+  if (typeof p3 !== 'string') return "/name type";
+  if (p3.length < 1) return "/name minLength";
+  if (p3.length > 255 && codePointLength(p3) > 255) return "/name maxLength";
+  if (has9) {
+    const p6 = o1["fileId"];
+    if (typeof p6 !== 'string') return "/fileId type";
+    if (p6.length < 1) return "/fileId minLength";
+    if (p6.length > 200 && codePointLength(p6) > 200) return "/fileId maxLength";
   }
-  if (has3) {
-    const p13 = o5["text"];
-    if (typeof p13 !== 'string') return "/text type";
-    if (p13.length > 1000000 && codePointLength(p13) > 1000000) return "/text maxLength";
+  if (has13) {
+    const p10 = o1["text"];
+    if (typeof p10 !== 'string') return "/text type";
+    if (p10.length > 1000000 && codePointLength(p10) > 1000000) return "/text maxLength";
   }
-  if (has4) {
-    const p16 = o5["mimeType"];
-    if (typeof p16 !== 'string') return "/mimeType type";
-    if (p16.length < 1) return "/mimeType minLength";
-    if (p16.length > 100 && codePointLength(p16) > 100) return "/mimeType maxLength";
+  if (has17) {
+    const p14 = o1["mimeType"];
+    if (typeof p14 !== 'string') return "/mimeType type";
+    if (p14.length < 1) return "/mimeType minLength";
+    if (p14.length > 100 && codePointLength(p14) > 100) return "/mimeType maxLength";
   }
-  if ((has2 ? 1 : 0) + (has3 ? 1 : 0) !== 1) return "/ oneOf";
+  if ((has9 ? 1 : 0) + (has13 ? 1 : 0) !== 1) return "/ oneOf";
   return null;
 }
 
 /** The first violation of `files_save`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o21 = v as { readonly [key: string]: unknown };
-  let has20 = false;
-  let unknownKey22: string | undefined;
-  for (const k in o21) {
-    if (!own.call(o21, k)) continue;
+  const o20 = v as { readonly [key: string]: unknown };
+  let has25 = false;
+  let unknownKey21: string | undefined;
+  for (const k in o20) {
+    if (!own.call(o20, k)) continue;
     switch (k) {
-      case "saved": has20 = true; break;
+      case "saved": has25 = true; break;
       default:
-        if (unknownKey22 === undefined || k < unknownKey22) unknownKey22 = k;
+        if (unknownKey21 === undefined || k < unknownKey21) unknownKey21 = k;
     }
   }
-  if (!has20) return "/saved required";
-  if (unknownKey22 !== undefined) return "/" + pointerToken(unknownKey22) + " additionalProperties";
-  const p23 = o21["saved"];
-  if (typeof p23 !== 'boolean') return "/saved type";
+  if (!has25) return "/saved required";
+  if (unknownKey21 !== undefined) return "/" + pointerToken(unknownKey21) + " additionalProperties";
+  const p22 = o20["saved"];
+  if (typeof p22 !== 'boolean') return "/saved type";
   return null;
 }
 

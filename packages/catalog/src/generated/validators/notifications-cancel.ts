@@ -12,43 +12,43 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `notifications_cancel`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o2 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let unknownKey3: string | undefined;
-  for (const k in o2) {
-    if (!own.call(o2, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has6 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "id": has1 = true; break;
+      case "id": has6 = true; break;
       default:
-        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (!has1) return "/id required";
-  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
-  const p4 = o2["id"];
-  if (typeof p4 !== 'string') return "/id type";
-  if (!isToken(p4)) return "/id format";
+  if (!has6) return "/id required";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  const p3 = o1["id"];
+  if (typeof p3 !== 'string') return "/id type";
+  if (!isToken(p3)) return "/id format";
   return null;
 }
 
 /** The first violation of `notifications_cancel`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o9 = v as { readonly [key: string]: unknown };
-  let has8 = false;
-  let unknownKey10: string | undefined;
-  for (const k in o9) {
-    if (!own.call(o9, k)) continue;
+  const o8 = v as { readonly [key: string]: unknown };
+  let has13 = false;
+  let unknownKey9: string | undefined;
+  for (const k in o8) {
+    if (!own.call(o8, k)) continue;
     switch (k) {
-      case "cancelled": has8 = true; break;
+      case "cancelled": has13 = true; break;
       default:
-        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+        if (unknownKey9 === undefined || k < unknownKey9) unknownKey9 = k;
     }
   }
-  if (!has8) return "/cancelled required";
-  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
-  const p11 = o9["cancelled"];
-  if (typeof p11 !== 'boolean') return "/cancelled type";
+  if (!has13) return "/cancelled required";
+  if (unknownKey9 !== undefined) return "/" + pointerToken(unknownKey9) + " additionalProperties";
+  const p10 = o8["cancelled"];
+  if (typeof p10 !== 'boolean') return "/cancelled type";
   return null;
 }
 

@@ -12,60 +12,60 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `notifications_post`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o7 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let has2 = false;
-  let has3 = false;
-  let has4 = false;
-  let has5 = false;
+  const o1 = v as { readonly [key: string]: unknown };
   let has6 = false;
-  let unknownKey8: string | undefined;
-  for (const k in o7) {
-    if (!own.call(o7, k)) continue;
+  let has13 = false;
+  let has17 = false;
+  let has21 = false;
+  let has25 = false;
+  let has26 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "title": has1 = true; break;
-      case "id": has2 = true; break;
-      case "body": has3 = true; break;
-      case "at": has4 = true; break;
-      case "screen": has5 = true; break;
-      case "params": has6 = true; break;
+      case "id": has6 = true; break;
+      case "body": has13 = true; break;
+      case "at": has17 = true; break;
+      case "screen": has21 = true; break;
+      case "params": has25 = true; break;
+      case "title": has26 = true; break;
       default:
-        if (unknownKey8 === undefined || k < unknownKey8) unknownKey8 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (!has1) return "/title required";
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  if (has2) {
-    const p9 = o7["id"];
-    if (typeof p9 !== 'string') return "/id type";
-    if (!isToken(p9)) return "/id format";
-  }
-  const p12 = o7["title"];
-  if (typeof p12 !== 'string') return "/title type";
-  if (p12.length < 1) return "/title minLength";
-  if (p12.length > 200 && codePointLength(p12) > 200) return "/title maxLength";
-  if (has3) {
-    const p15 = o7["body"];
-    if (typeof p15 !== 'string') return "/body type";
-    if (p15.length > 1000 && codePointLength(p15) > 1000) return "/body maxLength";
-  }
-  if (has4) {
-    const p18 = o7["at"];
-    if (typeof p18 !== 'string') return "/at type";
-    if (!isDateTime(p18)) return "/at format";
-  }
-  if (has5) {
-    const p21 = o7["screen"];
-    if (typeof p21 !== 'string') return "/screen type";
-    if (p21.length < 1) return "/screen minLength";
-    if (p21.length > 100 && codePointLength(p21) > 100) return "/screen maxLength";
-  }
+  if (!has26) return "/title required";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
   if (has6) {
-    const p24 = o7["params"];
-    if (typeof p24 !== 'object' || p24 === null || Array.isArray(p24)) return "/params type";
+    const p3 = o1["id"];
+    if (typeof p3 !== 'string') return "/id type";
+    if (!isToken(p3)) return "/id format";
   }
-  if (has6) {
-    if (!has5) return "/screen dependentRequired";
+  const p7 = o1["title"];
+  if (typeof p7 !== 'string') return "/title type";
+  if (p7.length < 1) return "/title minLength";
+  if (p7.length > 200 && codePointLength(p7) > 200) return "/title maxLength";
+  if (has13) {
+    const p10 = o1["body"];
+    if (typeof p10 !== 'string') return "/body type";
+    if (p10.length > 1000 && codePointLength(p10) > 1000) return "/body maxLength";
+  }
+  if (has17) {
+    const p14 = o1["at"];
+    if (typeof p14 !== 'string') return "/at type";
+    if (!isDateTime(p14)) return "/at format";
+  }
+  if (has21) {
+    const p18 = o1["screen"];
+    if (typeof p18 !== 'string') return "/screen type";
+    if (p18.length < 1) return "/screen minLength";
+    if (p18.length > 100 && codePointLength(p18) > 100) return "/screen maxLength";
+  }
+  if (has25) {
+    const p22 = o1["params"];
+    if (typeof p22 !== 'object' || p22 === null || Array.isArray(p22)) return "/params type";
+  }
+  if (has25) {
+    if (!has21) return "/screen dependentRequired";
   }
   return null;
 }

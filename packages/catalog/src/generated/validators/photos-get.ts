@@ -12,89 +12,89 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `photos_get`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o2 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let unknownKey3: string | undefined;
-  for (const k in o2) {
-    if (!own.call(o2, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has6 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "id": has1 = true; break;
+      case "id": has6 = true; break;
       default:
-        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (!has1) return "/id required";
-  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
-  const p4 = o2["id"];
-  if (typeof p4 !== 'string') return "/id type";
-  if (p4.length < 1) return "/id minLength";
-  if (p4.length > 500 && codePointLength(p4) > 500) return "/id maxLength";
+  if (!has6) return "/id required";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  const p3 = o1["id"];
+  if (typeof p3 !== 'string') return "/id type";
+  if (p3.length < 1) return "/id minLength";
+  if (p3.length > 500 && codePointLength(p3) > 500) return "/id maxLength";
   return null;
 }
 
 /** The first violation of `photos_get`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o9 = v as { readonly [key: string]: unknown };
-  let has8 = false;
-  let unknownKey10: string | undefined;
-  for (const k in o9) {
-    if (!own.call(o9, k)) continue;
+  const o8 = v as { readonly [key: string]: unknown };
+  let has34 = false;
+  let unknownKey9: string | undefined;
+  for (const k in o8) {
+    if (!own.call(o8, k)) continue;
     switch (k) {
-      case "photo": has8 = true; break;
+      case "photo": has34 = true; break;
       default:
-        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+        if (unknownKey9 === undefined || k < unknownKey9) unknownKey9 = k;
     }
   }
-  if (!has8) return "/photo required";
-  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
-  const p11 = o9["photo"];
-  if (typeof p11 !== 'object' || p11 === null || Array.isArray(p11)) return "/photo type";
-  const o17 = p11 as { readonly [key: string]: unknown };
-  let has12 = false;
-  let has13 = false;
-  let has14 = false;
-  let has15 = false;
-  let has16 = false;
-  let unknownKey18: string | undefined;
-  for (const k in o17) {
-    if (!own.call(o17, k)) continue;
+  if (!has34) return "/photo required";
+  if (unknownKey9 !== undefined) return "/" + pointerToken(unknownKey9) + " additionalProperties";
+  const p10 = o8["photo"];
+  if (typeof p10 !== 'object' || p10 === null || Array.isArray(p10)) return "/photo type";
+  const o11 = p10 as { readonly [key: string]: unknown };
+  let has28 = false;
+  let has29 = false;
+  let has30 = false;
+  let has31 = false;
+  let has32 = false;
+  let unknownKey12: string | undefined;
+  for (const k in o11) {
+    if (!own.call(o11, k)) continue;
     switch (k) {
-      case "id": has12 = true; break;
-      case "name": has13 = true; break;
-      case "mimeType": has14 = true; break;
-      case "takenAt": has15 = true; break;
-      case "data": has16 = true; break;
+      case "id": has28 = true; break;
+      case "name": has29 = true; break;
+      case "mimeType": has30 = true; break;
+      case "takenAt": has31 = true; break;
+      case "data": has32 = true; break;
       default:
-        if (unknownKey18 === undefined || k < unknownKey18) unknownKey18 = k;
+        if (unknownKey12 === undefined || k < unknownKey12) unknownKey12 = k;
     }
   }
-  if (!has12) return "/photo/id required";
-  if (!has13) return "/photo/name required";
-  if (!has14) return "/photo/mimeType required";
-  if (!has15) return "/photo/takenAt required";
-  if (!has16) return "/photo/data required";
-  if (unknownKey18 !== undefined) return "/photo/" + pointerToken(unknownKey18) + " additionalProperties";
-  const p19 = o17["id"];
-  if (typeof p19 !== 'string') return "/photo/id type";
-  if (p19.length < 1) return "/photo/id minLength";
-  if (p19.length > 500 && codePointLength(p19) > 500) return "/photo/id maxLength";
-  const p22 = o17["name"];
-  if (typeof p22 !== 'string') return "/photo/name type";
-  if (p22.length < 1) return "/photo/name minLength";
-  if (p22.length > 255 && codePointLength(p22) > 255) return "/photo/name maxLength";
-  const p25 = o17["mimeType"];
-  if (typeof p25 !== 'string') return "/photo/mimeType type";
-  if (p25.length < 1) return "/photo/mimeType minLength";
-  if (p25.length > 100 && codePointLength(p25) > 100) return "/photo/mimeType maxLength";
-  const p28 = o17["takenAt"];
-  if (!(typeof p28 === 'string' || p28 === null)) return "/photo/takenAt type";
-  if (typeof p28 === 'string') {
-    if (!isDateTime(p28)) return "/photo/takenAt format";
+  if (!has28) return "/photo/id required";
+  if (!has29) return "/photo/name required";
+  if (!has30) return "/photo/mimeType required";
+  if (!has31) return "/photo/takenAt required";
+  if (!has32) return "/photo/data required";
+  if (unknownKey12 !== undefined) return "/photo/" + pointerToken(unknownKey12) + " additionalProperties";
+  const p13 = o11["id"];
+  if (typeof p13 !== 'string') return "/photo/id type";
+  if (p13.length < 1) return "/photo/id minLength";
+  if (p13.length > 500 && codePointLength(p13) > 500) return "/photo/id maxLength";
+  const p16 = o11["name"];
+  if (typeof p16 !== 'string') return "/photo/name type";
+  if (p16.length < 1) return "/photo/name minLength";
+  if (p16.length > 255 && codePointLength(p16) > 255) return "/photo/name maxLength";
+  const p19 = o11["mimeType"];
+  if (typeof p19 !== 'string') return "/photo/mimeType type";
+  if (p19.length < 1) return "/photo/mimeType minLength";
+  if (p19.length > 100 && codePointLength(p19) > 100) return "/photo/mimeType maxLength";
+  const p22 = o11["takenAt"];
+  if (!(typeof p22 === 'string' || p22 === null)) return "/photo/takenAt type";
+  if (typeof p22 === 'string') {
+    if (!isDateTime(p22)) return "/photo/takenAt format";
   }
-  const p31 = o17["data"];
-  if (typeof p31 !== 'string') return "/photo/data type";
-  if (!isBase64(p31)) return "/photo/data format";
+  const p25 = o11["data"];
+  if (typeof p25 !== 'string') return "/photo/data type";
+  if (!isBase64(p25)) return "/photo/data format";
   return null;
 }
 

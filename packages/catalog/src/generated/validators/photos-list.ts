@@ -12,76 +12,76 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `photos_list`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o3 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let has2 = false;
-  let unknownKey4: string | undefined;
-  for (const k in o3) {
-    if (!own.call(o3, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has6 = false;
+  let has10 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "limit": has1 = true; break;
-      case "cursor": has2 = true; break;
+      case "limit": has6 = true; break;
+      case "cursor": has10 = true; break;
       default:
-        if (unknownKey4 === undefined || k < unknownKey4) unknownKey4 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (unknownKey4 !== undefined) return "/" + pointerToken(unknownKey4) + " additionalProperties";
-  if (has1) {
-    const p5 = o3["limit"];
-    if (typeof p5 !== 'number' || !Number.isInteger(p5)) return "/limit type";
-    if (p5 < 1) return "/limit minimum";
-    if (p5 > 100) return "/limit maximum";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  if (has6) {
+    const p3 = o1["limit"];
+    if (typeof p3 !== 'number' || !Number.isInteger(p3)) return "/limit type";
+    if (p3 < 1) return "/limit minimum";
+    if (p3 > 100) return "/limit maximum";
   }
-  if (has2) {
-    const p8 = o3["cursor"];
-    if (typeof p8 !== 'string') return "/cursor type";
-    if (p8.length < 1) return "/cursor minLength";
-    if (p8.length > 200 && codePointLength(p8) > 200) return "/cursor maxLength";
+  if (has10) {
+    const p7 = o1["cursor"];
+    if (typeof p7 !== 'string') return "/cursor type";
+    if (p7.length < 1) return "/cursor minLength";
+    if (p7.length > 200 && codePointLength(p7) > 200) return "/cursor maxLength";
   }
   return null;
 }
 
 /** Checks one array item; the pointer of its violation is relative to the item. */
-function checkItem19(v: unknown): string | null {
+function checkItem17(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o24 = v as { readonly [key: string]: unknown };
-  let has20 = false;
-  let has21 = false;
-  let has22 = false;
-  let has23 = false;
-  let unknownKey25: string | undefined;
-  for (const k in o24) {
-    if (!own.call(o24, k)) continue;
+  const o18 = v as { readonly [key: string]: unknown };
+  let has32 = false;
+  let has33 = false;
+  let has34 = false;
+  let has35 = false;
+  let unknownKey19: string | undefined;
+  for (const k in o18) {
+    if (!own.call(o18, k)) continue;
     switch (k) {
-      case "id": has20 = true; break;
-      case "name": has21 = true; break;
-      case "mimeType": has22 = true; break;
-      case "takenAt": has23 = true; break;
+      case "id": has32 = true; break;
+      case "name": has33 = true; break;
+      case "mimeType": has34 = true; break;
+      case "takenAt": has35 = true; break;
       default:
-        if (unknownKey25 === undefined || k < unknownKey25) unknownKey25 = k;
+        if (unknownKey19 === undefined || k < unknownKey19) unknownKey19 = k;
     }
   }
-  if (!has20) return "/id required";
-  if (!has21) return "/name required";
-  if (!has22) return "/mimeType required";
-  if (!has23) return "/takenAt required";
-  if (unknownKey25 !== undefined) return "/" + pointerToken(unknownKey25) + " additionalProperties";
-  const p26 = o24["id"];
-  if (typeof p26 !== 'string') return "/id type";
-  if (p26.length < 1) return "/id minLength";
-  if (p26.length > 500 && codePointLength(p26) > 500) return "/id maxLength";
-  const p29 = o24["name"];
-  if (typeof p29 !== 'string') return "/name type";
-  if (p29.length < 1) return "/name minLength";
-  if (p29.length > 255 && codePointLength(p29) > 255) return "/name maxLength";
-  const p32 = o24["mimeType"];
-  if (typeof p32 !== 'string') return "/mimeType type";
-  if (p32.length < 1) return "/mimeType minLength";
-  if (p32.length > 100 && codePointLength(p32) > 100) return "/mimeType maxLength";
-  const p35 = o24["takenAt"];
-  if (!(typeof p35 === 'string' || p35 === null)) return "/takenAt type";
-  if (typeof p35 === 'string') {
-    if (!isDateTime(p35)) return "/takenAt format";
+  if (!has32) return "/id required";
+  if (!has33) return "/name required";
+  if (!has34) return "/mimeType required";
+  if (!has35) return "/takenAt required";
+  if (unknownKey19 !== undefined) return "/" + pointerToken(unknownKey19) + " additionalProperties";
+  const p20 = o18["id"];
+  if (typeof p20 !== 'string') return "/id type";
+  if (p20.length < 1) return "/id minLength";
+  if (p20.length > 500 && codePointLength(p20) > 500) return "/id maxLength";
+  const p23 = o18["name"];
+  if (typeof p23 !== 'string') return "/name type";
+  if (p23.length < 1) return "/name minLength";
+  if (p23.length > 255 && codePointLength(p23) > 255) return "/name maxLength";
+  const p26 = o18["mimeType"];
+  if (typeof p26 !== 'string') return "/mimeType type";
+  if (p26.length < 1) return "/mimeType minLength";
+  if (p26.length > 100 && codePointLength(p26) > 100) return "/mimeType maxLength";
+  const p29 = o18["takenAt"];
+  if (!(typeof p29 === 'string' || p29 === null)) return "/takenAt type";
+  if (typeof p29 === 'string') {
+    if (!isDateTime(p29)) return "/takenAt format";
   }
   return null;
 }
@@ -89,34 +89,34 @@ function checkItem19(v: unknown): string | null {
 /** The first violation of `photos_list`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o14 = v as { readonly [key: string]: unknown };
-  let has12 = false;
-  let has13 = false;
-  let unknownKey15: string | undefined;
-  for (const k in o14) {
-    if (!own.call(o14, k)) continue;
+  const o12 = v as { readonly [key: string]: unknown };
+  let has41 = false;
+  let has42 = false;
+  let unknownKey13: string | undefined;
+  for (const k in o12) {
+    if (!own.call(o12, k)) continue;
     switch (k) {
-      case "photos": has12 = true; break;
-      case "cursor": has13 = true; break;
+      case "photos": has41 = true; break;
+      case "cursor": has42 = true; break;
       default:
-        if (unknownKey15 === undefined || k < unknownKey15) unknownKey15 = k;
+        if (unknownKey13 === undefined || k < unknownKey13) unknownKey13 = k;
     }
   }
-  if (!has12) return "/photos required";
-  if (!has13) return "/cursor required";
-  if (unknownKey15 !== undefined) return "/" + pointerToken(unknownKey15) + " additionalProperties";
-  const p16 = o14["photos"];
-  if (!Array.isArray(p16)) return "/photos type";
-  const a18 = p16 as readonly unknown[];
-  if (a18.length > 100) return "/photos maxItems";
-  for (let i = 0; i < a18.length; i++) {
-    const r39 = checkItem19(a18[i]);
-    if (r39 !== null) return "/photos/" + i + r39;
+  if (!has41) return "/photos required";
+  if (!has42) return "/cursor required";
+  if (unknownKey13 !== undefined) return "/" + pointerToken(unknownKey13) + " additionalProperties";
+  const p14 = o12["photos"];
+  if (!Array.isArray(p14)) return "/photos type";
+  const a16 = p14 as readonly unknown[];
+  if (a16.length > 100) return "/photos maxItems";
+  for (let i = 0; i < a16.length; i++) {
+    const r37 = checkItem17(a16[i]);
+    if (r37 !== null) return "/photos/" + i + r37;
   }
-  const p40 = o14["cursor"];
-  if (!(typeof p40 === 'string' || p40 === null)) return "/cursor type";
-  if (typeof p40 === 'string') {
-    if (p40.length > 200 && codePointLength(p40) > 200) return "/cursor maxLength";
+  const p38 = o12["cursor"];
+  if (!(typeof p38 === 'string' || p38 === null)) return "/cursor type";
+  if (typeof p38 === 'string') {
+    if (p38.length > 200 && codePointLength(p38) > 200) return "/cursor maxLength";
   }
   return null;
 }

@@ -12,101 +12,101 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `photos_pick`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o2 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let unknownKey3: string | undefined;
-  for (const k in o2) {
-    if (!own.call(o2, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has6 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "limit": has1 = true; break;
+      case "limit": has6 = true; break;
       default:
-        if (unknownKey3 === undefined || k < unknownKey3) unknownKey3 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (unknownKey3 !== undefined) return "/" + pointerToken(unknownKey3) + " additionalProperties";
-  if (has1) {
-    const p4 = o2["limit"];
-    if (typeof p4 !== 'number' || !Number.isInteger(p4)) return "/limit type";
-    if (p4 < 1) return "/limit minimum";
-    if (p4 > 50) return "/limit maximum";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  if (has6) {
+    const p3 = o1["limit"];
+    if (typeof p3 !== 'number' || !Number.isInteger(p3)) return "/limit type";
+    if (p3 < 1) return "/limit minimum";
+    if (p3 > 50) return "/limit maximum";
   }
   return null;
 }
 
 /** Checks one array item; the pointer of its violation is relative to the item. */
-function checkItem14(v: unknown): string | null {
+function checkItem13(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o20 = v as { readonly [key: string]: unknown };
-  let has15 = false;
-  let has16 = false;
-  let has17 = false;
-  let has18 = false;
-  let has19 = false;
-  let unknownKey21: string | undefined;
-  for (const k in o20) {
-    if (!own.call(o20, k)) continue;
+  const o14 = v as { readonly [key: string]: unknown };
+  let has31 = false;
+  let has32 = false;
+  let has33 = false;
+  let has34 = false;
+  let has35 = false;
+  let unknownKey15: string | undefined;
+  for (const k in o14) {
+    if (!own.call(o14, k)) continue;
     switch (k) {
-      case "id": has15 = true; break;
-      case "name": has16 = true; break;
-      case "mimeType": has17 = true; break;
-      case "takenAt": has18 = true; break;
-      case "data": has19 = true; break;
+      case "id": has31 = true; break;
+      case "name": has32 = true; break;
+      case "mimeType": has33 = true; break;
+      case "takenAt": has34 = true; break;
+      case "data": has35 = true; break;
       default:
-        if (unknownKey21 === undefined || k < unknownKey21) unknownKey21 = k;
+        if (unknownKey15 === undefined || k < unknownKey15) unknownKey15 = k;
     }
   }
-  if (!has15) return "/id required";
-  if (!has16) return "/name required";
-  if (!has17) return "/mimeType required";
-  if (!has18) return "/takenAt required";
-  if (!has19) return "/data required";
-  if (unknownKey21 !== undefined) return "/" + pointerToken(unknownKey21) + " additionalProperties";
-  const p22 = o20["id"];
-  if (typeof p22 !== 'string') return "/id type";
-  if (p22.length < 1) return "/id minLength";
-  if (p22.length > 500 && codePointLength(p22) > 500) return "/id maxLength";
-  const p25 = o20["name"];
-  if (typeof p25 !== 'string') return "/name type";
-  if (p25.length < 1) return "/name minLength";
-  if (p25.length > 255 && codePointLength(p25) > 255) return "/name maxLength";
-  const p28 = o20["mimeType"];
-  if (typeof p28 !== 'string') return "/mimeType type";
-  if (p28.length < 1) return "/mimeType minLength";
-  if (p28.length > 100 && codePointLength(p28) > 100) return "/mimeType maxLength";
-  const p31 = o20["takenAt"];
-  if (!(typeof p31 === 'string' || p31 === null)) return "/takenAt type";
-  if (typeof p31 === 'string') {
-    if (!isDateTime(p31)) return "/takenAt format";
+  if (!has31) return "/id required";
+  if (!has32) return "/name required";
+  if (!has33) return "/mimeType required";
+  if (!has34) return "/takenAt required";
+  if (!has35) return "/data required";
+  if (unknownKey15 !== undefined) return "/" + pointerToken(unknownKey15) + " additionalProperties";
+  const p16 = o14["id"];
+  if (typeof p16 !== 'string') return "/id type";
+  if (p16.length < 1) return "/id minLength";
+  if (p16.length > 500 && codePointLength(p16) > 500) return "/id maxLength";
+  const p19 = o14["name"];
+  if (typeof p19 !== 'string') return "/name type";
+  if (p19.length < 1) return "/name minLength";
+  if (p19.length > 255 && codePointLength(p19) > 255) return "/name maxLength";
+  const p22 = o14["mimeType"];
+  if (typeof p22 !== 'string') return "/mimeType type";
+  if (p22.length < 1) return "/mimeType minLength";
+  if (p22.length > 100 && codePointLength(p22) > 100) return "/mimeType maxLength";
+  const p25 = o14["takenAt"];
+  if (!(typeof p25 === 'string' || p25 === null)) return "/takenAt type";
+  if (typeof p25 === 'string') {
+    if (!isDateTime(p25)) return "/takenAt format";
   }
-  const p34 = o20["data"];
-  if (typeof p34 !== 'string') return "/data type";
-  if (!isBase64(p34)) return "/data format";
+  const p28 = o14["data"];
+  if (typeof p28 !== 'string') return "/data type";
+  if (!isBase64(p28)) return "/data format";
   return null;
 }
 
 /** The first violation of `photos_pick`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o9 = v as { readonly [key: string]: unknown };
-  let has8 = false;
-  let unknownKey10: string | undefined;
-  for (const k in o9) {
-    if (!own.call(o9, k)) continue;
+  const o8 = v as { readonly [key: string]: unknown };
+  let has38 = false;
+  let unknownKey9: string | undefined;
+  for (const k in o8) {
+    if (!own.call(o8, k)) continue;
     switch (k) {
-      case "photos": has8 = true; break;
+      case "photos": has38 = true; break;
       default:
-        if (unknownKey10 === undefined || k < unknownKey10) unknownKey10 = k;
+        if (unknownKey9 === undefined || k < unknownKey9) unknownKey9 = k;
     }
   }
-  if (!has8) return "/photos required";
-  if (unknownKey10 !== undefined) return "/" + pointerToken(unknownKey10) + " additionalProperties";
-  const p11 = o9["photos"];
-  if (!Array.isArray(p11)) return "/photos type";
-  const a13 = p11 as readonly unknown[];
-  if (a13.length > 50) return "/photos maxItems";
-  for (let i = 0; i < a13.length; i++) {
-    const r38 = checkItem14(a13[i]);
-    if (r38 !== null) return "/photos/" + i + r38;
+  if (!has38) return "/photos required";
+  if (unknownKey9 !== undefined) return "/" + pointerToken(unknownKey9) + " additionalProperties";
+  const p10 = o8["photos"];
+  if (!Array.isArray(p10)) return "/photos type";
+  const a12 = p10 as readonly unknown[];
+  if (a12.length > 50) return "/photos maxItems";
+  for (let i = 0; i < a12.length; i++) {
+    const r37 = checkItem13(a12[i]);
+    if (r37 !== null) return "/photos/" + i + r37;
   }
   return null;
 }

@@ -12,30 +12,30 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `print_print`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o3 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let has2 = false;
-  let unknownKey4: string | undefined;
-  for (const k in o3) {
-    if (!own.call(o3, k)) continue;
+  const o1 = v as { readonly [key: string]: unknown };
+  let has9 = false;
+  let has10 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "fileId": has1 = true; break;
-      case "name": has2 = true; break;
+      case "name": has9 = true; break;
+      case "fileId": has10 = true; break;
       default:
-        if (unknownKey4 === undefined || k < unknownKey4) unknownKey4 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (!has1) return "/fileId required";
-  if (unknownKey4 !== undefined) return "/" + pointerToken(unknownKey4) + " additionalProperties";
-  const p5 = o3["fileId"];
-  if (typeof p5 !== 'string') return "/fileId type";
-  if (p5.length < 1) return "/fileId minLength";
-  if (p5.length > 200 && codePointLength(p5) > 200) return "/fileId maxLength";
-  if (has2) {
-    const p8 = o3["name"];
-    if (typeof p8 !== 'string') return "/name type";
-    if (p8.length < 1) return "/name minLength";
-    if (p8.length > 255 && codePointLength(p8) > 255) return "/name maxLength";
+  if (!has10) return "/fileId required";
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
+  const p3 = o1["fileId"];
+  if (typeof p3 !== 'string') return "/fileId type";
+  if (p3.length < 1) return "/fileId minLength";
+  if (p3.length > 200 && codePointLength(p3) > 200) return "/fileId maxLength";
+  if (has9) {
+    const p6 = o1["name"];
+    if (typeof p6 !== 'string') return "/name type";
+    if (p6.length < 1) return "/name minLength";
+    if (p6.length > 255 && codePointLength(p6) > 255) return "/name maxLength";
   }
   return null;
 }
@@ -43,21 +43,21 @@ function checkInput(v: unknown): string | null {
 /** The first violation of `print_print`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o13 = v as { readonly [key: string]: unknown };
-  let has12 = false;
-  let unknownKey14: string | undefined;
-  for (const k in o13) {
-    if (!own.call(o13, k)) continue;
+  const o12 = v as { readonly [key: string]: unknown };
+  let has17 = false;
+  let unknownKey13: string | undefined;
+  for (const k in o12) {
+    if (!own.call(o12, k)) continue;
     switch (k) {
-      case "printed": has12 = true; break;
+      case "printed": has17 = true; break;
       default:
-        if (unknownKey14 === undefined || k < unknownKey14) unknownKey14 = k;
+        if (unknownKey13 === undefined || k < unknownKey13) unknownKey13 = k;
     }
   }
-  if (!has12) return "/printed required";
-  if (unknownKey14 !== undefined) return "/" + pointerToken(unknownKey14) + " additionalProperties";
-  const p15 = o13["printed"];
-  if (typeof p15 !== 'boolean') return "/printed type";
+  if (!has17) return "/printed required";
+  if (unknownKey13 !== undefined) return "/" + pointerToken(unknownKey13) + " additionalProperties";
+  const p14 = o12["printed"];
+  if (typeof p14 !== 'boolean') return "/printed type";
   return null;
 }
 

@@ -12,91 +12,91 @@ const own = Object.prototype.hasOwnProperty;
 /** The first violation of `share_send`'s inputSchema as `<pointer> <keyword>`. */
 function checkInput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o7 = v as { readonly [key: string]: unknown };
-  let has1 = false;
-  let has2 = false;
-  let has3 = false;
-  let has4 = false;
-  let has5 = false;
+  const o1 = v as { readonly [key: string]: unknown };
   let has6 = false;
-  let unknownKey8: string | undefined;
-  for (const k in o7) {
-    if (!own.call(o7, k)) continue;
+  let has10 = false;
+  let has14 = false;
+  let has18 = false;
+  let has22 = false;
+  let has26 = false;
+  let unknownKey2: string | undefined;
+  for (const k in o1) {
+    if (!own.call(o1, k)) continue;
     switch (k) {
-      case "title": has1 = true; break;
-      case "text": has2 = true; break;
-      case "url": has3 = true; break;
-      case "fileId": has4 = true; break;
-      case "name": has5 = true; break;
-      case "mimeType": has6 = true; break;
+      case "title": has6 = true; break;
+      case "text": has10 = true; break;
+      case "url": has14 = true; break;
+      case "fileId": has18 = true; break;
+      case "name": has22 = true; break;
+      case "mimeType": has26 = true; break;
       default:
-        if (unknownKey8 === undefined || k < unknownKey8) unknownKey8 = k;
+        if (unknownKey2 === undefined || k < unknownKey2) unknownKey2 = k;
     }
   }
-  if (unknownKey8 !== undefined) return "/" + pointerToken(unknownKey8) + " additionalProperties";
-  if (has1) {
-    const p9 = o7["title"];
-    if (typeof p9 !== 'string') return "/title type";
-    if (p9.length < 1) return "/title minLength";
-    if (p9.length > 200 && codePointLength(p9) > 200) return "/title maxLength";
-  }
-  if (has2) {
-    const p12 = o7["text"];
-    if (typeof p12 !== 'string') return "/text type";
-    if (p12.length < 1) return "/text minLength";
-    if (p12.length > 10000 && codePointLength(p12) > 10000) return "/text maxLength";
-  }
-  if (has3) {
-    const p15 = o7["url"];
-    if (typeof p15 !== 'string') return "/url type";
-    if (!isUri(p15)) return "/url format";
-  }
-  if (has4) {
-    const p18 = o7["fileId"];
-    if (typeof p18 !== 'string') return "/fileId type";
-    if (p18.length < 1) return "/fileId minLength";
-    if (p18.length > 200 && codePointLength(p18) > 200) return "/fileId maxLength";
-  }
-  if (has5) {
-    const p21 = o7["name"];
-    if (typeof p21 !== 'string') return "/name type";
-    if (p21.length < 1) return "/name minLength";
-    if (p21.length > 255 && codePointLength(p21) > 255) return "/name maxLength";
-  }
+  if (unknownKey2 !== undefined) return "/" + pointerToken(unknownKey2) + " additionalProperties";
   if (has6) {
-    const p24 = o7["mimeType"];
-    if (typeof p24 !== 'string') return "/mimeType type";
-    if (p24.length < 1) return "/mimeType minLength";
-    if (p24.length > 100 && codePointLength(p24) > 100) return "/mimeType maxLength";
+    const p3 = o1["title"];
+    if (typeof p3 !== 'string') return "/title type";
+    if (p3.length < 1) return "/title minLength";
+    if (p3.length > 200 && codePointLength(p3) > 200) return "/title maxLength";
   }
-  if (has4) {
-    if (!has5) return "/name dependentRequired";
+  if (has10) {
+    const p7 = o1["text"];
+    if (typeof p7 !== 'string') return "/text type";
+    if (p7.length < 1) return "/text minLength";
+    if (p7.length > 10000 && codePointLength(p7) > 10000) return "/text maxLength";
   }
-  if (has6) {
-    if (!has4) return "/fileId dependentRequired";
+  if (has14) {
+    const p11 = o1["url"];
+    if (typeof p11 !== 'string') return "/url type";
+    if (!isUri(p11)) return "/url format";
   }
-  if (!((has2) || (has3) || (has4))) return "/ anyOf";
+  if (has18) {
+    const p15 = o1["fileId"];
+    if (typeof p15 !== 'string') return "/fileId type";
+    if (p15.length < 1) return "/fileId minLength";
+    if (p15.length > 200 && codePointLength(p15) > 200) return "/fileId maxLength";
+  }
+  if (has22) {
+    const p19 = o1["name"];
+    if (typeof p19 !== 'string') return "/name type";
+    if (p19.length < 1) return "/name minLength";
+    if (p19.length > 255 && codePointLength(p19) > 255) return "/name maxLength";
+  }
+  if (has26) {
+    const p23 = o1["mimeType"];
+    if (typeof p23 !== 'string') return "/mimeType type";
+    if (p23.length < 1) return "/mimeType minLength";
+    if (p23.length > 100 && codePointLength(p23) > 100) return "/mimeType maxLength";
+  }
+  if (has18) {
+    if (!has22) return "/name dependentRequired";
+  }
+  if (has26) {
+    if (!has18) return "/fileId dependentRequired";
+  }
+  if (!((has10) || (has14) || (has18))) return "/ anyOf";
   return null;
 }
 
 /** The first violation of `share_send`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o29 = v as { readonly [key: string]: unknown };
-  let has28 = false;
-  let unknownKey30: string | undefined;
-  for (const k in o29) {
-    if (!own.call(o29, k)) continue;
+  const o28 = v as { readonly [key: string]: unknown };
+  let has33 = false;
+  let unknownKey29: string | undefined;
+  for (const k in o28) {
+    if (!own.call(o28, k)) continue;
     switch (k) {
-      case "shared": has28 = true; break;
+      case "shared": has33 = true; break;
       default:
-        if (unknownKey30 === undefined || k < unknownKey30) unknownKey30 = k;
+        if (unknownKey29 === undefined || k < unknownKey29) unknownKey29 = k;
     }
   }
-  if (!has28) return "/shared required";
-  if (unknownKey30 !== undefined) return "/" + pointerToken(unknownKey30) + " additionalProperties";
-  const p31 = o29["shared"];
-  if (typeof p31 !== 'boolean') return "/shared type";
+  if (!has33) return "/shared required";
+  if (unknownKey29 !== undefined) return "/" + pointerToken(unknownKey29) + " additionalProperties";
+  const p30 = o28["shared"];
+  if (typeof p30 !== 'boolean') return "/shared type";
   return null;
 }
 

@@ -24,78 +24,78 @@ function checkInput(v: unknown): string | null {
 }
 
 /** Checks one array item; the pointer of its violation is relative to the item. */
-function checkItem10(v: unknown): string | null {
+function checkItem9(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return " type";
-  const o17 = v as { readonly [key: string]: unknown };
-  let has11 = false;
-  let has12 = false;
-  let has13 = false;
-  let has14 = false;
-  let has15 = false;
-  let has16 = false;
-  let unknownKey18: string | undefined;
-  for (const k in o17) {
-    if (!own.call(o17, k)) continue;
+  const o10 = v as { readonly [key: string]: unknown };
+  let has30 = false;
+  let has31 = false;
+  let has32 = false;
+  let has33 = false;
+  let has34 = false;
+  let has35 = false;
+  let unknownKey11: string | undefined;
+  for (const k in o10) {
+    if (!own.call(o10, k)) continue;
     switch (k) {
-      case "id": has11 = true; break;
-      case "title": has12 = true; break;
-      case "app": has13 = true; break;
-      case "workspace": has14 = true; break;
-      case "focused": has15 = true; break;
-      case "minimized": has16 = true; break;
+      case "id": has30 = true; break;
+      case "title": has31 = true; break;
+      case "app": has32 = true; break;
+      case "workspace": has33 = true; break;
+      case "focused": has34 = true; break;
+      case "minimized": has35 = true; break;
       default:
-        if (unknownKey18 === undefined || k < unknownKey18) unknownKey18 = k;
+        if (unknownKey11 === undefined || k < unknownKey11) unknownKey11 = k;
     }
   }
-  if (!has11) return "/id required";
-  if (!has12) return "/title required";
-  if (!has13) return "/app required";
-  if (!has14) return "/workspace required";
-  if (!has15) return "/focused required";
-  if (!has16) return "/minimized required";
-  if (unknownKey18 !== undefined) return "/" + pointerToken(unknownKey18) + " additionalProperties";
-  const p19 = o17["id"];
-  if (typeof p19 !== 'string') return "/id type";
-  if (!isToken(p19)) return "/id format";
-  const p22 = o17["title"];
-  if (typeof p22 !== 'string') return "/title type";
-  if (p22.length > 500 && codePointLength(p22) > 500) return "/title maxLength";
-  const p25 = o17["app"];
-  if (typeof p25 !== 'string') return "/app type";
-  if (p25.length > 200 && codePointLength(p25) > 200) return "/app maxLength";
-  const p28 = o17["workspace"];
-  if (typeof p28 !== 'number' || !Number.isInteger(p28)) return "/workspace type";
-  if (p28 < 0) return "/workspace minimum";
-  const p31 = o17["focused"];
-  if (typeof p31 !== 'boolean') return "/focused type";
-  const p34 = o17["minimized"];
-  if (typeof p34 !== 'boolean') return "/minimized type";
+  if (!has30) return "/id required";
+  if (!has31) return "/title required";
+  if (!has32) return "/app required";
+  if (!has33) return "/workspace required";
+  if (!has34) return "/focused required";
+  if (!has35) return "/minimized required";
+  if (unknownKey11 !== undefined) return "/" + pointerToken(unknownKey11) + " additionalProperties";
+  const p12 = o10["id"];
+  if (typeof p12 !== 'string') return "/id type";
+  if (!isToken(p12)) return "/id format";
+  const p15 = o10["title"];
+  if (typeof p15 !== 'string') return "/title type";
+  if (p15.length > 500 && codePointLength(p15) > 500) return "/title maxLength";
+  const p18 = o10["app"];
+  if (typeof p18 !== 'string') return "/app type";
+  if (p18.length > 200 && codePointLength(p18) > 200) return "/app maxLength";
+  const p21 = o10["workspace"];
+  if (typeof p21 !== 'number' || !Number.isInteger(p21)) return "/workspace type";
+  if (p21 < 0) return "/workspace minimum";
+  const p24 = o10["focused"];
+  if (typeof p24 !== 'boolean') return "/focused type";
+  const p27 = o10["minimized"];
+  if (typeof p27 !== 'boolean') return "/minimized type";
   return null;
 }
 
 /** The first violation of `windows_list`'s nativeOutputSchema as `<pointer> <keyword>`. */
 function checkNativeOutput(v: unknown): string | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return "/ type";
-  const o5 = v as { readonly [key: string]: unknown };
-  let has4 = false;
-  let unknownKey6: string | undefined;
-  for (const k in o5) {
-    if (!own.call(o5, k)) continue;
+  const o4 = v as { readonly [key: string]: unknown };
+  let has38 = false;
+  let unknownKey5: string | undefined;
+  for (const k in o4) {
+    if (!own.call(o4, k)) continue;
     switch (k) {
-      case "windows": has4 = true; break;
+      case "windows": has38 = true; break;
       default:
-        if (unknownKey6 === undefined || k < unknownKey6) unknownKey6 = k;
+        if (unknownKey5 === undefined || k < unknownKey5) unknownKey5 = k;
     }
   }
-  if (!has4) return "/windows required";
-  if (unknownKey6 !== undefined) return "/" + pointerToken(unknownKey6) + " additionalProperties";
-  const p7 = o5["windows"];
-  if (!Array.isArray(p7)) return "/windows type";
-  const a9 = p7 as readonly unknown[];
-  if (a9.length > 500) return "/windows maxItems";
-  for (let i = 0; i < a9.length; i++) {
-    const r38 = checkItem10(a9[i]);
-    if (r38 !== null) return "/windows/" + i + r38;
+  if (!has38) return "/windows required";
+  if (unknownKey5 !== undefined) return "/" + pointerToken(unknownKey5) + " additionalProperties";
+  const p6 = o4["windows"];
+  if (!Array.isArray(p6)) return "/windows type";
+  const a8 = p6 as readonly unknown[];
+  if (a8.length > 500) return "/windows maxItems";
+  for (let i = 0; i < a8.length; i++) {
+    const r37 = checkItem9(a8[i]);
+    if (r37 !== null) return "/windows/" + i + r37;
   }
   return null;
 }
