@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { ToolCall, Verdict } from '../packages/catalog/src/index.js';
 import { argsHash, brokerAuditRow, canonicalJson } from '../packages/audit/src/index.js';
-import { type BenchRow, measure, printTable } from './harness.js';
+import { type BenchRow, bestOf, printTable } from './harness.js';
 
 const target = 200_000;
 
@@ -36,22 +36,13 @@ const numericCalls = makeCalls(true);
 const verdict: Verdict = { verdict: 'call', capability: 'notifications', tool: 'post', scope: 'notifications.post', reason: null };
 const size = Math.round(calls.reduce((n, c) => n + canonicalJson(c.arguments).length, 0) / calls.length);
 
-/** Each function's best rate over interleaved rounds (the machine is shared: the best round is the least disturbed). */
-function best(fns: Record<string, () => unknown>, rounds = 5): Record<string, number> {
-  const rates: Record<string, number> = {};
-  for (let r = 0; r < rounds; r++) {
-    for (const [name, fn] of Object.entries(fns)) rates[name] = Math.max(rates[name] ?? 0, measure(fn, { minMs: 200, warmupMs: r === 0 ? 100 : 10 }));
-  }
-  return rates;
-}
-
 /** Measures rows/s and its parts. */
 export async function run(): Promise<BenchRow[]> {
   let i = 0;
   const next = () => calls[i++ & 7] as ToolCall;
   const nextNumeric = () => numericCalls[i++ & 7] as ToolCall;
   const text = canonicalJson(calls[0]?.arguments);
-  const rate = best({
+  const rate = bestOf({
     rows: () => brokerAuditRow({ appId: 'at.exponential.photobook', client: null, call: next(), verdict, outcome: 'ok' }),
     numericRows: () => brokerAuditRow({ appId: 'at.exponential.photobook', client: null, call: nextNumeric(), verdict, outcome: 'ok' }),
     hashes: () => argsHash(next().arguments),
@@ -59,7 +50,7 @@ export async function run(): Promise<BenchRow[]> {
     plain: () => JSON.stringify(next().arguments),
     plainHash: () => hash('sha256', JSON.stringify(next().arguments), 'hex'),
     sha: () => hash('sha256', text, 'hex'),
-  });
+  }, 5, 200);
   const { rows = 0, numericRows = 0, hashes = 0, canonical = 0, plain = 0, plainHash = 0, sha = 0 } = rate;
   return [
     { name: 'brokerAuditRow (1 KB args)', value: rows, unit: 'rows/s', note: `${(rows / target).toFixed(2)}× the 200,000/s target, ${(rows / plainHash).toFixed(2)}× the floor; args ≈ ${size} B canonical` },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Catalog, ManifestEntry } from '../packages/catalog/src/index.js';
 import { brokerDecide, type BrokerInput } from '../packages/broker/src/index.js';
-import { type BenchRow, measure, printTable } from './harness.js';
+import { type BenchRow, bestOf, printTable } from './harness.js';
 
 const target = 1_000_000;
 
@@ -29,15 +29,6 @@ const inputs: Record<string, BrokerInput> = {
   origin: { ...base, grants: { 'http.fetch': 'granted' }, call: { from: 'ui', name: 'http_fetch', arguments: { url: 'https://cdn.example.com/v1/rates?base=EUR' } } },
 };
 
-/** Each function's best rate over interleaved rounds (the machine is shared: the best round is the least disturbed). */
-function best(fns: Record<string, () => unknown>, rounds = 5): Record<string, number> {
-  const rates: Record<string, number> = {};
-  for (let r = 0; r < rounds; r++) {
-    for (const [name, fn] of Object.entries(fns)) rates[name] = Math.max(rates[name] ?? 0, measure(fn, { minMs: 150, warmupMs: r === 0 ? 100 : 10 }));
-  }
-  return rates;
-}
-
 /** Measures each verdict kind and the five-kind mix. */
 export async function run(): Promise<BenchRow[]> {
   const mix = Object.values(inputs);
@@ -48,7 +39,7 @@ export async function run(): Promise<BenchRow[]> {
     for (const input of mix) last = brokerDecide(catalog, input);
     return last;
   };
-  const rates = best(fns);
+  const rates = bestOf(fns, 5, 150);
   const rows: BenchRow[] = Object.keys(inputs).map((kind) => {
     const rate = rates[kind] ?? 0;
     return { name: `brokerDecide (${kind})`, value: rate, unit: 'ops/s', note: `${(rate / target).toFixed(1)}× target` };

@@ -84,6 +84,21 @@ function keep(value: unknown): void {
   if (kept === Symbol.for('never')) console.log(kept);
 }
 
+/**
+ * Each function's best rate over `rounds` interleaved rounds (the machine is
+ * shared: the best round is the least disturbed). Every round measures for
+ * `minMs`; the first warms up for `warmupMs`, later ones for a tenth of it.
+ */
+export function bestOf(fns: Readonly<Record<string, () => unknown>>, rounds: number, minMs: number, warmupMs = 100): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, fn] of Object.entries(fns)) {
+      rates[name] = Math.max(rates[name] ?? 0, measure(fn, { minMs, warmupMs: r === 0 ? warmupMs : warmupMs / 10 }));
+    }
+  }
+  return rates;
+}
+
 /** Prints rows as an aligned table. */
 export function printTable(rows: readonly BenchRow[]): void {
   const fmt = (v: number) => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));

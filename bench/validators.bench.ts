@@ -16,7 +16,7 @@ import { validators } from '../packages/catalog/src/generated/validators/index.j
 import { isBase64, isDateTime, isToken, isUri } from '../packages/catalog/src/schema/index.js';
 import { sampleInputs } from '../packages/catalog/test/schema-arbitrary.js';
 import { validateArguments } from '../packages/bridge/src/validate-arguments.js';
-import { type BenchRow, measure, printTable } from './harness.js';
+import { type BenchRow, bestOf, printTable } from './harness.js';
 
 const catalog = JSON.parse(readFileSync(new URL('../fixtures/capabilities.json', import.meta.url), 'utf8')) as Catalog;
 
@@ -47,17 +47,6 @@ function mixFor(schema: Schema, ajvValidate: ValidateFunction, seed: number): Mi
     if (list.length < 256) list.push(value);
   }
   return { valid, invalid };
-}
-
-/** Each function's best rate over interleaved rounds (the machine is shared: the best round is the least disturbed). */
-function best(fns: Record<string, () => unknown>, rounds: number): Record<string, number> {
-  const rates: Record<string, number> = {};
-  for (let r = 0; r < rounds; r++) {
-    for (const [name, fn] of Object.entries(fns)) {
-      rates[name] = Math.max(rates[name] ?? 0, measure(fn, { minMs: 100, warmupMs: r === 0 ? 50 : 5 }));
-    }
-  }
-  return rates;
 }
 
 /** Cycles through `inputs`, one call per input. */
@@ -100,7 +89,7 @@ export async function run(): Promise<BenchRow[]> {
       all.generated.push(fns.generated);
       all.ajv.push(fns.ajv);
       all.interpreter.push(fns.interpreter);
-      const rate = best(fns, 3);
+      const rate = bestOf(fns, 3, 100, 50);
       const g = rate['generated'] ?? 0;
       const a = rate['ajv'] ?? 0;
       const t = rate['interpreter'] ?? 0;
@@ -121,7 +110,7 @@ export async function run(): Promise<BenchRow[]> {
       return r;
     };
   };
-  const overall = best({ generated: round(all.generated), ajv: round(all.ajv), interpreter: round(all.interpreter) }, 3);
+  const overall = bestOf({ generated: round(all.generated), ajv: round(all.ajv), interpreter: round(all.interpreter) }, 3, 100, 50);
   const g = overall['generated'] ?? 0;
   const a = overall['ajv'] ?? 0;
   const t = overall['interpreter'] ?? 0;

@@ -13,6 +13,9 @@ npm run --silent gen:check
 echo "== build, typecheck, test (nx)"
 npx nx run-many -t build typecheck test --parallel=2 --outputStyle=stream
 
+echo "== benchmarks typecheck (bench/, run on demand with npm run bench)"
+npx tsc -p bench/tsconfig.json
+
 echo "== API docs: every export documented (typedoc, warnings are errors)"
 npx typedoc --treatWarningsAsErrors --logLevel Warn
 
