@@ -9,4 +9,5 @@ export { argsHash } from './args-hash.js';
 export type { AuditRow, AuditStatus } from './audit-row.js';
 export { brokerAuditRow, type BrokerAuditInput } from './broker-audit-row.js';
 export type { AuditSink } from './audit-sink.js';
+export type { AuditWriteMeta } from './audit-write-meta.js';
 export { MemoryAuditSink } from './memory-audit-sink.js';

@@ -122,4 +122,11 @@ describe('MemoryAuditSink', () => {
     sink.write(b);
     expect(sink.rows).toEqual([a, b]);
   });
+
+  it('records the meta passed with each row at the same index', () => {
+    const sink = new MemoryAuditSink();
+    sink.write(row({}), { at: '2026-11-01T10:00:00.000Z', durationMs: 3.5 });
+    sink.write(row({}));
+    expect(sink.metas).toEqual([{ at: '2026-11-01T10:00:00.000Z', durationMs: 3.5 }, undefined]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { AuditRow, AuditSink } from '@xcap/audit';
+import type { AuditRow, AuditSink, AuditWriteMeta } from '@xcap/audit';
 import type { PendingAuditRow } from './pending-audit-row.js';
 
 /** How long the call path waits for one `AuditSink.write` by default before it counts as failed. */
@@ -36,10 +36,10 @@ export class AuditQueue {
   }
 
   /** Queues the row and writes everything pending; resolves (never rejects) once the sink took what it would. */
-  write(row: AuditRow): Promise<void> {
+  write(row: AuditRow, meta?: AuditWriteMeta): Promise<void> {
     const since = this.#now();
     return this.#serialised(() => {
-      this.#queue.push({ row, since, attempts: 0, lastError: null });
+      this.#queue.push({ row, since, attempts: 0, lastError: null, ...(meta === undefined ? {} : { meta }) });
     });
   }
 
@@ -66,7 +66,7 @@ export class AuditQueue {
   async #drain(): Promise<void> {
     while (this.#queue.length > 0) {
       const entry = this.#queue[0]!;
-      const error = await this.#writeOne(entry.row);
+      const error = await this.#writeOne(entry.row, entry.meta);
       if (error !== undefined) {
         this.#queue[0] = { ...entry, attempts: entry.attempts + 1, lastError: message(error) };
         this.#report(error, entry.row);
@@ -77,14 +77,14 @@ export class AuditQueue {
   }
 
   /** Writes one row; answers the failure, or `undefined` when the sink took it. */
-  async #writeOne(row: AuditRow): Promise<unknown> {
+  async #writeOne(row: AuditRow, meta: AuditWriteMeta | undefined): Promise<unknown> {
     const timeoutMs = this.#options.timeoutMs ?? defaultAuditTimeoutMs;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<unknown>((resolve) => {
       timer = setTimeout(() => resolve(new Error(`audit sink did not answer within ${timeoutMs} ms`)), timeoutMs);
     });
     const written = Promise.resolve()
-      .then(() => this.#sink.write(row))
+      .then(() => (meta === undefined ? this.#sink.write(row) : this.#sink.write(row, meta)))
       .then(
         () => undefined,
         (error: unknown) => error ?? new Error('audit sink failed'),

@@ -122,13 +122,15 @@ export function createCallPath(options: CallPathOptions): CallPath {
 
   async function call(request: CallRequest): Promise<CallAnswer> {
     checkRequest(request);
+    const started = performance.now();
+    const at = startTime(options.clock);
     const toolCall: ToolCall = 'arguments' in request ? { from: request.from, name: request.name, arguments: request.arguments } : { from: request.from, name: request.name };
     const client = request.from === 'agent' ? request.client : null;
     const verdict = await decide(toolCall, request.foreground);
     const ran = verdict.verdict === 'call' ? await run(verdict, toolCall) : null;
     const outcome = ran === null ? null : ran.outcome;
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
-    await audit.write(row);
+    await audit.write(row, { at, durationMs: performance.now() - started });
     if (verdict.verdict === 'unknown' && request.from === 'agent') {
       return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${request.name}` }, verdict, outcome, audit: row };
     }
@@ -143,6 +145,17 @@ export function createCallPath(options: CallPathOptions): CallPath {
     pendingAudit: () => audit.pending,
     flushAudit: () => audit.flush(),
   };
+}
+
+/** The host clock's time as ISO 8601; a clock that throws or answers no valid date counts as the system clock. */
+function startTime(clock: () => Date): string {
+  try {
+    const now = clock();
+    if (now instanceof Date && Number.isFinite(now.getTime())) return now.toISOString();
+  } catch {
+    return new Date().toISOString();
+  }
+  return new Date().toISOString();
 }
 
 function checkRequest(request: CallRequest): void {

@@ -71,6 +71,24 @@ describe('createCallPath: calls', () => {
     expect(answer.outcome).toBe('ok');
   });
 
+  it('passes every row to the sink with the call start time (host clock) and duration', async () => {
+    let now = new Date('2026-11-01T10:00:00Z');
+    const { path, grants, audit } = setup({
+      clock: () => now,
+      providers: { photos: { pick: () => new Promise((resolve) => setTimeout(() => resolve({ structuredContent: { photos: [] } }), 30)) } },
+    });
+    grants.set(appId, 'photos.read', 'granted');
+    await path.call(ui('photos_pick', {}));
+    now = new Date('2026-11-01T10:00:01Z');
+    await path.call(ui('bluetooth_scan'));
+    expect(audit.metas).toHaveLength(2);
+    expect(audit.metas[0]?.at).toBe('2026-11-01T10:00:00.000Z');
+    expect(audit.metas[1]?.at).toBe('2026-11-01T10:00:01.000Z');
+    expect(audit.metas[0]?.durationMs).toBeGreaterThanOrEqual(25);
+    expect(audit.metas[1]?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(audit.metas[1]?.durationMs).toBeLessThan(audit.metas[0]?.durationMs ?? 0);
+  });
+
   it('refusals answer isError with the documented text', async () => {
     const { path, audit, nativeCalls } = setup();
     const background = await path.call(agent('photos__pick', {}));
@@ -292,7 +310,9 @@ describe('createCallPath: a failing audit sink', () => {
     const { path } = setup({ audit: sink, onAuditError: (error) => errors.push(error) });
     const answer = await path.call(ui('bluetooth_scan'));
     expect(answer.kind).toBe('result');
-    expect(path.pendingAudit()).toEqual([{ row: answer.audit, since: '2026-11-01T10:00:00.000Z', attempts: 1, lastError: 'disk full' }]);
+    expect(path.pendingAudit()).toEqual([
+      { row: answer.audit, since: '2026-11-01T10:00:00.000Z', attempts: 1, lastError: 'disk full', meta: { at: '2026-11-01T10:00:00.000Z', durationMs: expect.any(Number) } },
+    ]);
     expect(errors).toHaveLength(1);
     failing = false;
     await path.call(ui('camera_capture', {}));
