@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Options of `writeFileAtomic`. */
+export interface AtomicWriteOptions {
+  /** Permission bits of a new file (default `0o600`: a host's data is private). */
+  readonly mode?: number;
+  /**
+   * Runs after the temp file is complete and synced, just before it is
+   * renamed into place; a throw here abandons the write (the old file stays).
+   */
+  readonly beforeRename?: () => void | Promise<void>;
+}
+
+/**
+ * Replaces `file` with `data` so that a reader, or the next start after a
+ * crash, sees either the old file or the whole new one: the bytes go to a
+ * temp file in the same folder, are fsynced, renamed over `file`, and the
+ * folder is fsynced so the rename itself is durable.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `${tempPrefix}${path.basename(file)}.${randomBytes(6).toString('hex')}`);
+  const handle = await open(temp, 'wx', options.mode ?? 0o600);
+  let renamed = false;
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await options.beforeRename?.();
+    await rename(temp, file);
+    renamed = true;
+  } finally {
+    if (!renamed) await unlink(temp).catch(() => undefined);
+  }
+  await syncDir(dir);
+}
+
+/** The prefix of every temp file `writeFileAtomic` creates (stores skip such names when they list a folder). */
+export const tempPrefix = '.tmp-';
+
+/**
+ * Fsyncs a folder so that a rename, create or unlink in it is on disk.
+ * Platforms that cannot open a folder for syncing (Windows) are skipped.
+ */
+export async function syncDir(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+  } catch (error) {
+    if (isCode(error, 'EISDIR', 'EPERM', 'EACCES')) return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!isCode(error, 'EINVAL', 'EPERM', 'EBADF')) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when `error` is a Node system error with one of `codes`. */
+export function isCode(error: unknown, ...codes: string[]): boolean {
+  return typeof error === 'object' && error !== null && codes.includes(String((error as { code?: unknown }).code));
+}

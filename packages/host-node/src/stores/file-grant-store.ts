@@ -1,0 +1,150 @@
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { GrantStore } from '@xcap/broker';
+import type { Grant } from '@xcap/catalog';
+import { isCode, writeFileAtomic } from './atomic-write.js';
+import { type FileLockOptions, withFileLock } from './file-lock.js';
+import { type GrantFile, formatGrantFile, parseGrantFile } from './parse-grant-file.js';
+
+/** Options of `FileGrantStore`. */
+export interface FileGrantStoreOptions {
+  /** The lock around read-modify-write (wait bound and staleness); the lock file is `<file>.lock`. */
+  readonly lock?: FileLockOptions;
+}
+
+/** What the last read of the file saw, to skip re-parsing an unchanged file. */
+interface Snapshot {
+  readonly key: string;
+  readonly grants: GrantFile;
+}
+
+/**
+ * A `GrantStore` kept in one JSON file (consent.json) in the spec's
+ * vocabulary: `{"<appId>": {"<scope>": "granted"|"denied"}}`.
+ *
+ * - Every change is a read-modify-write under a lock file (`<file>.lock`),
+ *   so processes writing at once lose no write; a lock left by a dead
+ *   process is taken over.
+ * - The file is replaced atomically (temp file, fsync, rename, fsync of the
+ *   folder): a crash leaves the old file or the new one, never half of one.
+ * - Reads see other processes' writes: the file is read again whenever its
+ *   inode, size or modification time changed.
+ * - A missing file means no grants. A file that is not JSON or not the
+ *   spec's shape is a `GrantFileError` (file and JSON pointer) on every read
+ *   and write; it is never reset or overwritten.
+ */
+export class FileGrantStore implements GrantStore {
+  /** The grant file. */
+  readonly file: string;
+  readonly #lockFile: string;
+  readonly #lockOptions: FileLockOptions;
+  #snapshot: Snapshot | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(file: string, options: FileGrantStoreOptions = {}) {
+    if (typeof file !== 'string' || file === '') throw new TypeError('FileGrantStore: file must be a non-empty path');
+    if (file.includes('\0')) throw new TypeError('FileGrantStore: file must not contain a NUL character');
+    this.file = path.resolve(file);
+    this.#lockFile = `${this.file}.lock`;
+    this.#lockOptions = options.lock ?? {};
+  }
+
+  /** The stored answer of `app` for `scope`, or `undefined` when undecided. */
+  async get(app: string, scope: string): Promise<Grant | undefined> {
+    checkKey('app', app);
+    checkKey('scope', scope);
+    const grants = await this.#read();
+    return Object.hasOwn(grants, app) && Object.hasOwn(grants[app] as object, scope) ? grants[app]?.[scope] : undefined;
+  }
+
+  /** Stores `grant` (`granted` or `denied`) for `app` and `scope`; resolves once the file is on disk. */
+  async set(app: string, scope: string, grant: Grant): Promise<void> {
+    checkKey('app', app);
+    checkKey('scope', scope);
+    if (grant !== 'granted' && grant !== 'denied') throw new TypeError(`FileGrantStore.set: grant must be "granted" or "denied", got ${JSON.stringify(grant) ?? String(grant)}`);
+    await this.#update((grants) => {
+      const current = Object.hasOwn(grants, app) ? grants[app] : undefined;
+      if (current !== undefined && Object.hasOwn(current, scope) && current[scope] === grant) return false;
+      const scopes = current ?? (Object.create(null) as Record<string, Grant>);
+      scopes[scope] = grant;
+      grants[app] = scopes;
+      return true;
+    });
+  }
+
+  /** Forgets the answer of `app` for `scope` (undecided again); resolves once the file is on disk. */
+  async delete(app: string, scope: string): Promise<void> {
+    checkKey('app', app);
+    checkKey('scope', scope);
+    await this.#update((grants) => {
+      const scopes = Object.hasOwn(grants, app) ? grants[app] : undefined;
+      if (scopes === undefined || !Object.hasOwn(scopes, scope)) return false;
+      delete scopes[scope];
+      if (Object.keys(scopes).length === 0) delete grants[app];
+      return true;
+    });
+  }
+
+  /** Every stored grant (app → scope → answer), a fresh copy (for `xcap grants`). */
+  async all(): Promise<GrantFile> {
+    const grants = await this.#read();
+    const copy: GrantFile = Object.create(null) as GrantFile;
+    for (const [app, scopes] of Object.entries(grants)) copy[app] = Object.assign(Object.create(null) as Record<string, Grant>, scopes);
+    return copy;
+  }
+
+  /** The grants of one app as a scope → answer record (empty when it has none). */
+  async grantsOf(app: string): Promise<Record<string, Grant>> {
+    checkKey('app', app);
+    const grants = await this.#read();
+    const scopes = Object.hasOwn(grants, app) ? grants[app] : undefined;
+    return Object.assign(Object.create(null) as Record<string, Grant>, scopes);
+  }
+
+  /** Reads the file unless it is unchanged since the last read. */
+  async #read(): Promise<GrantFile> {
+    let key: string;
+    try {
+      const info = await stat(this.file, { bigint: true });
+      key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return Object.create(null) as GrantFile;
+      throw error;
+    }
+    if (this.#snapshot?.key === key) return this.#snapshot.grants;
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return Object.create(null) as GrantFile;
+      throw error;
+    }
+    const grants = parseGrantFile(this.file, text);
+    this.#snapshot = { key, grants };
+    return grants;
+  }
+
+  /** Read-modify-write under the lock; `change` answers whether anything changed (nothing is written otherwise). */
+  #update(change: (grants: GrantFile) => boolean): Promise<void> {
+    const run = async () => {
+      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      await withFileLock(
+        this.#lockFile,
+        async (stillHeld) => {
+          this.#snapshot = undefined;
+          const grants = await this.all();
+          if (!change(grants)) return;
+          await writeFileAtomic(this.file, formatGrantFile(grants), { beforeRename: stillHeld });
+        },
+        this.#lockOptions,
+      );
+    };
+    const done = this.#queue.then(run, run);
+    this.#queue = done.catch(() => undefined);
+    return done;
+  }
+}
+
+function checkKey(what: string, value: unknown): void {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`FileGrantStore: ${what} must be a non-empty string, got ${typeof value === 'string' ? '""' : typeof value}`);
+}

@@ -1,0 +1,242 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { AuditRow, AuditSink, AuditStatus } from '@xcap/audit';
+import Sqlite from 'better-sqlite3';
+import { AuditSchemaError } from './audit-schema-error.js';
+import { migrateAuditDb } from './audit-schema.js';
+
+/** What the call path may tell the sink besides the row (structurally `AuditWriteMeta` of `@xcap/audit`). */
+export interface AuditRowMeta {
+  /** When the call started (ISO 8601); the time of the write when absent or unreadable. */
+  readonly at?: string;
+  /** How long the call took in milliseconds; stored as NULL when absent. */
+  readonly durationMs?: number;
+}
+
+/** One stored audit row: the row's fields plus its id, time and duration. */
+export interface StoredAuditRow extends AuditRow {
+  /** The row's id, increasing in write order. */
+  readonly id: number;
+  /** When the call started (ISO 8601, UTC). */
+  readonly at: string;
+  /** How long the call took in milliseconds, or `null` when the call path did not say. */
+  readonly durationMs: number | null;
+}
+
+/** A filter for `SqliteAuditSink.query`; every given field must match. */
+export interface AuditQuery {
+  readonly app?: string;
+  /** The qualified tool name (`photos__pick`). */
+  readonly tool?: string;
+  readonly status?: AuditStatus;
+  /** Rows at or after this time (ISO 8601, any offset). */
+  readonly since?: string;
+  /** At most this many rows (the newest). */
+  readonly limit?: number;
+}
+
+/** Options of `SqliteAuditSink`. */
+export interface SqliteAuditSinkOptions {
+  /**
+   * `full` (default): every commit is fsynced, so an acknowledged row
+   * survives a power cut too; `normal`: WAL commits reach the OS at once
+   * (they survive a killed process) and the disk at checkpoints.
+   */
+  readonly synchronous?: 'full' | 'normal';
+  /** A batch this large is committed at once instead of at the end of the tick (default 4096; 1 = one transaction per row). */
+  readonly maxBatch?: number;
+  /** How long to wait for another process's write lock before a write fails (default 5000 ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+/** A write waiting for its batch to commit. */
+interface Pending {
+  readonly values: readonly unknown[];
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+const statuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'invalid', 'upstream', 'denied']);
+
+/**
+ * An `AuditSink` in SQLite (better-sqlite3, WAL): one row per call with the
+ * audit fields, the call's start time and its duration; indexes on app,
+ * tool, status and time; the schema versioned with `PRAGMA user_version`.
+ *
+ * Group commit: rows written in the same tick are committed in one
+ * transaction (at `setImmediate`, or at once when `maxBatch` rows are
+ * waiting), and each `write` resolves only after its transaction committed
+ * — an acknowledged row survives a killed process. A write after `close`,
+ * an invalid row, or a failing database rejects; nothing throws
+ * synchronously out of `write`.
+ */
+export class SqliteAuditSink implements AuditSink {
+  /** The database file. */
+  readonly file: string;
+  readonly #db: Sqlite.Database;
+  readonly #insert: Sqlite.Statement;
+  readonly #commit: Sqlite.Transaction<(batch: readonly Pending[]) => void>;
+  readonly #maxBatch: number;
+  #batch: Pending[] = [];
+  #scheduled = false;
+  #closed = false;
+  #commits = 0;
+
+  constructor(file: string, options: SqliteAuditSinkOptions = {}) {
+    if (typeof file !== 'string' || file === '') throw new TypeError('SqliteAuditSink: file must be a non-empty path');
+    const maxBatch = options.maxBatch ?? 4096;
+    if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new RangeError(`SqliteAuditSink: maxBatch must be a positive integer, got ${String(maxBatch)}`);
+    const synchronous = options.synchronous ?? 'full';
+    if (synchronous !== 'full' && synchronous !== 'normal') throw new RangeError(`SqliteAuditSink: synchronous must be "full" or "normal", got ${String(synchronous)}`);
+    this.file = path.resolve(file);
+    this.#maxBatch = maxBatch;
+    mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    let db: Sqlite.Database;
+    try {
+      db = new Sqlite(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
+    } catch (error) {
+      throw new AuditSchemaError(this.file, `cannot be opened (${message(error)})`);
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`synchronous = ${synchronous}`);
+      migrateAuditDb(db, this.file);
+    } catch (error) {
+      db.close();
+      if (error instanceof AuditSchemaError) throw error;
+      throw new AuditSchemaError(this.file, `is not a usable audit database (${message(error)})`);
+    }
+    this.#db = db;
+    this.#insert = db.prepare('INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = this.#insert;
+    this.#commit = db.transaction((batch: readonly Pending[]) => {
+      for (const pending of batch) insert.run(pending.values);
+    });
+  }
+
+  /**
+   * Queues `row` for the current batch; resolves once the batch's
+   * transaction committed. `meta.at` (the call's start) is the row's time,
+   * else the time of this write; `meta.durationMs` is stored, else NULL.
+   */
+  write(row: AuditRow, meta?: AuditRowMeta): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error(`SqliteAuditSink: ${this.file} is closed; the row was not written`));
+    let values: unknown[];
+    try {
+      values = rowValues(row, meta);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.#batch.push({ values, resolve, reject });
+      if (this.#batch.length >= this.#maxBatch) {
+        this.#flush();
+      } else if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => {
+          this.#scheduled = false;
+          this.#flush();
+        });
+      }
+    });
+  }
+
+  /** Rows matching `filter`, newest first (waiting rows are committed first). */
+  query(filter: AuditQuery = {}): StoredAuditRow[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    for (const [key, column] of [['app', 'app_id'], ['tool', 'tool'], ['status', 'status']] as const) {
+      const value = filter[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') throw new TypeError(`SqliteAuditSink.query: ${key} must be a string`);
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
+    if (filter.since !== undefined) {
+      const since = typeof filter.since === 'string' ? Date.parse(filter.since) : Number.NaN;
+      if (!Number.isFinite(since)) throw new RangeError(`SqliteAuditSink.query: since must be an ISO 8601 time, got ${JSON.stringify(filter.since)}`);
+      where.push('at >= ?');
+      params.push(new Date(since).toISOString());
+    }
+    let sql = `SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms FROM audit${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`} ORDER BY id DESC`;
+    if (filter.limit !== undefined) {
+      if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) throw new RangeError(`SqliteAuditSink.query: limit must be a positive integer, got ${String(filter.limit)}`);
+      sql += ' LIMIT ?';
+      params.push(filter.limit);
+    }
+    this.#open();
+    this.#flush();
+    const rows = this.#db.prepare(sql).all(params) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      id: r['id'] as number,
+      at: r['at'] as string,
+      appId: r['app_id'] as string,
+      clientId: r['client_id'] as string,
+      tool: r['tool'] as string,
+      status: r['status'] as AuditStatus,
+      error: r['error'] as string | null,
+      argsHash: r['args_hash'] as string,
+      durationMs: r['duration_ms'] as number | null,
+    }));
+  }
+
+  /** How many rows the log holds (waiting rows are committed first). */
+  count(): number {
+    this.#open();
+    this.#flush();
+    return this.#db.prepare('SELECT count(*) FROM audit').pluck().get() as number;
+  }
+
+  /** How many transactions this sink has committed rows in (group commit makes it fewer than the rows). */
+  get commits(): number {
+    return this.#commits;
+  }
+
+  /** Commits what is waiting and closes the database; later writes reject. Closing twice is harmless. */
+  close(): void {
+    if (this.#closed) return;
+    this.#flush();
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  #open(): void {
+    if (this.#closed) throw new Error(`SqliteAuditSink: ${this.file} is closed`);
+  }
+
+  /** Commits the waiting batch in one transaction and settles its writes. */
+  #flush(): void {
+    const batch = this.#batch;
+    if (batch.length === 0) return;
+    this.#batch = [];
+    try {
+      this.#commit.immediate(batch);
+    } catch (error) {
+      const failure = new Error(`SqliteAuditSink: could not commit ${batch.length} audit row(s) to ${this.file}: ${message(error)}`, { cause: error });
+      for (const pending of batch) pending.reject(failure);
+      return;
+    }
+    this.#commits++;
+    for (const pending of batch) pending.resolve();
+  }
+}
+
+/** The INSERT parameters of a row, after checking it has audit.json's shape. */
+function rowValues(row: AuditRow, meta: AuditRowMeta | undefined): unknown[] {
+  if (typeof row !== 'object' || row === null) throw new TypeError('SqliteAuditSink.write: row must be an audit row object');
+  const { appId, clientId, tool, status, error, argsHash } = row;
+  for (const [key, value] of Object.entries({ appId, clientId, tool, argsHash })) {
+    if (typeof value !== 'string') throw new TypeError(`SqliteAuditSink.write: row.${key} must be a string, got ${typeof value}`);
+  }
+  if (typeof status !== 'string' || !statuses.has(status)) throw new TypeError(`SqliteAuditSink.write: row.status must be one of ${[...statuses].join(', ')}, got ${JSON.stringify(status) ?? typeof status}`);
+  if (error !== null && typeof error !== 'string') throw new TypeError(`SqliteAuditSink.write: row.error must be a string or null, got ${typeof error}`);
+  const atMs = typeof meta?.at === 'string' ? Date.parse(meta.at) : Number.NaN;
+  const at = new Date(Number.isFinite(atMs) ? atMs : Date.now()).toISOString();
+  const duration = meta?.durationMs;
+  const durationMs = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
+  return [at, appId, clientId, tool, status, error, argsHash, durationMs];
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
