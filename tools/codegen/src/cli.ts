@@ -4,10 +4,12 @@
  * catalog package from a catalog document (defaults: the repository's
  * `fixtures/capabilities.json` into `packages/catalog`). `--check` writes
  * nothing and exits 1 naming every stale, missing or unexpected file.
+ * `xcap-codegen diff <old.json> <new.json> …` classifies catalog changes (see `diff/diff-cli.ts`).
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processDiffIo, runDiffCli } from './diff/diff-cli.js';
 import { generate } from './generate.js';
 import { checkOutput, writeOutput } from './write-output.js';
 
@@ -37,6 +39,7 @@ function parseArgs(argv: readonly string[]): Args {
 }
 
 async function main(): Promise<number> {
+  if (process.argv[2] === 'diff') return runDiffCli(process.argv.slice(3), processDiffIo());
   const args = parseArgs(process.argv.slice(2));
   const rel = relative(repoRoot, args.catalog);
   const source = rel.startsWith('..') || isAbsolute(rel) ? args.catalog : rel.split('\\').join('/');

@@ -29,6 +29,11 @@ export interface DiffCliIo {
   readonly cwd: string;
 }
 
+/** The process's own stdout, stderr and working folder. */
+export function processDiffIo(): DiffCliIo {
+  return { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text), cwd: process.cwd() };
+}
+
 interface DiffArgs {
   readonly files: string[];
   json: boolean;
