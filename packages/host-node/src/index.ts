@@ -5,4 +5,22 @@
  * `@xcap/call`.
  * @packageDocumentation
  */
-export {};
+export { createNodeHost, type NodeHost, type NodeHostOptions, type HostNatives } from './create-node-host.js';
+export type { AppManifest } from './manifest/app-manifest.js';
+export { appIdPattern, isAppId } from './manifest/app-id.js';
+export { checkAppManifest, type AppManifestCheck } from './manifest/check-app-manifest.js';
+export { readAppManifest } from './manifest/read-app-manifest.js';
+export { ManifestError } from './manifest/manifest-error.js';
+export { serveCallPath, type ServeCallPathOptions, type ServedCallPath } from './mcp/serve-call-path.js';
+export { serveStdio, type ServeStdioOptions, type StdioServe } from './mcp/serve-stdio.js';
+export { mcpTool } from './mcp/mcp-tool.js';
+export { mcpCallResult } from './mcp/mcp-call-result.js';
+export { newRunId, runIdPattern } from './mcp/run-id.js';
+export { hostNodeVersion } from './mcp/host-node-version.js';
+export { consentModes, type ConsentMode } from './consent/consent-mode.js';
+export { dismissConsent } from './consent/dismiss-consent.js';
+export { ttyConsent, type TtyConsentOptions } from './consent/tty-consent.js';
+export { elicitConsent, type ElicitConsentOptions } from './consent/elicit-consent.js';
+export { runCli } from './cli/run-cli.js';
+export { processIo, type CliIo } from './cli/cli-io.js';
+export { CliFailure } from './cli/cli-failure.js';

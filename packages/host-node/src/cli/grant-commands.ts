@@ -1,0 +1,56 @@
+import type { Grant } from '@xcap/catalog';
+import { catalog } from '@xcap/catalog';
+import { consentAnswer, revokeGrant } from '@xcap/broker';
+import { isAppId } from '../manifest/app-id.js';
+import { FileGrantStore } from '../stores/file-grant-store.js';
+import { askScope } from './ask-scope.js';
+import { CliFailure } from './cli-failure.js';
+import type { CliIo } from './cli-io.js';
+import { dataDirOption } from './data-dir-option.js';
+
+function checkApp(app: string): void {
+  if (!isAppId(app)) throw new CliFailure(`${JSON.stringify(app)} is not an app id (1 to 128 of A-Z a-z 0-9 . _ -, starting and ending with a letter or digit)`);
+}
+
+/**
+ * `xcap grant <app> <scope>`: stores `granted` through the one grant-writing
+ * path, `consentAnswer` with `allow` on the scope's `ask` verdict, exactly as
+ * if the person had allowed it on the consent sheet.
+ */
+export async function grantCommand(app: string, scopeId: string, options: Record<string, unknown>, io: CliIo): Promise<void> {
+  checkApp(app);
+  const { capability, scope } = askScope(catalog, scopeId);
+  const store = new FileGrantStore(dataDirOption(options, io).consent);
+  const tool = scope.tools[0] ?? '';
+  await consentAnswer(store, app, { verdict: 'ask', capability: capability.name, tool, scope: scope.id, reason: null }, 'allow');
+  io.stdout(`${app} ${scope.id} granted\n`);
+}
+
+/** `xcap revoke <app> <scope>`: forgets the answer with `revokeGrant`; the scope is undecided again. */
+export async function revokeCommand(app: string, scopeId: string, options: Record<string, unknown>, io: CliIo): Promise<void> {
+  checkApp(app);
+  const { scope } = askScope(catalog, scopeId);
+  const store = new FileGrantStore(dataDirOption(options, io).consent);
+  const before = await store.get(app, scope.id);
+  await revokeGrant(store, app, scope.id);
+  io.stdout(`${app} ${scope.id} ${before === undefined ? 'was undecided' : `revoked (was ${before})`}\n`);
+}
+
+/** `xcap grants [<app>] [--json]`: the stored answers, one `app scope answer` line each, or one JSON document. */
+export async function grantsCommand(app: string | undefined, options: Record<string, unknown>, io: CliIo): Promise<void> {
+  if (app !== undefined) checkApp(app);
+  const store = new FileGrantStore(dataDirOption(options, io).consent);
+  const all = await store.all();
+  const selected: Record<string, Record<string, Grant>> = {};
+  for (const name of Object.keys(all).sort()) {
+    if (app !== undefined && name !== app) continue;
+    const scopes = all[name] ?? {};
+    selected[name] = Object.fromEntries(Object.keys(scopes).sort().map((scope) => [scope, scopes[scope] as Grant]));
+  }
+  if (options.json === true) {
+    io.stdout(`${JSON.stringify(selected, null, 2)}\n`);
+    return;
+  }
+  const lines = Object.entries(selected).flatMap(([name, scopes]) => Object.entries(scopes).map(([scope, grant]) => `${name}  ${scope}  ${grant}`));
+  io.stdout(lines.length === 0 ? `no grants${app === undefined ? '' : ` for ${app}`} in ${store.file}\n` : `${lines.join('\n')}\n`);
+}

@@ -1,0 +1,97 @@
+import { Command, CommanderError, Option } from 'commander';
+import { consentModes } from '../consent/consent-mode.js';
+import { hostNodeVersion } from '../mcp/host-node-version.js';
+import { auditCommand } from './audit-command.js';
+import { CliFailure, oneLine } from './cli-failure.js';
+import type { CliIo } from './cli-io.js';
+import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js';
+import { auditStatuses, parseLimit, parseSince } from './parse-values.js';
+import { serveCommand } from './serve-command.js';
+
+const dataOption = () => new Option('--data <dir>', 'the data directory (default $XDG_DATA_HOME/xcap or ~/.local/share/xcap)');
+
+/**
+ * Runs the `xcap` CLI on `argv` (the arguments after the program name) and
+ * answers the exit code: 0 done (also `--help`, `--version`), 2 bad input
+ * (an unknown command or flag, a bad value, an unknown scope, a bad
+ * manifest), 1 a failure (a broken grant file, a store that cannot be
+ * opened). Every error is ONE line `xcap: …` on stderr. `xcap serve`
+ * resolves when its client disconnects.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const program = new Command('xcap');
+  program
+    .description('xcap host for Node.js: serve an app\'s capabilities to an agent over MCP, and manage its grants and audit log')
+    .version(hostNodeVersion, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'print help for the command')
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+      outputError: (text, write) => write(`xcap: ${oneLine(text.replace(/^error: /, ''))}\n`),
+    });
+
+  program
+    .command('serve')
+    .description('serve one app\'s capabilities to an agent over MCP on stdin/stdout (one connection = one agent run)')
+    .requiredOption('--manifest <file>', 'the app\'s manifest JSON {"id", "screens", "capabilities"}')
+    .addOption(dataOption())
+    .option('--photos <dir>', 'the photo library folder (JPEG/PNG); without it, photos is not provided')
+    .option('--files <dir>', 'the folder files open from and save to; without it, files is not provided')
+    .option('--foreground', 'a person is present: picker tools run and undecided scopes are asked (see --consent)', false)
+    .addOption(new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)').choices(consentModes).default('dismiss'))
+    .action(async (options: Record<string, unknown>) => serveCommand(options, io));
+
+  program
+    .command('grant')
+    .description('grant an app a scope (as if the person allowed it on the consent sheet)')
+    .argument('<app>', 'the app id, e.g. acme.album')
+    .argument('<scope>', 'the scope id, e.g. photos.read')
+    .addOption(dataOption())
+    .action(async (app: string, scope: string, options: Record<string, unknown>) => grantCommand(app, scope, options, io));
+
+  program
+    .command('revoke')
+    .description('forget an app\'s answer for a scope (undecided again: the next foreground call asks)')
+    .argument('<app>', 'the app id')
+    .argument('<scope>', 'the scope id')
+    .addOption(dataOption())
+    .action(async (app: string, scope: string, options: Record<string, unknown>) => revokeCommand(app, scope, options, io));
+
+  program
+    .command('grants')
+    .description('list the stored grants, of every app or of one')
+    .argument('[app]', 'only this app')
+    .addOption(dataOption())
+    .option('--json', 'print one JSON document {"<app>": {"<scope>": "granted"|"denied"}}', false)
+    .action(async (app: string | undefined, options: Record<string, unknown>) => grantsCommand(app, options, io));
+
+  program
+    .command('audit')
+    .description('print the audit log, newest first')
+    .option('--app <app>', 'only this app')
+    .option('--tool <tool>', 'only this tool (qualified name, e.g. photos__pick)')
+    .addOption(new Option('--status <status>', 'only this status').choices(auditStatuses))
+    .option('--since <time>', 'only calls at or after this ISO 8601 time', parseSince)
+    .option('--limit <n>', 'at most this many rows (default 100)', parseLimit)
+    .addOption(dataOption())
+    .option('--json', 'print one JSON document: an array of rows', false)
+    .action(async (options: Record<string, unknown>) => auditCommand(options, io));
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof CliFailure) {
+      io.stderr(`xcap: ${oneLine(error.message)}\n`);
+      return error.exitCode;
+    }
+    io.stderr(`xcap: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
+    return 1;
+  }
+}

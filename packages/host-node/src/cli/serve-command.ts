@@ -1,0 +1,58 @@
+import { stat } from 'node:fs/promises';
+import type { ConsentMode } from '../consent/consent-mode.js';
+import type { AppManifest } from '../manifest/app-manifest.js';
+import { readAppManifest } from '../manifest/read-app-manifest.js';
+import { ManifestError } from '../manifest/manifest-error.js';
+import { serveStdio } from '../mcp/serve-stdio.js';
+import { CliFailure } from './cli-failure.js';
+import type { CliIo } from './cli-io.js';
+import { dataDirOption } from './data-dir-option.js';
+
+async function directoryOption(flag: string, value: unknown): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new CliFailure(`${flag}: not a directory path`);
+  const info = await stat(value).catch(() => null);
+  if (info === null) throw new CliFailure(`${flag} ${value}: no such directory`);
+  if (!info.isDirectory()) throw new CliFailure(`${flag} ${value}: not a directory`);
+  return value;
+}
+
+/**
+ * `xcap serve`: reads and checks the manifest (a bad one exits 2 naming the
+ * file and the JSON pointers, before anything is served), checks the
+ * folders, then serves over stdio until stdin ends or SIGINT/SIGTERM.
+ */
+export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
+  const foreground = options.foreground === true;
+  const consent = options.consent as ConsentMode;
+  if (!foreground && consent !== 'dismiss') throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
+  const paths = dataDirOption(options, io);
+  const photosDir = await directoryOption('--photos', options.photos);
+  const filesDir = await directoryOption('--files', options.files);
+  let manifest: AppManifest;
+  try {
+    manifest = await readAppManifest(String(options.manifest));
+  } catch (error) {
+    if (error instanceof ManifestError) throw new CliFailure(error.message);
+    throw error;
+  }
+  const serving = await serveStdio({
+    manifest,
+    dataDir: paths.dir,
+    env: io.env,
+    foreground,
+    consent,
+    ...(photosDir === undefined ? {} : { photosDir }),
+    ...(filesDir === undefined ? {} : { filesDir }),
+    log: (line) => io.stderr(`${line}\n`),
+  });
+  const stop = () => void serving.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await serving.closed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

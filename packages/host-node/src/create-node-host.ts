@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
+import type { AuditRow, AuditSink } from '@xcap/audit';
+import type { GrantStore } from '@xcap/broker';
+import type { BlobStore } from '@xcap/bridge';
+import { createCallPath, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
+import { dismissConsent } from './consent/dismiss-consent.js';
+import type { AppManifest } from './manifest/app-manifest.js';
+import { checkAppManifest } from './manifest/check-app-manifest.js';
+import { ManifestError } from './manifest/manifest-error.js';
+import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
+import { dataPaths, defaultDataDir, type DataPaths } from './stores/data-dir.js';
+import { FileBlobStore } from './stores/file-blob-store.js';
+import { FileGrantStore } from './stores/file-grant-store.js';
+import { SqliteAuditSink } from './stores/sqlite-audit-sink.js';
+
+/** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
+export interface HostNatives {
+  /** `providers[capability][tool](nativeInput)`, as the call path takes them. */
+  readonly providers: NativeProviders;
+  /** The capabilities they provide. */
+  readonly provided: readonly string[];
+  /** Releases what they hold (timers, child processes); called by `NodeHost.close`. */
+  close?(): void | Promise<void>;
+}
+
+/** What `createNodeHost` takes. */
+export interface NodeHostOptions {
+  /** The app's manifest document `{id, screens, capabilities}` (checked with `checkAppManifest`; read a file with `readAppManifest`). */
+  readonly manifest: unknown;
+  /** The data directory (created when missing); default `defaultDataDir(env)`: `$XDG_DATA_HOME/xcap` or `~/.local/share/xcap`. */
+  readonly dataDir?: string;
+  /** The environment the default data directory is read from (default `process.env`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The photo library folder; without one, `photos` is not provided. */
+  readonly photosDir?: string;
+  /** The folder the non-interactive file picker opens from and saves to; without one, `files` is not provided. */
+  readonly filesDir?: string;
+  /** Whether a person is present: picker tools run and undecided `ask` scopes go to `consent`. Default `false` (background). */
+  readonly foreground?: boolean;
+  /** The consent UI for foreground `ask` calls (default: every sheet dismissed). */
+  readonly consent?: ConsentUi;
+  /** Each app's file quota in bytes (default the blob store's: 1 GiB). */
+  readonly quotaBytes?: number;
+  /** How long a native may take before the call ends `timeout` (the bridge's default when absent). */
+  readonly timeoutMs?: number;
+  /** More options for the Node providers (`notifySend`, `lp`, `share`, pickers, …). */
+  readonly providerOptions?: Partial<NodeProvidersOptions>;
+  /** Natives to use instead of the Node providers. */
+  readonly natives?: HostNatives;
+  /** A grant store to use instead of `consent.json` in the data directory (e.g. a shared database). */
+  readonly grants?: GrantStore;
+  /** A blob store to use instead of the app folders in the data directory. */
+  readonly blobs?: BlobStore;
+  /** An audit sink to use instead of `audit.sqlite` in the data directory. */
+  readonly audit?: AuditSink;
+  /** Told about every failed audit write (the row stays queued and is retried). */
+  readonly onAuditError?: (error: unknown, row: AuditRow) => void;
+  /** The catalog (default the built-in one). */
+  readonly catalog?: Catalog;
+}
+
+/** A running Node host: its call path and the stores it opened. */
+export interface NodeHost {
+  /** The one call path (`call`, `listTools`); mount it on MCP with `serveCallPath`. */
+  readonly callPath: CallPath;
+  /** The app served. */
+  readonly app: AppManifest;
+  /** Whether calls run in the foreground (a person is present). */
+  readonly foreground: boolean;
+  /** Where every store lives. */
+  readonly paths: DataPaths;
+  /** The grant store (`consent.json`, or the one given). */
+  readonly grants: GrantStore;
+  /** The app-file store (`files/`, or the one given). */
+  readonly blobs: BlobStore;
+  /** The audit sink (`audit.sqlite`, or the one given). */
+  readonly audit: AuditSink;
+  /** The capabilities provided. */
+  readonly provided: readonly string[];
+  /** Writes pending audit rows, stops the providers and closes the audit log. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a Node host in one place: checks the manifest (a `ManifestError`
+ * naming every JSON pointer), creates the data directory, opens the stores
+ * in it (`consent.json` as a `FileGrantStore`, `files/` as a
+ * `FileBlobStore`, `audit.sqlite` as a `SqliteAuditSink`), builds the Node
+ * providers (`nodeProviders`) and creates the call path with `createCallPath`
+ * — nothing of decide, consent, bridge or audit is written again here. A
+ * setup the call path refuses (a provided capability the catalog does not
+ * know, …) throws its `HostSetupError`.
+ */
+export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost> {
+  const catalog = options.catalog ?? builtInCatalog;
+  const checked = checkAppManifest(catalog, options.manifest);
+  if (!checked.ok) throw new ManifestError(checked.problems);
+  const app = checked.manifest;
+  const paths = dataPaths(options.dataDir ?? defaultDataDir(options.env ?? process.env));
+  await mkdir(paths.dir, { recursive: true, mode: 0o700 });
+
+  const closers: (() => void | Promise<void>)[] = [];
+  try {
+    const grants = options.grants ?? new FileGrantStore(paths.consent);
+    const blobs = options.blobs ?? new FileBlobStore(paths.files, options.quotaBytes === undefined ? {} : { quotaBytes: options.quotaBytes });
+    let audit: AuditSink;
+    if (options.audit !== undefined) audit = options.audit;
+    else {
+      const sink = new SqliteAuditSink(paths.audit);
+      closers.push(() => sink.close());
+      audit = sink;
+    }
+    const natives =
+      options.natives ??
+      (await nodeProviders({
+        ...options.providerOptions,
+        ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
+        ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
+        stateFile: paths.notifications,
+      }));
+    closers.unshift(() => natives.close?.());
+
+    const callPath = createCallPath({
+      catalog,
+      app: { id: app.id, screens: app.screens, manifest: app.capabilities },
+      provided: natives.provided,
+      providers: natives.providers,
+      blobs,
+      grants,
+      audit,
+      consent: options.consent ?? dismissConsent,
+      clock: () => new Date(),
+      randomHex: () => randomBytes(16).toString('hex'),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
+    });
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await callPath.flushAudit().catch(() => undefined);
+        for (const closer of closers) await closer();
+      })());
+    return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, close };
+  } catch (error) {
+    for (const closer of closers) await Promise.resolve().then(closer).catch(() => undefined);
+    throw error;
+  }
+}

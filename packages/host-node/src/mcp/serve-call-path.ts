@@ -1,0 +1,43 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallPath } from '@xcap/call';
+import { mcpCallResult } from './mcp-call-result.js';
+import { mcpTool } from './mcp-tool.js';
+import { newRunId } from './run-id.js';
+
+/** Options of `serveCallPath`. */
+export interface ServeCallPathOptions {
+  /** The run id audited as `clientId` for every call of this connection (default a fresh `newRunId()`). */
+  readonly clientId?: string;
+  /** Whether a person is present (the app is in the foreground): picker tools run and undecided `ask` scopes are put to them. Default `false`. */
+  readonly foreground?: boolean;
+}
+
+/** What `serveCallPath` mounted. */
+export interface ServedCallPath {
+  /** The run id of this connection (the audit rows' `clientId`). */
+  readonly clientId: string;
+}
+
+/**
+ * Mounts a call path on an MCP SDK `Server` (the low-level one; it must
+ * declare the `tools` capability): `tools/list` answers `callPath.listTools()`
+ * with the catalog's raw JSON Schemas; `tools/call` runs
+ * `callPath.call({from: 'agent', …})` with this connection's run id, and an
+ * unknown tool (`rpcError`) becomes `McpError` -32602 with the call path's
+ * message and no hint. One `Server` is one connection is one agent run, so
+ * mount each connection's server with its own run id (the default makes one).
+ */
+export function serveCallPath(server: Server, callPath: CallPath, options: ServeCallPathOptions = {}): ServedCallPath {
+  const clientId = options.clientId ?? newRunId();
+  const foreground = options.foreground ?? false;
+  const tools = callPath.listTools().map(mcpTool);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const answer = await callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
+    if (answer.kind === 'rpcError') throw new McpError(ErrorCode.InvalidParams, answer.error.message);
+    return mcpCallResult(answer.result);
+  });
+  return { clientId };
+}

@@ -1,0 +1,85 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Readable, Writable } from 'node:stream';
+import type { ConsentUi } from '@xcap/call';
+import { dismissConsent } from '../consent/dismiss-consent.js';
+import { elicitConsent } from '../consent/elicit-consent.js';
+import type { ConsentMode } from '../consent/consent-mode.js';
+import { ttyConsent } from '../consent/tty-consent.js';
+import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
+import { hostNodeVersion } from './host-node-version.js';
+import { newRunId } from './run-id.js';
+import { serveCallPath } from './serve-call-path.js';
+
+/** What `serveStdio` takes: the host's options, the consent mode and (for tests) the streams. */
+export interface ServeStdioOptions extends Omit<NodeHostOptions, 'consent'> {
+  /** How a foreground `ask` is put to the person (default `dismiss`); ignored in the background. */
+  readonly consent?: ConsentMode;
+  /** The run id of this connection (default a fresh `newRunId()`). */
+  readonly clientId?: string;
+  /** The protocol's input (default `process.stdin`). */
+  readonly stdin?: Readable;
+  /** The protocol's output (default `process.stdout`). */
+  readonly stdout?: Writable;
+  /** Where the start line and errors go (default standard error); never the protocol's stream. */
+  readonly log?: (line: string) => void;
+}
+
+/** A running `xcap serve`. */
+export interface StdioServe {
+  /** The MCP server. */
+  readonly server: Server;
+  /** The host behind it. */
+  readonly host: NodeHost;
+  /** This connection's run id (the audit rows' `clientId`). */
+  readonly clientId: string;
+  /** Settles when the client disconnects (stdin ends) and the host is closed. */
+  readonly closed: Promise<void>;
+  /** Closes the connection and the host. */
+  close(): Promise<void>;
+}
+
+/**
+ * `xcap serve`: opens the Node host, mounts its call path on the MCP SDK's
+ * low-level `Server` (`serveCallPath`) and serves it over stdio as one agent
+ * run. Prints one line to `log` (standard error) at the start naming the
+ * app, the run id, the data directory, the provided capabilities and the
+ * consent mode. When stdin ends the host is closed (pending audit rows
+ * written, the SQLite log closed).
+ */
+export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe> {
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const server = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
+  const foreground = options.foreground ?? false;
+  const mode = options.consent ?? 'dismiss';
+  const consent: ConsentUi = !foreground || mode === 'dismiss' ? dismissConsent : mode === 'prompt' ? ttyConsent() : elicitConsent(server);
+  const { consent: _mode, clientId: _clientId, stdin, stdout, log: _log, ...hostOptions } = options;
+  const host = await createNodeHost({
+    ...hostOptions,
+    consent,
+    onAuditError: options.onAuditError ?? ((error) => log(`xcap serve: audit write failed, row queued: ${error instanceof Error ? error.message : String(error)}`)),
+  });
+  const clientId = options.clientId ?? newRunId();
+  try {
+    serveCallPath(server, host.callPath, { clientId, foreground });
+    let closedResolve: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (closedResolve = resolve));
+    server.onclose = () => void host.close().then(closedResolve, closedResolve);
+    await server.connect(new StdioServerTransport(stdin, stdout));
+    const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
+    log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
+    return {
+      server,
+      host,
+      clientId,
+      closed,
+      close: async () => {
+        await server.close();
+        await closed;
+      },
+    };
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}
