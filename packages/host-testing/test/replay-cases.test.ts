@@ -25,7 +25,10 @@ describe('replayCases on the fixture', () => {
   it(`passes all ${total} cases`, async () => {
     const report = await replayCases(fixtureDoc());
     expect(report.failures).toEqual([]);
-    expect(report).toEqual({ passed: total, failed: 0, failures: [] });
+    expect(report).toMatchObject({ passed: total, failed: 0, failures: [] });
+    expect(report.cases).toHaveLength(total);
+    expect(report.cases.every((c) => c.pass)).toBe(true);
+    expect(report.cases[0]).toEqual({ kind: 'parseCases', index: 0, name: 'agent photos__pick', pass: true });
     expect(total).toBe(102);
   });
 });
@@ -119,7 +122,7 @@ describe('replayCases reports bad input', () => {
   it('a document without cases replays nothing', async () => {
     const doc = fixtureDoc();
     for (const kind of ['parseCases', 'decideCases', 'listCases', 'auditCases', 'validateCases', 'bridgeCases', 'pdfCases']) delete doc[kind];
-    expect(await replayCases(doc)).toEqual({ passed: 0, failed: 0, failures: [] });
+    expect(await replayCases(doc)).toEqual({ passed: 0, failed: 0, failures: [], cases: [] });
   });
 });
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** The `xcap-conformance` command: `xcap-conformance <catalog.json>…` (see `runConformanceCli`). */
+/** The `xcap-conformance` command: `xcap-conformance [options] [<catalog.json>…]` (see `runConformanceCli`, `--help`). */
 import { runConformanceCli } from '../cli/run-conformance-cli.js';
 
 process.exitCode = await runConformanceCli(process.argv.slice(2), {

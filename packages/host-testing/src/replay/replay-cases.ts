@@ -8,7 +8,7 @@ import { replayDecideCase } from './replay-decide-case.js';
 import { replayListCase } from './replay-list-case.js';
 import { replayParseCase } from './replay-parse-case.js';
 import { replayPdfCase } from './replay-pdf-case.js';
-import type { ReplayFailure, ReplayReport } from './replay-report.js';
+import type { ReplayedCase, ReplayFailure, ReplayReport } from './replay-report.js';
 import { replayValidateCase } from './replay-validate-case.js';
 
 type Replayer = (catalog: Catalog, c: CaseRecord) => CaseCheck | Promise<CaseCheck>;
@@ -47,6 +47,7 @@ export async function replayCases(catalogDoc: unknown): Promise<ReplayReport> {
   const catalog = loadCatalog(catalogDoc);
   const doc = catalogDoc as Record<string, unknown>;
   const failures: ReplayFailure[] = [];
+  const replayed: ReplayedCase[] = [];
   let passed = 0;
   for (const kind of caseKinds) {
     const cases = doc[kind];
@@ -61,9 +62,10 @@ export async function replayCases(catalogDoc: unknown): Promise<ReplayReport> {
       } catch (error) {
         check = { pass: false, expected: c['expected'], got: { error: error instanceof Error ? error.message : String(error) } };
       }
+      replayed.push({ kind, index, name, pass: check.pass });
       if (check.pass) passed++;
       else failures.push({ kind, index, name, expected: check.expected, got: check.got });
     }
   }
-  return { passed, failed: failures.length, failures };
+  return { passed, failed: failures.length, failures, cases: replayed };
 }
