@@ -9,9 +9,10 @@ import { pointerToken } from '@xcap/catalog';
 const notJson: unique symbol = Symbol('notJson');
 
 /**
- * From this depth on, containers are kept on an ancestor stack and each is
- * checked against it: a cycle recurses forever, so it is caught within one
- * turn of the cycle past this depth, and shallow values pay nothing.
+ * From this depth on, open containers are also kept in a set and each new
+ * one is checked against it: a cycle would otherwise walk for ever, so it is
+ * caught within one turn of the cycle past this depth, and shallow values
+ * pay nothing.
  */
 const cycleCheckDepth = 64;
 
@@ -20,22 +21,23 @@ const cycleCheckDepth = 64;
  * units, numbers as ECMAScript prints them (`-0` → `0`, `1e+21`, `5e-324`),
  * strings escaped as `JSON.stringify` does (which is RFC 8785's rule), array
  * order kept, no whitespace. Object members whose value is `undefined` are
- * skipped, as in JSON. Everything that is not JSON data is a TypeError naming
- * the JSON pointer of the offending value: functions, symbols, bigints,
- * `undefined` outside an object member, non-finite numbers, strings with a
- * lone surrogate (RFC 8785 §3.2.2.2 requires an error), objects that are not
- * plain objects or arrays (Date, Map, class instances, boxed primitives),
- * cycles, nesting too deep for the stack, output too long for a string.
+ * skipped, as in JSON. The walk is iterative, so any depth serialises (a
+ * value 100,000 levels deep included). Everything that is not JSON data is a
+ * TypeError naming the JSON pointer of the offending value: functions,
+ * symbols, bigints, `undefined` outside an object member (an array's hole
+ * fails at the first hole, without visiting the rest), non-finite numbers,
+ * strings with a lone surrogate (RFC 8785 §3.2.2.2 requires an error),
+ * objects that are not plain objects (prototype `Object.prototype` or
+ * `null`) or arrays (Date, Map, class instances, boxed primitives), cycles,
+ * output too long for a string.
  */
 export function canonicalJson(value: unknown, options: CanonicalJsonOptions = {}): string {
   escapeLoneSurrogates = options.loneSurrogates === 'escape';
   try {
-    return serialize(value, 0, []);
+    return serialize(value);
   } catch (error) {
     if (error === notJson) throw new TypeError(`canonicalJson: ${safeExplain(value)}`);
-    if (error instanceof RangeError) {
-      throw new TypeError(/call stack/i.test(error.message) ? 'canonicalJson: the value is nested too deeply' : `canonicalJson: the value is too large (${error.message})`);
-    }
+    if (error instanceof RangeError) throw new TypeError(`canonicalJson: the value is too large (${error.message})`);
     throw error;
   } finally {
     escapeLoneSurrogates = false;
@@ -55,55 +57,100 @@ export interface CanonicalJsonOptions {
 /** Set for the duration of one `canonicalJson` call (it is synchronous and not re-entrant). */
 let escapeLoneSurrogates = false;
 
-function serialize(value: unknown, depth: number, ancestors: object[]): string {
-  switch (typeof value) {
-    case 'string':
-      return quote(value);
-    case 'number':
-      if (!Number.isFinite(value)) throw notJson;
-      return '' + value;
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      if (value === null) return 'null';
-      if (depth >= cycleCheckDepth && ancestors.includes(value)) throw notJson;
-      return Array.isArray(value) ? serializeArray(value, depth, ancestors) : serializeObject(value, depth, ancestors);
-    default:
-      throw notJson;
-  }
+/** One open array or object of the walk: the container, its sorted keys (objects) and the next position. */
+interface Frame {
+  readonly container: object;
+  /** The sorted member names of an object; `null` for an array. */
+  readonly keys: string[] | null;
+  /** An array's length or the number of keys. */
+  readonly length: number;
+  next: number;
+  /** Whether something was written into it yet (a comma goes before the next member). */
+  written: boolean;
 }
 
-function serializeArray(array: readonly unknown[], depth: number, ancestors: object[]): string {
-  const length = array.length;
-  if (length === 0) return '[]';
-  const tracked = depth >= cycleCheckDepth;
-  if (tracked) ancestors.push(array);
-  let out = '[';
-  for (let i = 0; i < length; i++) {
-    const item = array[i];
-    if (item === undefined) throw notJson;
-    out += (i === 0 ? '' : ',') + serialize(item, depth + 1, ancestors);
+function serialize(root: unknown): string {
+  const stack: Frame[] = [];
+  let open: Set<object> | null = null;
+  let out = '';
+  let value = root;
+  for (;;) {
+    // Write `value`, or open it as the new innermost container.
+    switch (typeof value) {
+      case 'string':
+        out += quote(value);
+        break;
+      case 'number':
+        if (!Number.isFinite(value)) throw notJson;
+        out += '' + value;
+        break;
+      case 'boolean':
+        out += value ? 'true' : 'false';
+        break;
+      case 'object': {
+        if (value === null) {
+          out += 'null';
+          break;
+        }
+        let frame: Frame;
+        if (Array.isArray(value)) {
+          if (value.length === 0) {
+            out += '[]';
+            break;
+          }
+          frame = { container: value, keys: null, length: value.length, next: 0, written: false };
+          out += '[';
+        } else {
+          if (!isPlainObject(value)) throw notJson;
+          const keys = sortKeys(Object.keys(value));
+          frame = { container: value, keys, length: keys.length, next: 0, written: false };
+          out += '{';
+        }
+        if (stack.length >= cycleCheckDepth) {
+          open ??= new Set(stack.map((f) => f.container));
+          if (open.has(value)) throw notJson;
+          open.add(value);
+        }
+        stack.push(frame);
+        break;
+      }
+      default:
+        throw notJson;
+    }
+    // Find the next value to write, closing every container that is done.
+    let found = false;
+    while (!found && stack.length > 0) {
+      const frame = stack[stack.length - 1] as Frame;
+      if (frame.keys === null) {
+        if (frame.next < frame.length) {
+          const item = (frame.container as readonly unknown[])[frame.next++];
+          if (item === undefined) throw notJson;
+          if (frame.written) out += ',';
+          frame.written = true;
+          value = item;
+          found = true;
+          continue;
+        }
+        out += ']';
+      } else {
+        while (frame.next < frame.length) {
+          const key = frame.keys[frame.next++] as string;
+          const member = (frame.container as Record<string, unknown>)[key];
+          if (member === undefined) continue;
+          out += (frame.written ? ',' : '') + memberName(key);
+          frame.written = true;
+          value = member;
+          found = true;
+          break;
+        }
+        if (found) continue;
+        out += '}';
+      }
+      stack.pop();
+      open?.delete(frame.container);
+    }
+    if (!found) return out;
   }
-  if (tracked) ancestors.pop();
-  return out + ']';
-}
-
-function serializeObject(object: object, depth: number, ancestors: object[]): string {
-  if (!isPlainObject(object)) throw notJson;
-  const keys = sortKeys(Object.keys(object));
-  const tracked = depth >= cycleCheckDepth;
-  if (tracked) ancestors.push(object);
-  let out = '{';
-  let first = true;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const member = (object as Record<string, unknown>)[key];
-    if (member === undefined) continue;
-    out += (first ? '' : ',') + memberName(key) + serialize(member, depth + 1, ancestors);
-    first = false;
-  }
-  if (tracked) ancestors.pop();
-  return out + '}';
 }
 
 /** Sorts member names by UTF-16 code units (JS `<` on strings): insertion sort for the usual handful, else the built-in sort. */
@@ -158,9 +205,10 @@ function needsNoEscape(text: string): boolean {
   return true;
 }
 
+/** An object JSON could have made: its prototype is `Object.prototype` or `null`, nothing else. */
 function isPlainObject(object: object): boolean {
   const proto: unknown = Object.getPrototypeOf(object);
-  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+  return proto === Object.prototype || proto === null;
 }
 
 function safeExplain(value: unknown): string {
@@ -171,39 +219,75 @@ function safeExplain(value: unknown): string {
   }
 }
 
-/** The slow walk after a failure: the first offending value's pointer and what is wrong with it. */
+/** One open container of `explain`'s walk: its entries are read one at a time, so a sparse array stops at its first hole. */
+interface ExplainFrame {
+  readonly container: object;
+  /** The sorted member names of an object; `null` for an array. */
+  readonly keys: string[] | null;
+  readonly length: number;
+  next: number;
+  /** The container's JSON pointer. */
+  readonly pointer: string;
+}
+
+/** The slow walk after a failure (iterative, any depth): the first offending value's pointer and what is wrong with it. */
 function explain(root: unknown): string {
-  const seen: object[] = [];
-  const walk = (value: unknown, pointer: string, member: boolean): string | null => {
+  const open = new Set<object>();
+  const stack: ExplainFrame[] = [];
+  let value = root;
+  let pointer = '';
+  let member = false;
+  for (;;) {
     const at = pointer === '' ? '/' : pointer;
     switch (typeof value) {
       case 'string':
-        return isWellFormedString(value) ? null : `a string with a lone surrogate at ${at}`;
+        if (!isWellFormedString(value)) return `a string with a lone surrogate at ${at}`;
+        break;
       case 'number':
-        return Number.isFinite(value) ? null : `a non-finite number (${String(value)}) at ${at}`;
+        if (!Number.isFinite(value)) return `a non-finite number (${String(value)}) at ${at}`;
+        break;
       case 'boolean':
-        return null;
+        break;
       case 'undefined':
-        return member ? null : `undefined at ${at} is not a JSON value`;
+        if (!member) return `undefined at ${at} is not a JSON value`;
+        break;
       case 'object': {
-        if (value === null) return null;
-        if (seen.includes(value)) return `a cycle at ${at}`;
-        if (!Array.isArray(value) && !isPlainObject(value)) return `${describeObject(value)} at ${at} is not a plain object or array`;
-        seen.push(value);
-        const entries = Array.isArray(value) ? Array.from(value, (item, i) => [String(i), item] as const) : Object.entries(value).sort(([a], [b]) => byCodeUnits(a, b));
-        for (const [key, item] of entries) {
-          if (!isWellFormedString(key)) return `a key with a lone surrogate at ${at}`;
-          const problem = walk(item, `${pointer}/${pointerToken(key)}`, !Array.isArray(value));
-          if (problem !== null) return problem;
-        }
-        seen.pop();
-        return null;
+        if (value === null) break;
+        if (open.has(value)) return `a cycle at ${at}`;
+        const array = Array.isArray(value);
+        if (!array && !isPlainObject(value)) return `${describeObject(value)} at ${at} is not a plain object or array`;
+        const keys = array ? null : Object.keys(value).sort(byCodeUnits);
+        open.add(value);
+        stack.push({ container: value, keys, length: keys === null ? (value as readonly unknown[]).length : keys.length, next: 0, pointer });
+        break;
       }
       default:
         return `a ${typeof value} at ${at} is not a JSON value`;
     }
-  };
-  return walk(root, '', false) ?? 'the value is not JSON data';
+    let found = false;
+    while (!found && stack.length > 0) {
+      const frame = stack[stack.length - 1] as ExplainFrame;
+      if (frame.next < frame.length) {
+        const index = frame.next++;
+        if (frame.keys === null) {
+          value = (frame.container as readonly unknown[])[index];
+          pointer = `${frame.pointer}/${index}`;
+          member = false;
+        } else {
+          const key = frame.keys[index] as string;
+          if (!isWellFormedString(key)) return `a key with a lone surrogate at ${frame.pointer === '' ? '/' : frame.pointer}`;
+          value = (frame.container as Record<string, unknown>)[key];
+          pointer = `${frame.pointer}/${pointerToken(key)}`;
+          member = true;
+        }
+        found = true;
+      } else {
+        stack.pop();
+        open.delete(frame.container);
+      }
+    }
+    if (!found) return 'the value is not JSON data';
+  }
 }
 
 function isWellFormedString(text: string): boolean {

@@ -151,10 +151,10 @@ describe('canonicalJson: structure', () => {
     const shared = { x: 1 };
     expect(canonicalJson({ a: shared, b: [shared, shared] })).toBe('{"a":{"x":1},"b":[{"x":1},{"x":1}]}');
   });
-  it('handles deep but finite nesting, and answers a TypeError where the stack ends', () => {
+  it('handles any finite nesting: the walk has no stack to run out of', () => {
     expect(canonicalJson(JSON.parse(`${'['.repeat(1000)}1${']'.repeat(1000)}`))).toBe(`${'['.repeat(1000)}1${']'.repeat(1000)}`);
-    const tooDeep = JSON.parse(`${'['.repeat(200000)}${']'.repeat(200000)}`) as unknown;
-    expect(() => canonicalJson(tooDeep)).toThrow(/nested too deeply/);
+    const text = `${'['.repeat(200000)}${']'.repeat(200000)}`;
+    expect(canonicalJson(JSON.parse(text))).toBe(text);
   });
 });
 
