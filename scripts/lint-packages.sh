@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# publint and attw (ESM-only profile) on every published package; needs a build.
+# publint and attw (ESM-only profile) on every published package (every
+# workspace package that is not private, tools/codegen included once it is
+# public); needs a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for dir in packages/*/; do
+for dir in packages/*/ tools/*/; do
+  [ -f "${dir}package.json" ] || continue
+  if [ "$(node -p "require('./${dir}package.json').private === true")" = "true" ]; then continue; fi
   name=$(node -p "require('./${dir}package.json').name")
   echo "-- ${name}"
   npx publint run "${dir}" --strict
