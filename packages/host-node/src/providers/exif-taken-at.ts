@@ -11,7 +11,8 @@ const exifOffset = /^([+-])(\d{2}):(\d{2})$/;
  * The `takenAt` of an EXIF `DateTimeOriginal` (`YYYY:MM:DD HH:MM:SS`): with
  * a valid `OffsetTimeOriginal` (`+02:00`) the wall time at that offset,
  * without one the wall time in this host's time zone (EXIF keeps the
- * camera's local time; photo apps read it the same way). `null` for
+ * camera's local time; photo apps read it the same way; a historical zone
+ * offset with seconds is rounded to the minute). `null` for
  * anything that is not a real date and time of the years 1–9999 (cameras
  * write `0000:00:00 00:00:00` for "unknown"), so the caller falls back to
  * the file's modification time.
@@ -37,11 +38,12 @@ export function exifTakenAt(dateTimeOriginal: unknown, offsetTimeOriginal?: unkn
   const local = new Date(0);
   local.setFullYear(year, month - 1, day);
   local.setHours(hour, minute, second, 0);
-  const minutes = -local.getTimezoneOffset();
-  return {
-    takenAt: formatWallTime(local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds(), minutes),
-    time: local.getTime(),
-  };
+  const minutes = Math.round(-local.getTimezoneOffset());
+  const wall = [local.getFullYear(), local.getMonth() + 1, local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()] as const;
+  const wallUtc = new Date(0);
+  wallUtc.setUTCFullYear(wall[0], wall[1] - 1, wall[2]);
+  wallUtc.setUTCHours(wall[3], wall[4], wall[5], 0);
+  return { takenAt: formatWallTime(...wall, minutes), time: wallUtc.getTime() - minutes * 60_000 };
 }
 
 function formatWallTime(year: number, month: number, day: number, hour: number, minute: number, second: number, offsetMinutes: number): string {

@@ -18,7 +18,8 @@ function ascii(text: string): number[] {
   return [...Buffer.from(`${text}\0`, 'latin1')];
 }
 
-function exifSegment(dates: ExifDates): Buffer {
+/** The TIFF structure (little-endian) of an Exif block carrying `dates`. */
+export function exifTiff(dates: ExifDates): Buffer {
   const entries: { tag: number; value: number[] }[] = [{ tag: 0x9003, value: ascii(dates.dateTimeOriginal) }];
   if (dates.offsetTimeOriginal !== undefined) entries.push({ tag: 0x9011, value: ascii(dates.offsetTimeOriginal) });
   const ifd0At = 8;
@@ -41,7 +42,11 @@ function exifSegment(dates: ExifDates): Buffer {
     }
   }
   tiff.push(...u32(0), ...data);
-  const body = [...Buffer.from('Exif\0\0', 'latin1'), ...tiff];
+  return Buffer.from(tiff);
+}
+
+function exifSegment(dates: ExifDates): Buffer {
+  const body = [...Buffer.from('Exif\0\0', 'latin1'), ...exifTiff(dates)];
   return Buffer.from([0xff, 0xe1, ...u16be(body.length + 2), ...body]);
 }
 
