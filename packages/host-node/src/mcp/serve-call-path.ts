@@ -17,6 +17,8 @@ export interface ServeCallPathOptions {
 export interface ServedCallPath {
   /** The run id of this connection (the audit rows' `clientId`). */
   readonly clientId: string;
+  /** Settles once no tools/call of this connection is running (wait for it before closing the stores). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -33,11 +35,17 @@ export function serveCallPath(server: Server, callPath: CallPath, options: Serve
   const foreground = options.foreground ?? false;
   const tools = callPath.listTools().map(mcpTool);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  const running = new Set<Promise<unknown>>();
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
-    const answer = await callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
+    const call = callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
+    running.add(call);
+    const answer = await call.finally(() => running.delete(call));
     if (answer.kind === 'rpcError') throw new McpError(ErrorCode.InvalidParams, answer.error.message);
     return mcpCallResult(answer.result);
   });
-  return { clientId };
+  const idle = async (): Promise<void> => {
+    while (running.size > 0) await Promise.allSettled([...running]);
+  };
+  return { clientId, idle };
 }

@@ -61,11 +61,13 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   });
   const clientId = options.clientId ?? newRunId();
   try {
-    serveCallPath(server, host.callPath, { clientId, foreground });
+    const served = serveCallPath(server, host.callPath, { clientId, foreground });
     let closedResolve: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => (closedResolve = resolve));
-    server.onclose = () => void host.close().then(closedResolve, closedResolve);
-    await server.connect(new StdioServerTransport(stdin, stdout));
+    server.onclose = () => void served.idle().then(() => host.close()).then(closedResolve, closedResolve);
+    const input = stdin ?? process.stdin;
+    await server.connect(new StdioServerTransport(input, stdout));
+    input.once('end', () => void served.idle().then(() => server.close()));
     const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
     log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
     return {

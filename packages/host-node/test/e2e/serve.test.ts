@@ -1,0 +1,114 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FileBlobStore } from '../../src/stores/file-blob-store.js';
+import { dataPaths } from '../../src/stores/data-dir.js';
+import { connectAgent, requireBuilt, runXcap, workspace } from './xcap-process.js';
+
+beforeAll(requireBuilt);
+
+const denied = (reason: string) => ({ content: [{ type: 'text', text: `denied: ${reason}` }], isError: true });
+
+interface AuditJsonRow {
+  readonly appId: string;
+  readonly clientId: string;
+  readonly tool: string;
+  readonly status: string;
+  readonly error: string | null;
+  readonly argsHash: string;
+  readonly at: string;
+}
+
+async function auditRows(data: string): Promise<AuditJsonRow[]> {
+  const run = await runXcap(['audit', '--json', '--limit', '1000', '--data', data]);
+  expect(run.code).toBe(0);
+  return (JSON.parse(run.stdout) as AuditJsonRow[]).reverse();
+}
+
+describe('xcap serve with the official SDK client over stdio', () => {
+  it('lists tools, refuses undecided in the background, serves granted, elicits consent, -32602 for unknown; one audit row per call', async () => {
+    const ws = await workspace();
+    const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos];
+
+    // Run 1: background. The scope is undecided, then granted with `xcap grant` while the server runs.
+    const agent = await connectAgent(serveArgs);
+    const { tools } = await agent.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['photos__get', 'photos__list', 'photos__pick', 'print__pdf', 'print__print']);
+    expect(agent.stderr()).toContain('background');
+    expect(await agent.client.callTool({ name: 'photos__list', arguments: {} })).toEqual(denied('consentNeeded'));
+    expect(await agent.client.callTool({ name: 'print__pdf', arguments: { title: 'x', blocks: [{ text: 'x' }] } })).toEqual(denied('needsForeground'));
+    const granted = await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data]);
+    expect(granted).toEqual({ code: 0, stdout: 'acme.album photos.read granted\n', stderr: '' });
+    const listed = await agent.client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
+    const photos = (listed.structuredContent as { photos: { id: string; name: string }[] }).photos;
+    expect(photos.map((p) => p.name)).toEqual(['Sunset.png', 'Forest walk.png', 'Lake at dawn.png']);
+    const picked = await agent.client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });
+    const pickedPhotos = (picked.structuredContent as { photos: { fileId: string; size: number }[] }).photos;
+    expect(pickedPhotos).toHaveLength(2);
+    const unknown = await agent.client.callTool({ name: 'photos__delete', arguments: { id: 'x' } }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(McpError);
+    expect((unknown as McpError).code).toBe(ErrorCode.InvalidParams);
+    await agent.client.close();
+
+    // Run 2: foreground with elicitation, after a revoke: the person allows in the agent client.
+    expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const allow = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
+    expect(allow.runId).not.toBe(agent.runId);
+    const afterAllow = await allow.client.callTool({ name: 'photos__get', arguments: { id: photos[0]?.id ?? '' } });
+    expect(afterAllow.isError).toBeUndefined();
+    expect(allow.elicited).toEqual(['Photos: This app wants to access your photos. Pick the photos for your album.']);
+    // The blobs picked in run 1 survived the restart: print_pdf lays them out.
+    const pdf = await allow.client.callTool({
+      name: 'print__pdf',
+      arguments: { title: 'Album', name: 'album.pdf', blocks: pickedPhotos.map((p) => ({ image: p.fileId })) },
+    });
+    const pdfFile = (pdf.structuredContent as { file: { fileId: string; size: number } }).file;
+    expect(pdfFile.size).toBeGreaterThan(1000);
+    await allow.client.close();
+
+    // Run 3: foreground, the person declines: consentNeeded, nothing stored.
+    expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const decline = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { elicit: () => ({ action: 'decline' }) });
+    expect(await decline.client.callTool({ name: 'photos__pick', arguments: {} })).toEqual(denied('consentNeeded'));
+    expect(decline.elicited).toHaveLength(1);
+    await decline.client.close();
+    expect(JSON.parse((await runXcap(['grants', '--json', '--data', ws.data])).stdout)).toEqual({});
+
+    // The SQLite log holds exactly one row per call, in order, with each run's id.
+    const rows = await auditRows(ws.data);
+    expect(rows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([
+      [agent.runId, 'photos__list', 'denied', 'consentNeeded'],
+      [agent.runId, 'print__pdf', 'denied', 'needsForeground'],
+      [agent.runId, 'photos__list', 'ok', null],
+      [agent.runId, 'photos__pick', 'ok', null],
+      [agent.runId, 'photos__delete', 'denied', 'unknownTool'],
+      [allow.runId, 'photos__get', 'ok', null],
+      [allow.runId, 'print__pdf', 'ok', null],
+      [decline.runId, 'photos__pick', 'denied', 'consentNeeded'],
+    ]);
+    expect(new Set(rows.map((r) => r.appId))).toEqual(new Set(['acme.album']));
+
+    // Files survive: every app file is readable from a fresh store with its size.
+    const blobs = new FileBlobStore(dataPaths(ws.data).files);
+    for (const file of [...pickedPhotos, pdfFile]) expect((await blobs.get('acme.album', file.fileId))?.bytes.length).toBe(file.size);
+  });
+
+  it('a grant given through elicitation survives a restart (background run sees it)', async () => {
+    const ws = await workspace();
+    const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos];
+    const first = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
+    expect((await first.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeUndefined();
+    await first.client.close();
+    const second = await connectAgent(serveArgs);
+    expect((await second.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeUndefined();
+    await second.client.close();
+    expect(JSON.parse((await runXcap(['grants', 'acme.album', '--json', '--data', ws.data])).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
+  });
+
+  it('a bad manifest exits non-zero with the JSON pointer before serving anything', async () => {
+    const ws = await workspace();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(ws.manifest, JSON.stringify({ id: 'acme.album', screens: [], capabilities: [{ id: 'photo.read', why: 'x' }] }));
+    const run = await runXcap(['serve', '--manifest', ws.manifest, '--data', ws.data]);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `xcap: invalid manifest ${ws.manifest}: /capabilities/0/id: no scope "photo.read" in the catalog\n` });
+  });
+});

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { decodeBase64 } from '@xcap/bridge';
+import { samplePhotos } from '@xcap/host-testing';
+
+/** The committed launcher; it runs the built CLI (dist/cli/main.js), which `npm test` builds first. */
+export const xcapBin = fileURLToPath(new URL('../../bin/xcap.js', import.meta.url));
+
+/** Fails with the command to run when the package is not built. */
+export function requireBuilt(): void {
+  const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+  if (!existsSync(main)) throw new Error(`${main} is missing: build first (npx tsc -b packages/host-node/tsconfig.build.json, or npm run build)`);
+}
+
+/** What one `xcap …` run printed and its exit code. */
+export interface XcapRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `xcap <args>` as a child process and collects its output. */
+export function runXcap(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<XcapRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [xcapBin, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A fresh folder with a data dir, a photos folder (three real PNGs, distinct mtimes) and a manifest file. */
+export interface Workspace {
+  readonly root: string;
+  readonly data: string;
+  readonly photos: string;
+  readonly manifest: string;
+}
+
+/** The manifest the end-to-end tests serve: photos (ask) and print (picker). */
+export const e2eManifest = {
+  id: 'acme.album',
+  screens: ['albums', 'page'],
+  capabilities: [
+    { id: 'photos.read', why: 'Pick the photos for your album.' },
+    { id: 'print.pdf', why: 'Lay your album out as a PDF.' },
+  ],
+};
+
+/** Creates a workspace under the system temp folder. */
+export async function workspace(): Promise<Workspace> {
+  const root = await mkdtemp(join(tmpdir(), 'xcap-e2e-'));
+  const data = join(root, 'data');
+  const photos = join(root, 'photos');
+  await mkdir(photos);
+  for (const [i, photo] of samplePhotos().entries()) {
+    const file = join(photos, photo.name);
+    await writeFile(file, decodeBase64(photo.data) ?? new Uint8Array());
+    const time = new Date(Date.UTC(2026, 6, 14 + i, 12));
+    await utimes(file, time, time);
+  }
+  const manifest = join(root, 'app.json');
+  await writeFile(manifest, JSON.stringify(e2eManifest));
+  return { root, data, photos, manifest };
+}
+
+/** A connected agent: the official SDK client talking to `xcap serve` over stdio. */
+export interface Agent {
+  readonly client: Client;
+  readonly transport: StdioClientTransport;
+  /** The run id `xcap serve` printed on stderr. */
+  readonly runId: string;
+  /** Everything `xcap serve` wrote to stderr so far. */
+  stderr(): string;
+  /** Elicitation requests the client received. */
+  readonly elicited: string[];
+}
+
+/** Spawns `xcap serve <args>` and connects the SDK client; `elicit` answers elicitation (declaring the capability). */
+export async function connectAgent(args: readonly string[], options: { elicit?: () => ElicitResult } = {}): Promise<Agent> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [xcapBin, 'serve', ...args], stderr: 'pipe', env: { NODE_OPTIONS: '' } });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'e2e-agent', version: '1.0.0' }, options.elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } });
+  const elicited: string[] = [];
+  const answer = options.elicit;
+  if (answer !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      elicited.push(request.params.message);
+      return answer();
+    });
+  }
+  await client.connect(transport);
+  await client.listTools();
+  const deadline = Date.now() + 10_000;
+  while (!/ run (run-\S+),/.test(stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  const runId = / run (run-\S+),/.exec(stderr)?.[1];
+  if (runId === undefined) throw new Error(`xcap serve printed no run id: ${stderr}`);
+  return { client, transport, runId, stderr: () => stderr, elicited };
+}

@@ -1,0 +1,57 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalog } from '@xcap/catalog';
+import { checkAppManifest } from '../../src/manifest/check-app-manifest.js';
+import { readAppManifest } from '../../src/manifest/read-app-manifest.js';
+import { ManifestError } from '../../src/manifest/manifest-error.js';
+import { isAppId } from '../../src/manifest/app-id.js';
+
+const good = { id: 'acme.album', screens: ['albums', 'page'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }], name: 'Album' };
+
+describe('checkAppManifest', () => {
+  it('accepts a good manifest (other package keys left alone) and answers fresh entries', () => {
+    const checked = checkAppManifest(catalog, good);
+    expect(checked).toEqual({ ok: true, manifest: { id: 'acme.album', screens: ['albums', 'page'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] } });
+  });
+
+  it.each([
+    [null, ['/: not an object {id, screens, capabilities}']],
+    [[], ['/: not an object {id, screens, capabilities}']],
+    [{}, ['/: missing key "id"', '/: missing key "screens"', '/: missing key "capabilities"']],
+    [{ ...good, id: 7 }, ['/id: not a string']],
+    [{ ...good, id: '../x' }, ['/id: not an app id (1 to 128 of A-Z a-z 0-9 . _ -, starting and ending with a letter or digit)']],
+    [{ ...good, screens: 'albums' }, ['/screens: not an array']],
+    [{ ...good, screens: ['a', '', 'a'] }, ['/screens/1: not a non-empty string', '/screens/2: duplicate of /screens/0']],
+    [{ ...good, capabilities: {} }, ['/capabilities: not an array']],
+    [{ ...good, capabilities: [{ id: 'photo.read', why: 'x' }] }, ['/capabilities/0/id: no scope "photo.read" in the catalog']],
+    [{ ...good, capabilities: [{ id: 'photos.read' }, { id: 'shell.edit', why: 'x' }] }, ['/capabilities/0: missing key "why"', '/capabilities/1/id: "shell.edit" is host-only, never an app\'s']],
+  ])('%j → every problem with its JSON pointer', (doc, problems) => {
+    expect(checkAppManifest(catalog, doc)).toEqual({ ok: false, problems });
+  });
+
+  it('app ids: letters, digits, . _ -, no dot segments or slashes', () => {
+    expect(['acme.album', 'a', 'A-1_b.c', 'x'.repeat(128)].every(isAppId)).toBe(true);
+    expect(['', '.', '..', '.a', 'a.', 'a/b', 'a b', 'x'.repeat(129), 7, null].some(isAppId)).toBe(false);
+  });
+});
+
+describe('readAppManifest', () => {
+  it('reads and checks a file; errors name the file and the pointer', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'xcap-manifest-'));
+    const file = join(dir, 'app.json');
+    await writeFile(file, JSON.stringify(good));
+    expect((await readAppManifest(file)).id).toBe('acme.album');
+
+    await writeFile(file, JSON.stringify({ ...good, capabilities: [{ id: 'photos.read', why: ' ' }] }));
+    const error = await readAppManifest(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).message).toBe(`invalid manifest ${file}: /capabilities/0/why: empty`);
+    expect((error as ManifestError).problems).toEqual(['/capabilities/0/why: empty']);
+
+    await writeFile(file, '{"id": ');
+    expect(((await readAppManifest(file).catch((e: unknown) => e)) as Error).message).toMatch(new RegExp(`^invalid manifest ${file}: /: not JSON \\(`));
+    expect(((await readAppManifest(join(dir, 'none.json')).catch((e: unknown) => e)) as Error).message).toBe(`invalid manifest ${join(dir, 'none.json')}: /: no such file`);
+  });
+});
