@@ -8,6 +8,9 @@
 export * from './catalog-types.js';
 export * from './call-types.js';
 export { CatalogError } from './catalog-error.js';
+export type { CatalogProblemInit } from './catalog-error.js';
+export type { CatalogProblem } from './catalog-problem.js';
+export { catalogNestingLimit, catalogSizeLimit } from './load/check-nesting.js';
 export { loadCatalog, hubServerNamePattern, toolNamePattern, engineTools } from './load-catalog.js';
 export { deepFreeze } from './deep-freeze.js';
 export { pointerAppend, printPointer } from './json-pointer.js';

@@ -2,13 +2,15 @@
  * `loadCatalog`: validates any capability catalog document and answers the
  * catalog with its case arrays stripped.
  */
-import type { Capability, Catalog, ToolDef } from './catalog-types.js';
+import type { Catalog } from './catalog-types.js';
 import { caseKinds } from './catalog-types.js';
 import { deepFreeze } from './deep-freeze.js';
+import { checkNesting } from './load/check-nesting.js';
 import { checkPdfTable } from './load/check-pdf-table.js';
 import { checkSchema } from './load/check-schema.js';
 import { checkV1 } from './load/check-v1.js';
-import { fail, readArray, readBoolean, readObject, readString, readText, readUnique } from './load/reader.js';
+import { Problems } from './load/problems.js';
+import { fail, isObj, readArray, readBoolean, readObject, readString, readText, readUnique, type Obj } from './load/reader.js';
 
 /**
  * A valid hub server name: lowercase letters, digits and inner hyphens,
@@ -23,103 +25,141 @@ export const toolNamePattern = /^[a-z][a-z0-9]*$/;
 /** The tools the engine itself implements (`runs: engine`). */
 export const engineTools: readonly string[] = ['print_pdf'];
 
+const sections = ['scopePattern', 'reservedNames', 'capabilities', 'v1', 'tools', 'pdf'] as const;
+
 /**
  * Validates a catalog document (the shape of `fixtures/capabilities.json`)
  * and returns a deep-frozen copy with `$comment` and the case arrays left
- * out. Throws a `CatalogError` naming the JSON pointer of the first problem
- * and the rule, e.g. `/capabilities/3/scopes/0/id: does not match scopePattern`.
+ * out. Throws a `CatalogError` listing every problem, each with its JSON
+ * pointer, the capability or tool it is in, and the rule, e.g.
+ * `/capabilities/3 (focus)/scopes/0/id: does not match scopePattern`; its
+ * `pointer` and `rule` are the first problem's. Values nested deeper than
+ * `catalogNestingLimit` levels are refused before anything else.
  */
 export function loadCatalog(doc: unknown): Catalog {
-  const root = readObject(doc, '', ['scopePattern', 'reservedNames', 'capabilities', 'v1', 'tools', 'pdf'], ['$comment', ...caseKinds]);
-  const scopePatternSource = readString(root.scopePattern, '/scopePattern');
-  let scopePattern: RegExp;
-  try {
-    scopePattern = new RegExp(scopePatternSource, 'u');
-  } catch {
-    fail('/scopePattern', 'is not a valid regular expression');
-  }
-  const reserved = new Set<string>();
-  readArray(root.reservedNames, '/reservedNames').forEach((name, i) => {
-    const p = `/reservedNames/${i}`;
-    readUnique(reserved, readText(name, p), p, 'reserved name');
-  });
-
-  const capabilities = readArray(root.capabilities, '/capabilities').map((c, i) => checkCapability(c, `/capabilities/${i}`, scopePattern, reserved));
-  const capabilityNames = new Set<string>();
-  const scopeIds = new Set<string>();
-  capabilities.forEach((cap, i) => {
-    readUnique(capabilityNames, cap.name, `/capabilities/${i}/name`, 'capability');
-    cap.scopes.forEach((scope, j) => readUnique(scopeIds, scope.id, `/capabilities/${i}/scopes/${j}/id`, 'scope id'));
-  });
-  const scopeTools = new Set(capabilities.flatMap((cap) => cap.scopes.flatMap((s) => s.tools.map((t) => `${cap.name}_${t}`))));
-
-  const toolNames = new Set<string>();
-  let previous = '';
-  const tools = readArray(root.tools, '/tools').map((t, i) => {
-    const tool = checkTool(t, `/tools/${i}`, scopeTools);
-    readUnique(toolNames, tool.name, `/tools/${i}/name`, 'tool');
-    if (i > 0 && !(previous < tool.name)) fail(`/tools/${i}/name`, `is not sorted by name (after "${previous}")`);
-    previous = tool.name;
-    return tool;
-  });
-
-  const catalog: Catalog = {
-    scopePattern: scopePatternSource,
-    reservedNames: [...reserved],
-    capabilities,
-    v1: checkV1(root.v1),
-    tools,
-    pdf: checkPdfTable(root.pdf),
-  };
+  const problems = new Problems();
+  const catalog = problems.check(() => readCatalog(problems, doc));
+  if (catalog === undefined || problems.size > 0) throw problems.error(doc);
   return deepFreeze(structuredClone(catalog));
 }
 
-function checkCapability(value: unknown, p: string, scopePattern: RegExp, reserved: ReadonlySet<string>): Capability {
-  const cap = readObject(value, p, ['name', 'label', 'scopes'], ['host']);
-  const name = readString(cap.name, `${p}/name`, hubServerNamePattern, 'the hub server name rule');
-  if (reserved.has(name)) fail(`${p}/name`, `is a reserved name`);
-  readText(cap.label, `${p}/label`);
-  if (Object.hasOwn(cap, 'host')) readString(cap.host, `${p}/host`, hubServerNamePattern, 'the host name rule');
-  const tools = new Set<string>();
-  readArray(cap.scopes, `${p}/scopes`, true).forEach((s, j) => {
-    const sp = `${p}/scopes/${j}`;
-    const scope = readObject(s, sp, ['id', 'verb', 'consent', 'tools'], ['hostOnly', 'origins']);
-    const id = readString(scope.id, `${sp}/id`, scopePattern, 'scopePattern');
-    if (!id.startsWith(`${name}.`)) fail(`${sp}/id`, `does not start with its capability's name "${name}."`);
-    readText(scope.verb, `${sp}/verb`);
-    if (scope.consent !== 'ask' && scope.consent !== 'picker') fail(`${sp}/consent`, 'must be "ask" or "picker"');
-    if (Object.hasOwn(scope, 'hostOnly')) readBoolean(scope.hostOnly, `${sp}/hostOnly`);
-    if (Object.hasOwn(scope, 'origins')) readBoolean(scope.origins, `${sp}/origins`);
-    readArray(scope.tools, `${sp}/tools`, true).forEach((t, k) => {
-      const tp = `${sp}/tools/${k}`;
-      readUnique(tools, readString(t, tp, toolNamePattern, 'the tool name rule'), tp, 'tool in this capability');
+function readCatalog(problems: Problems, doc: unknown): Catalog | undefined {
+  const root = readObject(problems, doc, '', sections, ['$comment', ...caseKinds]);
+  if (sections.some((s) => Object.hasOwn(root, s) && checkNesting(problems, root[s], `/${s}`))) return undefined;
+  const scopePattern = problems.check(() => {
+    const source = readString(root.scopePattern, '/scopePattern');
+    try {
+      return new RegExp(source, 'u');
+    } catch {
+      fail('/scopePattern', 'is not a valid regular expression');
+    }
+  });
+  const reserved = new Set<string>();
+  problems.check(() => readArray(root.reservedNames, '/reservedNames'))?.forEach((name, i) => {
+    const p = `/reservedNames/${i}`;
+    problems.check(() => readUnique(reserved, readText(name, p), p, 'reserved name'));
+  });
+
+  const capabilities = problems.check(() => readArray(root.capabilities, '/capabilities')) ?? [];
+  capabilities.forEach((c, i) => problems.check(() => checkCapability(problems, c, `/capabilities/${i}`, scopePattern, reserved)));
+  const capabilityNames = new Set<string>();
+  const scopeIds = new Set<string>();
+  const scopeTools = new Set<string>();
+  capabilities.forEach((cap, i) => {
+    const name = stringField(cap, 'name');
+    if (name !== undefined) problems.check(() => readUnique(capabilityNames, name, `/capabilities/${i}/name`, 'capability'));
+    const scopes = isObj(cap) && Array.isArray(cap.scopes) ? (cap.scopes as readonly unknown[]) : [];
+    scopes.forEach((scope, j) => {
+      const id = stringField(scope, 'id');
+      if (id !== undefined) problems.check(() => readUnique(scopeIds, id, `/capabilities/${i}/scopes/${j}/id`, 'scope id'));
+      const tools = isObj(scope) && Array.isArray(scope.tools) ? (scope.tools as readonly unknown[]) : [];
+      for (const t of tools) if (typeof t === 'string' && name !== undefined) scopeTools.add(`${name}_${t}`);
     });
   });
-  return cap as unknown as Capability;
+
+  const toolNames = new Set<string>();
+  let previous: string | undefined;
+  const tools = problems.check(() => readArray(root.tools, '/tools')) ?? [];
+  tools.forEach((t, i) => {
+    problems.check(() => checkTool(problems, t, `/tools/${i}`, scopeTools));
+    const name = stringField(t, 'name');
+    if (name === undefined) return;
+    problems.check(() => {
+      readUnique(toolNames, name, `/tools/${i}/name`, 'tool');
+      if (previous !== undefined && !(previous < name)) fail(`/tools/${i}/name`, `is not sorted by name (after "${previous}")`);
+    });
+    previous = name;
+  });
+
+  problems.check(() => checkV1(problems, root.v1));
+  problems.check(() => checkPdfTable(problems, root.pdf));
+  if (problems.size > 0) return undefined;
+  return Object.fromEntries(sections.map((s) => [s, root[s]])) as unknown as Catalog;
 }
 
-function checkTool(value: unknown, p: string, scopeTools: ReadonlySet<string>): ToolDef {
-  const tool = readObject(value, p, ['name', 'runs', 'description', 'inputSchema', 'nativeOutputSchema', 'outputSchema']);
-  const name = readString(tool.name, `${p}/name`);
-  if (!scopeTools.has(name)) fail(`${p}/name`, 'is not <capability>_<tool> for a tool a scope lists');
-  readText(tool.description, `${p}/description`);
+/** The value's own string property `key`, if it is an object with one. */
+function stringField(value: unknown, key: string): string | undefined {
+  return isObj(value) && Object.hasOwn(value, key) && typeof value[key] === 'string' ? value[key] : undefined;
+}
+
+function checkCapability(problems: Problems, value: unknown, p: string, scopePattern: RegExp | undefined, reserved: ReadonlySet<string>): void {
+  const cap = readObject(problems, value, p, ['name', 'label', 'scopes'], ['host']);
+  const name = problems.check(() => {
+    const n = readString(cap.name, `${p}/name`, hubServerNamePattern, 'the hub server name rule');
+    if (reserved.has(n)) fail(`${p}/name`, `is a reserved name`);
+    return n;
+  });
+  problems.check(() => readText(cap.label, `${p}/label`));
+  if (Object.hasOwn(cap, 'host')) problems.check(() => readString(cap.host, `${p}/host`, hubServerNamePattern, 'the host name rule'));
+  const tools = new Set<string>();
+  problems.check(() => readArray(cap.scopes, `${p}/scopes`, true))?.forEach((s, j) => {
+    problems.check(() => checkScope(problems, s, `${p}/scopes/${j}`, name, scopePattern, tools));
+  });
+}
+
+function checkScope(problems: Problems, value: unknown, sp: string, name: string | undefined, scopePattern: RegExp | undefined, tools: Set<string>): void {
+  const scope = readObject(problems, value, sp, ['id', 'verb', 'consent', 'tools'], ['hostOnly', 'origins']);
+  problems.check(() => {
+    const id = readString(scope.id, `${sp}/id`);
+    if (scopePattern !== undefined && !scopePattern.test(id)) fail(`${sp}/id`, 'does not match scopePattern');
+    if (name !== undefined && !id.startsWith(`${name}.`)) fail(`${sp}/id`, `does not start with its capability's name "${name}."`);
+  });
+  problems.check(() => readText(scope.verb, `${sp}/verb`));
+  if (Object.hasOwn(scope, 'consent') && scope.consent !== 'ask' && scope.consent !== 'picker') problems.add(`${sp}/consent`, 'must be "ask" or "picker"');
+  if (Object.hasOwn(scope, 'hostOnly')) problems.check(() => readBoolean(scope.hostOnly, `${sp}/hostOnly`));
+  if (Object.hasOwn(scope, 'origins')) problems.check(() => readBoolean(scope.origins, `${sp}/origins`));
+  problems.check(() => readArray(scope.tools, `${sp}/tools`, true))?.forEach((t, k) => {
+    const tp = `${sp}/tools/${k}`;
+    problems.check(() => readUnique(tools, readString(t, tp, toolNamePattern, 'the tool name rule'), tp, 'tool in this capability'));
+  });
+}
+
+function checkTool(problems: Problems, value: unknown, p: string, scopeTools: ReadonlySet<string>): void {
+  const tool = readObject(problems, value, p, ['name', 'runs', 'description', 'inputSchema', 'nativeOutputSchema', 'outputSchema']);
+  const name = problems.check(() => {
+    const n = readString(tool.name, `${p}/name`);
+    if (!scopeTools.has(n)) fail(`${p}/name`, 'is not <capability>_<tool> for a tool a scope lists');
+    return n;
+  });
+  problems.check(() => readText(tool.description, `${p}/description`));
   if (tool.runs === 'native') {
-    if (tool.nativeOutputSchema === null) fail(`${p}/nativeOutputSchema`, 'is required for runs: native');
-    checkObjectSchema(tool.nativeOutputSchema, `${p}/nativeOutputSchema`);
+    problems.check(() => {
+      if (tool.nativeOutputSchema === null) fail(`${p}/nativeOutputSchema`, 'is required for runs: native');
+      checkObjectSchema(problems, tool.nativeOutputSchema, `${p}/nativeOutputSchema`);
+    });
   } else if (tool.runs === 'engine') {
-    if (tool.nativeOutputSchema !== null) fail(`${p}/nativeOutputSchema`, 'must be null for runs: engine');
-    if (!engineTools.includes(name)) fail(`${p}/runs`, `the engine implements no tool "${name}"`);
-  } else {
-    fail(`${p}/runs`, 'must be "native" or "engine"');
+    problems.check(() => {
+      if (Object.hasOwn(tool, 'nativeOutputSchema') && tool.nativeOutputSchema !== null) fail(`${p}/nativeOutputSchema`, 'must be null for runs: engine');
+    });
+    if (name !== undefined && !engineTools.includes(name)) problems.add(`${p}/runs`, `the engine implements no tool "${name}"`);
+  } else if (Object.hasOwn(tool, 'runs')) {
+    problems.add(`${p}/runs`, 'must be "native" or "engine"');
   }
-  checkObjectSchema(tool.inputSchema, `${p}/inputSchema`);
-  checkObjectSchema(tool.outputSchema, `${p}/outputSchema`);
-  return tool as unknown as ToolDef;
+  problems.check(() => checkObjectSchema(problems, tool.inputSchema, `${p}/inputSchema`));
+  problems.check(() => checkObjectSchema(problems, tool.outputSchema, `${p}/outputSchema`));
 }
 
-function checkObjectSchema(value: unknown, p: string): void {
-  const schema = checkSchema(value, p);
-  if (schema.type !== 'object') fail(`${p}/type`, 'must be "object" (tool arguments and results are objects)');
+function checkObjectSchema(problems: Problems, value: unknown, p: string): void {
+  const schema: Obj = checkSchema(problems, value, p);
+  if (schema.type !== 'object') problems.add(`${p}/type`, 'must be "object" (tool arguments and results are objects)');
 }
-
-

@@ -1,16 +1,18 @@
 /**
  * Small typed readers over an unknown JSON document. Each one checks one
- * value and throws a `CatalogError` naming its pointer and the rule.
+ * value and fails (a `LoadFailure` naming its pointer and the rule, which
+ * the nearest `Problems.check` records).
  */
-import { CatalogError } from '../catalog-error.js';
 import { pointerAppend } from '../json-pointer.js';
+import { closestKey } from './closest-key.js';
+import { LoadFailure, type Problems } from './problems.js';
 
 /** A plain JSON object (not an array, not null). */
 export type Obj = { readonly [key: string]: unknown };
 
-/** Throws the catalog error for `pointer`. */
+/** Fails the current check with the problem at `pointer`. */
 export function fail(pointer: string, rule: string): never {
-  throw new CatalogError(pointer, rule);
+  throw new LoadFailure(pointer, rule);
 }
 
 /** True for a plain JSON object. */
@@ -18,15 +20,29 @@ export function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The value as an object whose keys are all in `allowed` and include every key of `required`. */
-export function readObject(value: unknown, pointer: string, required: readonly string[], optional: readonly string[] = []): Obj {
+/**
+ * The value as an object (else it fails). Records a problem for each key of
+ * `required` it lacks and each key outside `required` and `optional` it has;
+ * an unknown key near a missing known one is reported as that misspelling
+ * (`is not a known key (did you mean \`description\`?)`), not as the known key missing.
+ */
+export function readObject(problems: Problems, value: unknown, pointer: string, required: readonly string[], optional: readonly string[] = []): Obj {
   if (!isObj(value)) fail(pointer, 'must be an object');
-  for (const key of required) {
-    if (!Object.hasOwn(value, key)) fail(pointerAppend(pointer, key), 'is required');
+  const missing = required.filter((key) => !Object.hasOwn(value, key));
+  const absent = [...missing, ...optional.filter((key) => !Object.hasOwn(value, key))];
+  const unknown = Object.keys(value).filter((key) => !required.includes(key) && !optional.includes(key));
+  const meant = new Set<string>();
+  const unknownRules = unknown.map((key) => {
+    const near = closestKey(key, absent);
+    if (near === undefined) return 'is not a known key';
+    meant.add(near);
+    return `is not a known key (did you mean \`${near}\`?)`;
+  });
+  for (const key of missing) {
+    if (meant.has(key)) problems.cover(pointerAppend(pointer, key));
+    else problems.add(pointerAppend(pointer, key), 'is required');
   }
-  for (const key of Object.keys(value)) {
-    if (!required.includes(key) && !optional.includes(key)) fail(pointerAppend(pointer, key), 'is not a known key');
-  }
+  unknown.forEach((key, i) => problems.add(pointerAppend(pointer, key), unknownRules[i]!));
   return value;
 }
 
@@ -70,7 +86,7 @@ export function readNumber(value: unknown, pointer: string, integer = false): nu
   return value;
 }
 
-/** Throws when `value` was already seen in `seen` (under the rule `duplicate <what>`), else records it. */
+/** Fails when `value` was already seen in `seen` (under the rule `duplicate <what>`), else records it. */
 export function readUnique(seen: Set<string>, value: string, pointer: string, what: string): void {
   if (seen.has(value)) fail(pointer, `duplicate ${what} "${value}"`);
   seen.add(value);
