@@ -1,0 +1,259 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { NotificationsPostNativeInput } from '@xcap/catalog';
+import { createNotificationsProvider, maxTimerDelayMs, type NodeNotificationsProvider } from '../../src/providers/notifications-provider.js';
+import { FakeTimers } from './fake-timers.js';
+import { fakeBin, recordedCalls, tempDir } from './provider-test-kit.js';
+
+function notifyBin(extra: Record<string, string> = {}) {
+  const bin = fakeBin({
+    'notify-send': `case " $* " in *" --print-id "*) n=$(cat "$0.count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$0.count"; echo $n;; esac`,
+    gdbus: `echo '()'`,
+    ...extra,
+  });
+  return bin;
+}
+
+function post(fields: Partial<NotificationsPostNativeInput> & { id: string }): NotificationsPostNativeInput {
+  return { title: 'Page due', body: null, at: null, tap: null, ...fields };
+}
+
+function make(options: { root?: string; env: NodeJS.ProcessEnv; timers?: FakeTimers; stateFile?: string; errors?: Error[] }): NodeNotificationsProvider {
+  const provider = createNotificationsProvider({
+    stateFile: options.stateFile ?? join(options.root ?? tempDir(), 'notifications.json'),
+    env: options.env,
+    ...(options.timers === undefined ? {} : { clock: options.timers.clock, timers: options.timers }),
+    onError: (error) => options.errors?.push(error),
+  });
+  if (provider === undefined) throw new Error('expected a provider');
+  return provider;
+}
+
+const start = Date.parse('2026-11-01T09:00:00Z');
+
+function pendingIds(stateFile: string): string[] {
+  if (!existsSync(stateFile)) return [];
+  return (JSON.parse(readFileSync(stateFile, 'utf8')) as { pending: { id: string }[] }).pending.map((p) => p.id);
+}
+
+describe('createNotificationsProvider: the service', () => {
+  it('is undefined without notify-send on PATH, or with notifySend null', () => {
+    const empty = fakeBin({ lp: 'true' });
+    expect(createNotificationsProvider({ stateFile: join(tempDir(), 's.json'), env: { PATH: empty.bin } })).toBeUndefined();
+    const bin = notifyBin();
+    expect(createNotificationsProvider({ stateFile: join(tempDir(), 's.json'), env: bin.env, notifySend: null })).toBeUndefined();
+    expect(createNotificationsProvider({ stateFile: join(tempDir(), 's.json'), env: bin.env })).toBeDefined();
+  });
+});
+
+describe('createNotificationsProvider: now', () => {
+  it('runs notify-send with an argument array: app name, title and body as separate args, never a shell', async () => {
+    const bin = notifyBin();
+    const dir = tempDir();
+    const notifications = make({ env: bin.env });
+    const sneaky = `$(touch ${join(dir, 'pwned')}); -rf`;
+    expect(await notifications.post(post({ id: 'acme.album/n1', title: 'Hi', body: 'The lake page.' }))).toEqual({ structuredContent: {} });
+    expect(await notifications.post(post({ id: 'acme.album/n2', title: '--help', body: sneaky }))).toEqual({ structuredContent: {} });
+    expect(await notifications.post(post({ id: 'acme.album/n3', title: 'No body', body: '' }))).toEqual({ structuredContent: {} });
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([
+      ['--app-name', 'acme.album', '--print-id', '--', 'Hi', 'The lake page.'],
+      ['--app-name', 'acme.album', '--print-id', '--', '--help', sneaky],
+      ['--app-name', 'acme.album', '--print-id', '--', 'No body'],
+    ]);
+    expect(existsSync(join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('replaces a shown notification posted again with the same id, and withdraws it on cancel through gdbus', async () => {
+    const bin = notifyBin();
+    const notifications = make({ env: bin.env });
+    await notifications.post(post({ id: 'a/x', title: 'one' }));
+    await notifications.post(post({ id: 'a/y', title: 'other' }));
+    await notifications.post(post({ id: 'a/x', title: 'two' }));
+    expect(recordedCalls(bin.root, 'notify-send')[2]).toEqual(['--app-name', 'a', '--print-id', '--replace-id', '1', '--', 'two']);
+    expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: true } });
+    expect(recordedCalls(bin.root, 'gdbus')).toEqual([
+      ['call', '--session', '--dest', 'org.freedesktop.Notifications', '--object-path', '/org/freedesktop/Notifications', '--method', 'org.freedesktop.Notifications.CloseNotification', '3'],
+    ]);
+    expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: false } });
+    expect(await notifications.cancel({ id: 'a/never' })).toEqual({ structuredContent: { cancelled: false } });
+  });
+
+  it('answers cancelled false for a shown one when there is no gdbus or it fails', async () => {
+    const noGdbus = fakeBin({ 'notify-send': 'echo 7' });
+    const a = make({ env: noGdbus.env });
+    await a.post(post({ id: 'a/x' }));
+    expect(await a.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: false } });
+    const failing = notifyBin({ gdbus: 'exit 1' });
+    const b = make({ env: failing.env });
+    await b.post(post({ id: 'a/x' }));
+    expect(await b.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: false } });
+    expect(recordedCalls(failing.root, 'gdbus')).toHaveLength(1);
+  });
+
+  it('falls back to plain notify-send where it knows no --print-id (libnotify before 0.7.10)', async () => {
+    const bin = fakeBin({ 'notify-send': `case " $* " in *" --print-id "*) echo "Unknown option --print-id" >&2; exit 1;; esac` });
+    const notifications = make({ env: bin.env });
+    expect(await notifications.post(post({ id: 'a/x', title: 'old' }))).toEqual({ structuredContent: {} });
+    expect(await notifications.post(post({ id: 'a/x', title: 'again' }))).toEqual({ structuredContent: {} });
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([
+      ['--app-name', 'a', '--print-id', '--', 'old'],
+      ['--app-name', 'a', '--', 'old'],
+      ['--app-name', 'a', '--', 'again'],
+    ]);
+  });
+
+  it('answers isError when notify-send fails', async () => {
+    const bin = fakeBin({ 'notify-send': 'echo "cannot connect to the session bus" >&2; exit 1' });
+    expect(await make({ env: bin.env }).post(post({ id: 'a/x' }))).toEqual({ isError: 'notify-send failed: exit code 1: cannot connect to the session bus' });
+  });
+});
+
+describe('createNotificationsProvider: scheduled', () => {
+
+  it('persists a future notification, fires it at its time (not before) and forgets it', async () => {
+    const bin = notifyBin();
+    const root = tempDir();
+    const stateFile = join(root, 'notifications.json');
+    const timers = new FakeTimers(start);
+    const notifications = make({ env: bin.env, timers, stateFile });
+    const tap = { type: 'notificationTap' as const, app: 'acme.album', screen: 'page', params: { id: 'p2' } };
+    expect(await notifications.post(post({ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }))).toEqual({ structuredContent: {} });
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ version: 1, pending: [{ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }] });
+    await timers.advance(0);
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
+    expect(await notifications.post(post({ id: 'acme.album/later', at: '2026-11-01T11:00:00z' }))).toEqual({ structuredContent: {} });
+    await timers.advance(59 * 60_000);
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
+    await timers.advance(60_000);
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([['--app-name', 'acme.album', '--print-id', '--', 'Page due', 'Lake']]);
+    expect(pendingIds(stateFile)).toEqual(['acme.album/later']);
+    notifications.close();
+  });
+
+  it('arms long delays in chunks setTimeout can take, firing once at the end', async () => {
+    const bin = notifyBin();
+    const timers = new FakeTimers(start);
+    const notifications = make({ env: bin.env, timers });
+    await notifications.post(post({ id: 'a/far', title: 'far', at: new Date(start + 60 * 86_400_000).toISOString() }));
+    await timers.advance(60 * 86_400_000 - 1);
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
+    await timers.advance(1);
+    expect(recordedCalls(bin.root, 'notify-send')).toHaveLength(1);
+    expect(timers.delays.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...timers.delays)).toBeLessThanOrEqual(maxTimerDelayMs);
+    expect(timers.pending).toBe(0);
+  });
+
+  it('re-arms persisted notifications on creation; past-due ones fire at once', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const first = make({ env: bin.env, timers: new FakeTimers(start), stateFile });
+    await first.post(post({ id: 'a/soon', title: 'soon', at: '2026-11-01T09:30:00Z' }));
+    await first.post(post({ id: 'a/late', title: 'late', at: '2026-11-02T09:00:00Z' }));
+    first.close();
+    expect(pendingIds(stateFile)).toEqual(['a/soon', 'a/late']);
+
+    const timers = new FakeTimers(Date.parse('2026-11-01T12:00:00Z'));
+    const second = make({ env: bin.env, timers, stateFile });
+    await timers.advance(0);
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['soon']);
+    expect(pendingIds(stateFile)).toEqual(['a/late']);
+    await timers.advance(21 * 3_600_000);
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['soon', 'late']);
+    expect(pendingIds(stateFile)).toEqual([]);
+    second.close();
+  });
+
+  it('cancels a scheduled one (timer cleared, state removed), replaces one posted again, shows a past at now', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const timers = new FakeTimers(start);
+    const notifications = make({ env: bin.env, timers, stateFile });
+    await notifications.post(post({ id: 'a/x', title: 'first', at: '2026-11-01T10:00:00Z' }));
+    await notifications.post(post({ id: 'a/x', title: 'second', at: '2026-11-01T11:00:00Z' }));
+    await notifications.post(post({ id: 'a/y', title: 'cancel me', at: '2026-11-01T10:30:00Z' }));
+    expect(await notifications.cancel({ id: 'a/y' })).toEqual({ structuredContent: { cancelled: true } });
+    expect(await notifications.cancel({ id: 'a/y' })).toEqual({ structuredContent: { cancelled: false } });
+    expect(pendingIds(stateFile)).toEqual(['a/x']);
+    await timers.advance(3 * 3_600_000);
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['second']);
+    await notifications.post(post({ id: 'a/z', title: 'past', at: '2026-01-01T00:00:00Z' }));
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['second', 'past']);
+    expect(pendingIds(stateFile)).toEqual([]);
+  });
+
+  it('posting a scheduled id now drops its schedule', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const timers = new FakeTimers(start);
+    const notifications = make({ env: bin.env, timers, stateFile });
+    await notifications.post(post({ id: 'a/x', title: 'later', at: '2026-11-01T10:00:00Z' }));
+    await notifications.post(post({ id: 'a/x', title: 'now' }));
+    expect(pendingIds(stateFile)).toEqual([]);
+    await timers.advance(2 * 3_600_000);
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['now']);
+  });
+
+  it('fires nothing after close', async () => {
+    const bin = notifyBin();
+    const timers = new FakeTimers(start);
+    const notifications = make({ env: bin.env, timers });
+    await notifications.post(post({ id: 'a/x', at: '2026-11-01T10:00:00Z' }));
+    notifications.close();
+    notifications.close();
+    await timers.advance(2 * 3_600_000);
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
+  });
+
+  it('fires on real (unref) timers too', async () => {
+    const bin = notifyBin();
+    const notifications = make({ env: bin.env });
+    await notifications.post(post({ id: 'a/real', title: 'real', at: new Date(Date.now() + 150).toISOString() }));
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
+    for (let i = 0; i < 50 && recordedCalls(bin.root, 'notify-send').length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(recordedCalls(bin.root, 'notify-send')).toEqual([['--app-name', 'a', '--print-id', '--', 'real']]);
+    notifications.close();
+  });
+
+  it('reports a scheduled notification that fails to show through onError', async () => {
+    const bin = fakeBin({ 'notify-send': 'echo "no bus" >&2; exit 3' });
+    const timers = new FakeTimers(start);
+    const errors: Error[] = [];
+    const notifications = make({ env: bin.env, timers, errors });
+    await notifications.post(post({ id: 'a/x', at: '2026-11-01T10:00:00Z' }));
+    await timers.advance(3_600_000);
+    expect(errors.map((e) => e.message)).toEqual(['notification a/x: notify-send failed: exit code 3: no bus']);
+  });
+});
+
+describe('createNotificationsProvider: the state file', () => {
+  it('refuses a broken state file, naming it and the problem', () => {
+    const bin = notifyBin();
+    const dir = tempDir();
+    const cases: [string, RegExp][] = [
+      ['{oops', /notifications\.json: the notifications state file is not JSON/],
+      ['[]', /notifications\.json: the notifications state file is broken at \/: expected an object/],
+      ['{"version": 2, "pending": []}', /broken at \/version: expected 1/],
+      ['{"version": 1, "pending": [{"id": "a/x", "title": "t", "body": null, "at": "soon", "tap": null}]}', /broken at \/pending\/0\/at: expected a date-time/],
+    ];
+    for (const [text, message] of cases) {
+      const stateFile = join(dir, 'notifications.json');
+      writeFileSync(stateFile, text);
+      expect(() => createNotificationsProvider({ stateFile, env: bin.env })).toThrow(message);
+      expect(readFileSync(stateFile, 'utf8')).toBe(text);
+    }
+  });
+
+  it('answers stateWriteFailed when the schedule cannot be written, and keeps nothing armed', async () => {
+    const bin = notifyBin();
+    const dir = tempDir();
+    const timers = new FakeTimers(start);
+    const notifications = make({ env: bin.env, timers, stateFile: join(dir, 'sub', 'notifications.json') });
+    writeFileSync(join(dir, 'sub'), 'a file where the folder should be');
+    const answer = await notifications.post(post({ id: 'a/x', at: '2026-11-01T10:00:00Z' }));
+    expect(answer).toEqual({ isError: 'stateWriteFailed: EEXIST' });
+    expect(timers.pending).toBe(0);
+    expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: false } });
+  });
+});
