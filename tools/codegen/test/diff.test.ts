@@ -316,6 +316,15 @@ const edits: readonly Edit[] = [
     expected: [[`${ci('photos')}/scopes/0/verb`, 'patch', /verb "access your photos" → "see your photos"/]],
   },
   {
+    name: 'property order changed',
+    edit: (d) => {
+      const s = tool(d, 'share_send').inputSchema;
+      const { url, ...rest } = s.properties;
+      s.properties = { url, ...rest };
+    },
+    expected: [[`${ti('share_send')}/inputSchema/properties`, 'patch', /property order changed/]],
+  },
+  {
     name: 'MIME type by extension added',
     edit: (d) => (d.v1.mimeByExtension.avif = 'image/avif'),
     expected: [['/v1/mimeByExtension/avif', 'minor', /"\.avif" added/]],

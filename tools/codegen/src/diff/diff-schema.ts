@@ -148,6 +148,13 @@ function diffProperties(ctx: Context, a: Schema, b: Schema, p: string): void {
     }
     diffAt(ctx, old, schema, pp);
   }
+  const kept = (names: readonly string[], other: object) => names.filter((n) => Object.hasOwn(other, n));
+  if (show(kept(Object.keys(before), after)) !== show(kept(Object.keys(after), before))) {
+    push(ctx, props, 'patch', 'property order changed (values are checked in schema order: the first violation reported may differ)');
+  }
+  const reqBefore = (a.required ?? []).filter((n) => reqB.has(n));
+  const reqAfter = (b.required ?? []).filter((n) => reqA.has(n));
+  if (show(reqBefore) !== show(reqAfter)) push(ctx, pointerAppend(p, 'required'), 'patch', 'required order changed (missing keys are reported in listed order)');
 }
 
 function diffDependentRequired(
