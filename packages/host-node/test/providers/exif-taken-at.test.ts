@@ -1,7 +1,7 @@
 process.env.TZ = 'Europe/Berlin';
 
 import { describe, expect, it } from 'vitest';
-import { checkValue } from '@xcap/catalog';
+import { checkValue, type Schema } from '@xcap/catalog';
 import { exifTakenAt } from '../../src/providers/exif-taken-at.js';
 import { decodePhotoCursor, encodePhotoCursor } from '../../src/providers/photo-cursor.js';
 import { comparePhotoOrder, photoOrderKey } from '../../src/providers/photo-order.js';
@@ -24,7 +24,7 @@ describe('exifTakenAt', () => {
     for (const bad of ['2025:02:29 00:00:00', '2026:13:01 00:00:00', '2026:04:31 00:00:00', '2026:01:01 24:00:00', '2026:01:01 23:60:00', '0000:00:00 00:00:00', '2026-01-01 10:00:00x', '', 'now', 20260101, null, undefined]) {
       expect(exifTakenAt(bad, '+01:00')).toBeNull();
     }
-    const schema = { type: ['string', 'null'] as ['string', 'null'], format: 'date-time' };
+    const schema: Schema = { type: ['string', 'null'], format: 'date-time' };
     for (const raw of ['0001:01:01 00:00:00', '0045:06:15 10:00:00', '9999:12:31 23:59:59', '2026:03:29 02:30:00']) {
       const taken = exifTakenAt(raw);
       expect(taken).not.toBeNull();
