@@ -399,6 +399,14 @@ describe('diffSchema on raw schemas', () => {
     expect(diffSchema(after, before, '', 'output', 't').map((c) => c.class)).toEqual(['major']);
   });
 
+  it('a default takes effect only on a top-level input property; elsewhere it is an annotation', () => {
+    const top = (d: number) => ({ type: 'object' as const, properties: { n: { type: 'integer' as const, default: d } } });
+    const nested = (d: number) => ({ type: 'object' as const, properties: { o: { type: 'object' as const, properties: { n: { type: 'integer' as const, default: d } } } } });
+    expect(diffSchema(top(1), top(2), '/in', 'input', 't').map((c) => [c.pointer, c.class])).toEqual([['/in/properties/n/default', 'major']]);
+    expect(diffSchema(nested(1), nested(2), '/in', 'input', 't').map((c) => [c.pointer, c.class])).toEqual([['/in/properties/o/properties/n/default', 'patch']]);
+    expect(diffSchema(top(1), top(2), '/out', 'output', 't').map((c) => c.class)).toEqual(['patch']);
+  });
+
   it('anyOf added narrows, removed widens; dependentRequired removed widens', () => {
     const open = { type: 'object' as const, properties: { a: {}, b: {} } };
     const any = { ...open, anyOf: [{ required: ['a'] }, { required: ['b'] }] };

@@ -34,6 +34,8 @@ const show = (value: unknown): string => JSON.stringify(value);
 
 interface Context {
   readonly role: SchemaRole;
+  /** The schema's own pointer: a default only takes effect on its top-level properties. */
+  readonly root: string;
   readonly subject: string;
   readonly changes: CatalogChange[];
 }
@@ -52,7 +54,7 @@ function rule(ctx: Context, pointer: string, direction: Direction, what: string)
  * (a tool name).
  */
 export function diffSchema(before: DiffableSchema, after: DiffableSchema, pointer: string, role: SchemaRole, subject: string): CatalogChange[] {
-  const ctx: Context = { role, subject, changes: [] };
+  const ctx: Context = { role, root: pointer, subject, changes: [] };
   diffAt(ctx, before, after, pointer);
   return ctx.changes;
 }
@@ -204,8 +206,9 @@ function diffDefault(ctx: Context, a: Schema, b: Schema, p: string): void {
   const had = Object.hasOwn(a, 'default');
   const has = Object.hasOwn(b, 'default');
   if (!had && !has) return;
-  if (had && has && jsonEqual(a.default as JsonValue, b.default as JsonValue)) return;
-  if (ctx.role !== 'input') return push(ctx, p, 'patch', `default ${had ? show(a.default) : '(none)'} → ${has ? show(b.default) : '(none)'} (an annotation here)`);
+  if (had && has && jsonEqual(a.default, b.default)) return;
+  const topLevel = p.startsWith(`${ctx.root}/properties/`) && p.slice(ctx.root.length + '/properties/'.length).split('/').length === 2;
+  if (ctx.role !== 'input' || !topLevel) return push(ctx, p, 'patch', `default ${had ? show(a.default) : '(none)'} → ${has ? show(b.default) : '(none)'} (an annotation here)`);
   if (!had) return push(ctx, p, 'minor', `default ${show(b.default)} added`);
   if (!has) return push(ctx, p, 'major', `default ${show(a.default)} removed (calls without the value change)`);
   push(ctx, p, 'major', `default changed ${show(a.default)} → ${show(b.default)} (calls without the value change)`);
