@@ -9,12 +9,15 @@ export function parseLimit(value: string): number {
   return n;
 }
 
-/** `--since`: an ISO 8601 / RFC 3339 time (`2026-07-14`, `2026-07-14T05:40:00Z`), answered as ISO in UTC. */
+/** `--since`: an ISO 8601 / RFC 3339 date or time (`2026-07-14`, `2026-07-14T05:40:00Z`, `…+02:00`; no zone = UTC), answered as ISO in UTC. */
 export function parseSince(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?$/.test(value)) {
-    throw new InvalidArgumentError('not an ISO 8601 time (e.g. 2026-07-14 or 2026-07-14T05:40:00Z)');
-  }
-  const time = Date.parse(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?$/.exec(value);
+  if (match === null) throw new InvalidArgumentError('not an ISO 8601 time (e.g. 2026-07-14 or 2026-07-14T05:40:00Z)');
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) throw new InvalidArgumentError('not a real date and time');
+  const time = Date.parse(zone === undefined ? `${value.replace(/[t ]/, 'T')}${match[4] === undefined ? 'T00:00:00' : ''}Z` : value.toUpperCase());
   if (Number.isNaN(time)) throw new InvalidArgumentError('not a real date and time');
   return new Date(time).toISOString();
 }

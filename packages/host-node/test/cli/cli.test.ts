@@ -1,0 +1,191 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryGrantStore } from '@xcap/broker';
+import { runCli } from '../../src/cli/run-cli.js';
+import { hostNodeVersion } from '../../src/mcp/host-node-version.js';
+import { dataPaths } from '../../src/stores/data-dir.js';
+import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
+
+interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function xcap(...argv: string[]): Promise<Ran> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { HOME: '/nonexistent-home' } });
+  return { code, stdout, stderr };
+}
+
+const tempData = async () => join(await mkdtemp(join(tmpdir(), 'xcap-cli-')), 'data');
+
+/** Exactly one line on stderr, starting `xcap: `. */
+const oneErrorLine = (ran: Ran) => {
+  expect(ran.stderr).toMatch(/^xcap: [^\n]+\n$/);
+  return ran.stderr.slice('xcap: '.length, -1);
+};
+
+describe('xcap grant / revoke / grants', () => {
+  it('grant writes through consentAnswer, grants lists, revoke forgets', async () => {
+    const data = await tempData();
+    expect(await xcap('grant', 'acme.album', 'photos.read', '--data', data)).toEqual({ code: 0, stdout: 'acme.album photos.read granted\n', stderr: '' });
+    expect(await xcap('grant', 'acme.notes', 'notifications.post', '--data', data)).toMatchObject({ code: 0 });
+    expect((await xcap('grants', '--data', data)).stdout).toBe('acme.album  photos.read  granted\nacme.notes  notifications.post  granted\n');
+    const json = await xcap('grants', '--json', '--data', data);
+    expect(JSON.parse(json.stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' }, 'acme.notes': { 'notifications.post': 'granted' } });
+    expect(JSON.parse((await xcap('grants', 'acme.notes', '--json', '--data', data)).stdout)).toEqual({ 'acme.notes': { 'notifications.post': 'granted' } });
+    expect(await xcap('revoke', 'acme.album', 'photos.read', '--data', data)).toEqual({ code: 0, stdout: 'acme.album photos.read revoked (was granted)\n', stderr: '' });
+    expect((await xcap('revoke', 'acme.album', 'photos.read', '--data', data)).stdout).toBe('acme.album photos.read was undecided\n');
+    expect(JSON.parse((await xcap('grants', 'acme.album', '--json', '--data', data)).stdout)).toEqual({});
+    expect((await xcap('grants', 'acme.album', '--data', data)).stdout).toBe(`no grants for acme.album in ${dataPaths(data).consent}\n`);
+  });
+
+  it('grants go through the same store the call path reads (GrantStore semantics)', async () => {
+    const data = await tempData();
+    await xcap('grant', 'acme.album', 'photos.read', '--data', data);
+    const { FileGrantStore } = await import('../../src/stores/file-grant-store.js');
+    const store = new FileGrantStore(dataPaths(data).consent);
+    expect(await store.get('acme.album', 'photos.read')).toBe('granted');
+    expect(new MemoryGrantStore().get('acme.album', 'photos.read')).toBeUndefined();
+  });
+
+  it.each([
+    [['grant', 'acme.album', 'foo.bar'], /^no scope "foo\.bar" in the catalog \(scopes that keep a grant: .*photos\.read/],
+    [['grant', 'acme.album', 'files.read'], /^files\.read is a picker scope: the picker is the consent, no grant is kept for it$/],
+    [['grant', 'acme.album', 'shell.edit'], /^shell\.edit is host-only: it is never granted to an app$/],
+    [['revoke', 'acme.album', 'nope'], /^no scope "nope" in the catalog/],
+    [['grant', '../etc', 'photos.read'], /^"\.\.\/etc" is not an app id/],
+    [['grants', 'a/b'], /^"a\/b" is not an app id/],
+    [['grant', 'acme.album'], /^missing required argument 'scope'$/],
+    [['grant', 'a', 'photos.read', 'extra'], /^too many arguments for 'grant'\. Expected 2 arguments but got 3\.$/],
+  ])('%j → exit 2, one line on stderr, nothing written', async (argv, message) => {
+    const data = await tempData();
+    const ran = await xcap(...argv, '--data', data);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(oneErrorLine(ran)).toMatch(message);
+    expect(JSON.parse((await xcap('grants', '--json', '--data', data)).stdout)).toEqual({});
+  });
+
+  it('a hand-broken consent.json is an error naming the file (exit 1), never reset', async () => {
+    const data = await tempData();
+    await xcap('grant', 'acme.album', 'photos.read', '--data', data);
+    await writeFile(dataPaths(data).consent, '{"acme.album": {"photos.read": "maybe"}}');
+    for (const argv of [['grants'], ['grant', 'acme.album', 'notifications.post']]) {
+      const ran = await xcap(...argv, '--data', data);
+      expect(ran.code).toBe(1);
+      expect(oneErrorLine(ran)).toContain(dataPaths(data).consent);
+    }
+  });
+
+  it('the default data dir is $XDG_DATA_HOME/xcap', async () => {
+    const xdg = await mkdtemp(join(tmpdir(), 'xcap-xdg-'));
+    let stdout = '';
+    const code = await runCli(['grant', 'acme.album', 'photos.read'], { stdout: (t) => (stdout += t), stderr: () => undefined, env: { XDG_DATA_HOME: xdg } });
+    expect(code).toBe(0);
+    const ran = await xcap('grants', '--json', '--data', join(xdg, 'xcap'));
+    expect(JSON.parse(ran.stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
+  });
+});
+
+describe('xcap audit', () => {
+  async function seeded(): Promise<string> {
+    const data = await tempData();
+    const sink = new SqliteAuditSink(dataPaths(data).audit);
+    const row = (tool: string, status: 'ok' | 'denied', clientId: string) => ({ appId: tool.startsWith('print') ? 'acme.print' : 'acme.album', clientId, tool, status, error: status === 'ok' ? null : 'consentNeeded', argsHash: `sha256:${'0'.repeat(64)}` });
+    await sink.write(row('photos__list', 'denied', 'run-a'), { at: '2026-07-14T05:00:00.000Z', durationMs: 1.5 });
+    await sink.write(row('photos__list', 'ok', 'run-a'), { at: '2026-07-14T06:00:00.000Z', durationMs: 2 });
+    await sink.write(row('photos__pick', 'ok', 'run-b'), { at: '2026-07-15T06:00:00.000Z', durationMs: 3 });
+    await sink.write(row('print__pdf', 'ok', 'run-b'), { at: '2026-07-16T06:00:00.000Z', durationMs: 4 });
+    sink.close();
+    return data;
+  }
+
+  it('--json prints one JSON array, newest first, with every filter', async () => {
+    const data = await seeded();
+    const rows = async (...filters: string[]) => {
+      const ran = await xcap('audit', '--json', '--data', data, ...filters);
+      expect(ran.code).toBe(0);
+      return (JSON.parse(ran.stdout) as { tool: string; at: string }[]).map((r) => `${r.tool}@${r.at.slice(0, 13)}`);
+    };
+    expect(await rows()).toEqual(['print__pdf@2026-07-16T06', 'photos__pick@2026-07-15T06', 'photos__list@2026-07-14T06', 'photos__list@2026-07-14T05']);
+    expect(await rows('--app', 'acme.album')).toHaveLength(3);
+    expect(await rows('--tool', 'photos__list', '--status', 'ok')).toEqual(['photos__list@2026-07-14T06']);
+    expect(await rows('--since', '2026-07-15')).toEqual(['print__pdf@2026-07-16T06', 'photos__pick@2026-07-15T06']);
+    expect(await rows('--since', '2026-07-15T08:00:00+02:00')).toEqual(['print__pdf@2026-07-16T06', 'photos__pick@2026-07-15T06']);
+    expect(await rows('--limit', '1')).toEqual(['print__pdf@2026-07-16T06']);
+    const full = JSON.parse((await xcap('audit', '--json', '--limit', '1', '--data', data)).stdout) as unknown[];
+    expect(full[0]).toMatchObject({ appId: 'acme.print', clientId: 'run-b', tool: 'print__pdf', status: 'ok', error: null, durationMs: 4 });
+  });
+
+  it('prints a table by default; an empty data dir has no rows and creates nothing', async () => {
+    const data = await seeded();
+    const table = (await xcap('audit', '--data', data)).stdout.split('\n');
+    expect(table[0]).toMatch(/^at\s+app\s+client\s+tool\s+status\s+error\s+ms\s+argsHash$/);
+    expect(table[2]).toMatch(/^2026-07-16T06:00:00.000Z\s+acme\.print\s+run-b\s+print__pdf\s+ok\s+—\s+4\.0\s+sha256:000000000000…$/);
+    expect(table).toHaveLength(4 + 2 + 1);
+    const empty = await tempData();
+    expect(await xcap('audit', '--data', empty)).toEqual({ code: 0, stdout: `no audit rows in ${dataPaths(empty).audit}\n`, stderr: '' });
+    expect(await xcap('audit', '--json', '--data', empty)).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+
+  it.each([
+    [['--limit', '0'], "option '--limit <n>' argument '0' is invalid. not a whole number from 1 to 1000000"],
+    [['--limit', '2.5'], "option '--limit <n>' argument '2.5' is invalid. not a whole number from 1 to 1000000"],
+    [['--status', 'fine'], "option '--status <status>' argument 'fine' is invalid. Allowed choices are ok, failed, invalid, upstream, denied."],
+    [['--since', 'yesterday'], "option '--since <time>' argument 'yesterday' is invalid. not an ISO 8601 time (e.g. 2026-07-14 or 2026-07-14T05:40:00Z)"],
+    [['--since', '2026-02-30'], "option '--since <time>' argument '2026-02-30' is invalid. not a real date and time"],
+    [['--colour'], "unknown option '--colour'"],
+  ])('%j → exit 2 and one line', async (argv, message) => {
+    const ran = await xcap('audit', ...argv, '--data', await tempData());
+    expect(ran.code).toBe(2);
+    expect(oneErrorLine(ran)).toBe(message);
+  });
+});
+
+describe('xcap: help, version, usage errors', () => {
+  it('--version prints the package version', async () => {
+    expect(await xcap('--version')).toEqual({ code: 0, stdout: `${hostNodeVersion}\n`, stderr: '' });
+  });
+
+  it.each([[[]], [['serve']], [['grant']], [['revoke']], [['grants']], [['audit']]])('--help on %j prints usage, exit 0', async (argv) => {
+    const ran = await xcap(...argv, '--help');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(new RegExp(`^Usage: xcap${argv.length === 0 ? '' : ` ${argv[0]}`} `));
+    expect(ran.stderr).toBe('');
+  });
+
+  it.each([
+    [['bogus'], "unknown command 'bogus'"],
+    [['grnat'], "unknown command 'grnat'; (Did you mean grant?)"],
+    [['grants', '--jsn'], "unknown option '--jsn'; (Did you mean --json?)"],
+    [['serve'], "required option '--manifest <file>' not specified"],
+    [['serve', '--manifest', 'x.json', '--consent', 'maybe'], "option '--consent <mode>' argument 'maybe' is invalid. Allowed choices are dismiss, prompt, elicit."],
+    [['serve', '--manifest', 'x.json', '--consent', 'prompt'], '--consent prompt needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)'],
+    [['serve', '--manifest', 'x.json', '--photos', '/nonexistent/photos'], '--photos /nonexistent/photos: no such directory'],
+    [['serve', '--manifest', '/nonexistent/app.json'], 'invalid manifest /nonexistent/app.json: /: no such file'],
+  ])('%j → exit 2 and one line on stderr', async (argv, message) => {
+    const ran = await xcap(...argv);
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(oneErrorLine(ran)).toBe(message);
+  });
+});
+
+describe('the xcap bin (bin/xcap.js → dist)', () => {
+  it('runs as a process: exit codes, one stderr line, --json parses', async () => {
+    requireBuilt();
+    const data = await tempData();
+    expect(await runXcap(['--version'])).toEqual({ code: 0, stdout: `${hostNodeVersion}\n`, stderr: '' });
+    expect(await runXcap(['grant', 'acme.album', 'photos.read', '--data', data])).toEqual({ code: 0, stdout: 'acme.album photos.read granted\n', stderr: '' });
+    expect(await runXcap(['grant', 'acme.album', 'nope.nope', '--data', data])).toMatchObject({ code: 2, stdout: '' });
+    const unknownFlag = await runXcap(['audit', '--nope']);
+    expect(unknownFlag).toEqual({ code: 2, stdout: '', stderr: "xcap: unknown option '--nope'\n" });
+    expect(JSON.parse((await runXcap(['grants', '--json', '--data', data])).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
+  });
+});
