@@ -42,7 +42,7 @@ describe('the catalog reference (docs/catalog)', () => {
           const name = `${cap.name}_${bare}`;
           expect(index).toContain(`\`${name}\``);
           expect(text).toContain(`### \`${name}\``);
-          expect(text).toContain(`| agent name | \`${qualifiedToolName('ui', name)}\` |`);
+          expect(text).toContain(`- **agent name**: \`${qualifiedToolName('ui', name)}\``);
           checked++;
         }
       }
@@ -82,11 +82,11 @@ describe('the catalog reference (docs/catalog)', () => {
 
   it('shows each scope: consent kind, what the person sees, host-only, origins, host', () => {
     expect(page('capabilities/http.md')).toContain('“This app wants to connect to ‹origins›. ‹why›”');
-    expect(page('capabilities/http.md')).toMatch(/\| origins \| required — the spec: “the manifest entry must list `origins`/);
-    expect(page('capabilities/shell.md')).toMatch(/\| host-only \| yes — the spec: “a scope of the host itself/);
-    expect(page('capabilities/files.md')).toMatch(/\| consent \| `picker` — the spec: “the platform's own picker or sheet IS the consent/);
+    expect(page('capabilities/http.md')).toMatch(/- \*\*origins\*\*: required — the spec: “the manifest entry must list `origins`/);
+    expect(page('capabilities/shell.md')).toMatch(/- \*\*host-only\*\*: yes — the spec: “a scope of the host itself/);
+    expect(page('capabilities/files.md')).toMatch(/- \*\*consent\*\*: `picker` — the spec: “the platform's own picker or sheet IS the consent/);
     expect(page('capabilities/windows.md')).toContain('Provided only by the host `ede`');
-    expect(page('capabilities/windows.md')).toContain('| host | `ede` |');
+    expect(page('capabilities/windows.md')).toContain('- **host**: `ede`');
     expect(page('capabilities/camera.md')).toContain('No v1 contract');
   });
 
@@ -127,7 +127,7 @@ describe('the catalog reference (docs/catalog)', () => {
     const broker = bare.find((f) => f.path === 'broker-and-audit.md')?.content ?? '';
     expect(broker).toContain('has no `THE BROKER` section');
     expect(broker).toContain('has no `THE AUDIT` section');
-    expect(bare.find((f) => f.path === 'capabilities/files.md')?.content).toMatch(/\| consent \| `picker` \|/);
+    expect(bare.find((f) => f.path === 'capabilities/files.md')?.content).toMatch(/^- \*\*consent\*\*: `picker`$/m);
   });
 
   it('refuses a bad catalog with the pointer', () => {

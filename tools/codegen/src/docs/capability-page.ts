@@ -2,7 +2,7 @@
 import { nativeInputSchema, qualifiedToolName } from '@xcap/catalog/core';
 import type { Capability, Catalog, Scope, ToolDef } from '@xcap/catalog/core';
 import { consentSheetTemplate, originsPlaceholder, whyPlaceholder } from './consent-template.js';
-import { code, mdText, table } from './markdown.js';
+import { code, mdText } from './markdown.js';
 import { schemaTable } from './schema-table.js';
 import { specDefinition } from './spec-text.js';
 
@@ -23,6 +23,11 @@ export function capabilityPage(catalog: Catalog, capability: Capability, comment
     for (const bare of scope.tools) out.push(...toolSection(catalog, capability, scope, bare, comment));
   }
   return `${out.join('\n\n')}\n`;
+}
+
+/** Label–value pairs as a list: `- **label**: value`. */
+function facts(rows: readonly (readonly string[])[]): string {
+  return rows.map(([label, value]) => `- **${label}**: ${value}`).join('\n');
 }
 
 function quote(comment: string | null, term: string): string {
@@ -48,7 +53,7 @@ function scopeSection(capability: Capability, scope: Scope, comment: string | nu
     ['host', capability.host === undefined ? 'any' : code(capability.host)],
     ['tools', scope.tools.map((t) => code(`${capability.name}_${t}`)).join(', ')],
   ];
-  return [`### ${code(scope.id)}`, table(['', ''], rows)];
+  return [`### ${code(scope.id)}`, facts(rows)];
 }
 
 function toolSection(catalog: Catalog, capability: Capability, scope: Scope, bare: string, comment: string | null): string[] {
@@ -62,12 +67,12 @@ function toolSection(catalog: Catalog, capability: Capability, scope: Scope, bar
   if (tool === undefined) {
     return [
       `### ${code(name)}`,
-      table(['', ''], names),
+      facts(names),
       `No v1 contract: the catalog’s ${code('tools')} has no entry for it, so the bridge answers isError ${code('unavailable')}, the native never runs, and agents are not offered it.`,
     ];
   }
   names.push(['runs', tool.runs === 'native' ? `${code('native')}: a host’s native provider answers it` : `${code('engine')}${quote(comment, 'runs: engine')}`]);
-  return [`### ${code(name)}`, mdText(tool.description), table(['', ''], names), ...schemas(tool)];
+  return [`### ${code(name)}`, mdText(tool.description), facts(names), ...schemas(tool)];
 }
 
 function schemas(tool: ToolDef): string[] {
