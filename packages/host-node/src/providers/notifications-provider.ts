@@ -39,6 +39,8 @@ export interface NotificationsProviderOptions {
 export interface NodeNotificationsProvider extends NotificationsProvider {
   /** Clears every timer; nothing fires afterwards. Safe to call twice. */
   close(): void;
+  /** Resolves once every notification that has fired is shown (or reported to `onError`) and the state file is written. */
+  settled(): Promise<void>;
 }
 
 /** The longest delay one timer may have (`setTimeout` clamps anything longer to 1 ms). */
@@ -82,6 +84,7 @@ export function createNotificationsProvider(options: NotificationsProviderOption
   let printIds = true;
   let closed = false;
   let writes: Promise<void> = Promise.resolve();
+  const firing = new Set<Promise<void>>();
 
   const persist = (): Promise<void> => {
     const doc: NotificationStateFile = { version: 1, pending: [...pending.values()] };
@@ -111,7 +114,9 @@ export function createNotificationsProvider(options: NotificationsProviderOption
         arm(entry);
         return;
       }
-      void fire(entry);
+      const fired = fire(entry);
+      firing.add(fired);
+      void fired.finally(() => firing.delete(fired));
     }, delay);
     (handle as { unref?: () => void } | null)?.unref?.();
     armed.set(entry.id, handle);
@@ -206,6 +211,11 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     close() {
       closed = true;
       for (const id of [...armed.keys()]) disarm(id);
+    },
+
+    async settled() {
+      while (firing.size > 0) await Promise.all([...firing]);
+      await writes;
     },
   };
 }

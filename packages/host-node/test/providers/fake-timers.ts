@@ -36,7 +36,7 @@ export class FakeTimers {
     return this.#pending.size;
   }
 
-  /** Moves time forward by `ms`, running each callback that falls due (in time order, including ones scheduled meanwhile). */
+  /** Moves time forward by `ms`, running each callback that falls due (in time order, including ones scheduled meanwhile); what they start runs on (await the provider's `settled()`). */
   async advance(ms: number): Promise<void> {
     const end = this.now + ms;
     for (;;) {
@@ -45,7 +45,7 @@ export class FakeTimers {
       this.#pending.delete(due[0]);
       this.now = Math.max(this.now, due[1].at);
       due[1].callback();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await Promise.resolve();
     }
     this.now = end;
   }

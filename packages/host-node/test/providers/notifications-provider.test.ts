@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
 import { createNotificationsProvider, maxTimerDelayMs, type NodeNotificationsProvider } from '../../src/providers/notifications-provider.js';
 import { FakeTimers } from './fake-timers.js';
@@ -19,6 +19,17 @@ function post(fields: Partial<NotificationsPostNativeInput> & { id: string }): N
   return { title: 'Page due', body: null, at: null, tap: null, ...fields };
 }
 
+const live: NodeNotificationsProvider[] = [];
+
+afterEach(() => {
+  for (const provider of live.splice(0)) provider.close();
+});
+
+/** Waits until every provider of the test has shown what fired and written its state. */
+async function settle(): Promise<void> {
+  for (const provider of live) await provider.settled();
+}
+
 function make(options: { root?: string; env: NodeJS.ProcessEnv; timers?: FakeTimers; stateFile?: string; errors?: Error[] }): NodeNotificationsProvider {
   const provider = createNotificationsProvider({
     stateFile: options.stateFile ?? join(options.root ?? tempDir(), 'notifications.json'),
@@ -27,6 +38,7 @@ function make(options: { root?: string; env: NodeJS.ProcessEnv; timers?: FakeTim
     onError: (error) => options.errors?.push(error),
   });
   if (provider === undefined) throw new Error('expected a provider');
+  live.push(provider);
   return provider;
 }
 
@@ -121,11 +133,14 @@ describe('createNotificationsProvider: scheduled', () => {
     expect(await notifications.post(post({ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }))).toEqual({ structuredContent: {} });
     expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ version: 1, pending: [{ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }] });
     await timers.advance(0);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
     expect(await notifications.post(post({ id: 'acme.album/later', at: '2026-11-01T11:00:00z' }))).toEqual({ structuredContent: {} });
     await timers.advance(59 * 60_000);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
     await timers.advance(60_000);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toEqual([['--app-name', 'acme.album', '--print-id', '--', 'Page due', 'Lake']]);
     expect(pendingIds(stateFile)).toEqual(['acme.album/later']);
     notifications.close();
@@ -137,8 +152,10 @@ describe('createNotificationsProvider: scheduled', () => {
     const notifications = make({ env: bin.env, timers });
     await notifications.post(post({ id: 'a/far', title: 'far', at: new Date(start + 60 * 86_400_000).toISOString() }));
     await timers.advance(60 * 86_400_000 - 1);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
     await timers.advance(1);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toHaveLength(1);
     expect(timers.delays.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...timers.delays)).toBeLessThanOrEqual(maxTimerDelayMs);
@@ -157,9 +174,11 @@ describe('createNotificationsProvider: scheduled', () => {
     const timers = new FakeTimers(Date.parse('2026-11-01T12:00:00Z'));
     const second = make({ env: bin.env, timers, stateFile });
     await timers.advance(0);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['soon']);
     expect(pendingIds(stateFile)).toEqual(['a/late']);
     await timers.advance(21 * 3_600_000);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['soon', 'late']);
     expect(pendingIds(stateFile)).toEqual([]);
     second.close();
@@ -177,6 +196,7 @@ describe('createNotificationsProvider: scheduled', () => {
     expect(await notifications.cancel({ id: 'a/y' })).toEqual({ structuredContent: { cancelled: false } });
     expect(pendingIds(stateFile)).toEqual(['a/x']);
     await timers.advance(3 * 3_600_000);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['second']);
     await notifications.post(post({ id: 'a/z', title: 'past', at: '2026-01-01T00:00:00Z' }));
     expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['second', 'past']);
@@ -192,6 +212,7 @@ describe('createNotificationsProvider: scheduled', () => {
     await notifications.post(post({ id: 'a/x', title: 'now' }));
     expect(pendingIds(stateFile)).toEqual([]);
     await timers.advance(2 * 3_600_000);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['now']);
   });
 
@@ -203,6 +224,7 @@ describe('createNotificationsProvider: scheduled', () => {
     notifications.close();
     notifications.close();
     await timers.advance(2 * 3_600_000);
+    await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
   });
 
@@ -223,6 +245,7 @@ describe('createNotificationsProvider: scheduled', () => {
     const notifications = make({ env: bin.env, timers, errors });
     await notifications.post(post({ id: 'a/x', at: '2026-11-01T10:00:00Z' }));
     await timers.advance(3_600_000);
+    await settle();
     expect(errors.map((e) => e.message)).toEqual(['notification a/x: notify-send failed: exit code 3: no bus']);
   });
 });
