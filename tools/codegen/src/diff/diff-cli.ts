@@ -24,8 +24,11 @@ export const diffUsage =
 
 /** Where `runDiffCli` writes and from where it resolves paths. */
 export interface DiffCliIo {
+  /** Writes to standard output. */
   readonly out: (text: string) => void;
+  /** Writes to standard error. */
   readonly err: (text: string) => void;
+  /** The folder relative paths are resolved from. */
   readonly cwd: string;
 }
 

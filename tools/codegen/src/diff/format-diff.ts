@@ -25,7 +25,9 @@ export function formatDiff(report: DiffReport): string {
 
 /** A changeset file: its file name (from a hash of its text, so the same diff names the same file) and text. */
 export interface ChangesetFile {
+  /** The file name, `catalog-<bump>-<hash>.md`. */
   readonly name: string;
+  /** The changeset: front matter with the package's bump, then the changes as its changelog entry. */
   readonly text: string;
 }
 
