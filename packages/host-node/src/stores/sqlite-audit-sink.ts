@@ -56,6 +56,9 @@ interface Pending {
   readonly reject: (error: unknown) => void;
 }
 
+/** Rows per INSERT statement inside a batch's transaction. */
+const rowsPerInsert = 64;
+
 const statuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'invalid', 'upstream', 'denied']);
 
 /**
@@ -74,7 +77,7 @@ export class SqliteAuditSink implements AuditSink {
   /** The database file. */
   readonly file: string;
   readonly #db: Sqlite.Database;
-  readonly #insert: Sqlite.Statement;
+  readonly #inserts = new Map<number, Sqlite.Statement>();
   readonly #commit: Sqlite.Transaction<(batch: readonly Pending[]) => void>;
   readonly #maxBatch: number;
   #batch: Pending[] = [];
@@ -107,10 +110,13 @@ export class SqliteAuditSink implements AuditSink {
       throw new AuditSchemaError(this.file, `is not a usable audit database (${message(error)})`);
     }
     this.#db = db;
-    this.#insert = db.prepare('INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    const insert = this.#insert;
     this.#commit = db.transaction((batch: readonly Pending[]) => {
-      for (const pending of batch) insert.run(pending.values);
+      for (let start = 0; start < batch.length; start += rowsPerInsert) {
+        const end = Math.min(start + rowsPerInsert, batch.length);
+        const params: unknown[] = [];
+        for (let i = start; i < end; i++) params.push(...(batch[i] as Pending).values);
+        this.#insertOf(end - start).run(params);
+      }
     });
   }
 
@@ -200,6 +206,17 @@ export class SqliteAuditSink implements AuditSink {
     this.#db.close();
   }
 
+  /** The prepared INSERT of `rows` rows in one statement (fewer round trips into SQLite than one statement per row). */
+  #insertOf(rows: number): Sqlite.Statement {
+    let insert = this.#inserts.get(rows);
+    if (insert === undefined) {
+      const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+      insert = this.#db.prepare(`INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash, duration_ms) VALUES ${values}`);
+      this.#inserts.set(rows, insert);
+    }
+    return insert;
+  }
+
   #open(): void {
     if (this.#closed) throw new Error(`SqliteAuditSink: ${this.file} is closed`);
   }
@@ -225,16 +242,42 @@ export class SqliteAuditSink implements AuditSink {
 function rowValues(row: AuditRow, meta: AuditRowMeta | undefined): unknown[] {
   if (typeof row !== 'object' || row === null) throw new TypeError('SqliteAuditSink.write: row must be an audit row object');
   const { appId, clientId, tool, status, error, argsHash } = row;
-  for (const [key, value] of Object.entries({ appId, clientId, tool, argsHash })) {
-    if (typeof value !== 'string') throw new TypeError(`SqliteAuditSink.write: row.${key} must be a string, got ${typeof value}`);
-  }
+  if (typeof appId !== 'string') throw notString('appId', appId);
+  if (typeof clientId !== 'string') throw notString('clientId', clientId);
+  if (typeof tool !== 'string') throw notString('tool', tool);
+  if (typeof argsHash !== 'string') throw notString('argsHash', argsHash);
   if (typeof status !== 'string' || !statuses.has(status)) throw new TypeError(`SqliteAuditSink.write: row.status must be one of ${[...statuses].join(', ')}, got ${JSON.stringify(status) ?? typeof status}`);
   if (error !== null && typeof error !== 'string') throw new TypeError(`SqliteAuditSink.write: row.error must be a string or null, got ${typeof error}`);
-  const atMs = typeof meta?.at === 'string' ? Date.parse(meta.at) : Number.NaN;
-  const at = new Date(Number.isFinite(atMs) ? atMs : Date.now()).toISOString();
+  const at = timeOf(meta?.at);
   const duration = meta?.durationMs;
   const durationMs = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
   return [at, appId, clientId, tool, status, error, argsHash, durationMs];
+}
+
+/** `toISOString`'s form (UTC, milliseconds); an `at` already in it with a real date is stored as it is. */
+const isoUtc = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** The row's time in UTC as `toISOString` writes it: `at` when it is a readable time, else now. */
+function timeOf(at: unknown): string {
+  if (typeof at !== 'string') return new Date().toISOString();
+  const parts = isoUtc.exec(at);
+  if (parts !== null) {
+    const year = Number(parts[1]);
+    const month = Number(parts[2]);
+    const day = Number(parts[3]);
+    if (month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)) return at;
+  }
+  const ms = Date.parse(at);
+  return new Date(Number.isFinite(ms) ? ms : Date.now()).toISOString();
+}
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+function notString(key: string, value: unknown): TypeError {
+  return new TypeError(`SqliteAuditSink.write: row.${key} must be a string, got ${typeof value}`);
 }
 
 function message(error: unknown): string {

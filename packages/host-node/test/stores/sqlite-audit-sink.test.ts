@@ -39,6 +39,15 @@ describe('SqliteAuditSink', () => {
     sink.close();
   });
 
+  it('stores a time already in toISOString form as it is, and normalises any other readable time to it', async () => {
+    const { sink } = setup();
+    const times = ['2024-02-29T23:59:59.999Z', '2026-03-01T10:00:00+01:00', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00.5z'];
+    for (const [i, at] of times.entries()) await sink.write(row(i), { at, durationMs: 0 });
+    expect(sink.query().map((r) => r.at).reverse()).toEqual(['2024-02-29T23:59:59.999Z', '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.500Z']);
+    expect(sink.query()[0]?.durationMs).toBe(0);
+    sink.close();
+  });
+
   it('survives a restart: a new instance reads the old rows and appends after them', async () => {
     const { file, sink } = setup();
     await sink.write(row(1));
@@ -78,6 +87,7 @@ describe('SqliteAuditSink', () => {
       await Promise.all(Array.from({ length: 1050 }, (_, i) => sink.write(row(i))));
       expect(sink.count()).toBe(1050);
       expect(sink.commits).toBe(11);
+      expect(sink.query().map((r) => r.argsHash)).toEqual(Array.from({ length: 1050 }, (_, i) => row(1049 - i).argsHash));
       sink.close();
     });
 
