@@ -1,125 +1,161 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import type { JsonObject } from '@xcap/catalog';
-import type { AuditRow } from '@xcap/audit';
-import type { CallAnswer } from '@xcap/call';
-import { createFakeHost, sampleNatives } from '@xcap/host-testing';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { albumBlocks, type AlbumPhoto } from './album-blocks.js';
-import { auditTable } from './audit-table.js';
+import { connectAgent } from './agent-connection.js';
 import { DemoError } from './demo-error.js';
+import { albumManifest, createSampleWorkspace, type SampleWorkspace } from './sample-workspace.js';
+import { runXcap } from './xcap-command.js';
 
-/** Where the demo writes and prints. */
+/** Where the demo works and how it prints. */
 export interface DemoOptions {
-  /** Where the album PDF goes (relative to the current directory; default `out/album.pdf`). */
-  readonly outPath?: string;
+  /** The folder a fresh workspace is made in (default `out/` under the current directory). */
+  readonly outDir?: string;
   /** Prints one line (default `console.log`). */
   readonly print?: (line: string) => void;
 }
 
 /** What the demo made. */
 export interface DemoResult {
-  /** The album PDF's absolute path. */
+  /** The workspace (data dir, photos, manifest, the save folder). */
+  readonly workspace: SampleWorkspace;
+  /** The album PDF as files_save wrote it (absolute). */
   readonly pdfPath: string;
   readonly pages: number;
   readonly bytes: number;
-  readonly auditRows: readonly AuditRow[];
+  /** The two agent runs' ids (the audit clientIds). */
+  readonly runIds: readonly string[];
+  /** `xcap audit --json`, oldest first. */
+  readonly auditRows: readonly { readonly clientId: string; readonly tool: string; readonly status: string; readonly error: string | null }[];
 }
 
 const app = 'acme.album';
-const runId = 'run-7';
 
 /**
- * The xcap story end to end, on embedded defaults (no input, no network):
- * a scripted album app and its agent on the fake host, through the one call
- * path. The agent lists its tools; asks for photos in the background
- * (refused `consentNeeded`, no sheet); the person opens the app, whose UI
- * picks photos — the consent sheet comes up once, the person allows, the
- * grant persists; the agent lists the library without a sheet, lays the
- * album out with print_pdf (headings, text, the picked photos with
- * captions) and the PDF is written to disk; the audit log is printed as a
- * table. Throws a `DemoError` when any step ends otherwise.
+ * The xcap story for real: a fresh workspace (data dir, manifest, a photo
+ * folder of real PNGs); `xcap serve` started as a child process with the
+ * official MCP SDK client as the agent over stdio. Run 1 (background, no
+ * one there): tools/list; photos__pick is refused `consentNeeded`; the
+ * person grants photos.read with `xcap grant` (another child process); the
+ * agent lists and picks photos (stored as app files); print__pdf is refused
+ * `needsForeground` (a picker needs the person). Run 2 (`--foreground`, the
+ * person has the app open): print__pdf lays the album out from the app files
+ * picked in run 1, files__save saves it into the save folder, an unknown
+ * tool gets -32602. Then `xcap audit` prints the SQLite log, and the PDF's
+ * path is printed last. Throws a `DemoError` when a step ends otherwise.
  */
 export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const step = (n: number, title: string) => print(`\n${n}. ${title}`);
+  let stepNo = 0;
+  const step = (title: string) => print(`\n${++stepNo}. ${title}`);
   const say = (line: string) => print(`   ${line}`);
+  const sayBlock = (text: string) => text.trimEnd().split('\n').forEach((line) => say(line));
+  const text = (result: CallToolResult) => (result.content[0]?.type === 'text' ? result.content[0].text : '');
+  const expectRefusal = (name: string, result: CallToolResult, refusal: string) => {
+    if (result.isError !== true || text(result) !== refusal) throw new DemoError(name, JSON.stringify(refusal), result);
+    say(`→ refused "${refusal}"`);
+  };
+  const expectOk = <T>(name: string, result: CallToolResult): T => {
+    if (result.isError === true || result.structuredContent === undefined) throw new DemoError(name, 'a result', result);
+    return result.structuredContent as T;
+  };
+  const xcap = async (...args: string[]) => {
+    say(`$ xcap ${args.map((a) => (/^[\w./@:=-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`);
+    const run = await runXcap(args);
+    if (run.code !== 0) throw new DemoError(`xcap ${args[0] ?? ''}`, 'exit 0', run);
+    return run.stdout;
+  };
 
-  const host = createFakeHost({
-    appId: app,
-    screens: ['albums', 'page'],
-    manifest: [
-      { id: 'photos.read', why: 'Pick the photos for your album.' },
-      { id: 'print.pdf', why: 'Lay your album out as a PDF.' },
-    ],
-    provided: ['photos', 'print', 'share', 'notifications'],
-    natives: sampleNatives(),
-    foreground: false,
-    consent: [
-      (request) => {
-        say(`┌─ consent sheet ─ ${request.sheet.title}`);
-        say(`│  ${request.sheet.text}`);
-        say('└─ [ Don’t allow ]  [ Allow ]   → the person taps Allow');
-        return 'allow';
-      },
-    ],
+  const outDir = resolve(options.outDir ?? 'out');
+  await mkdir(outDir, { recursive: true });
+  const ws = await createSampleWorkspace(await mkdtemp(join(outDir, 'demo-')));
+  const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--files', ws.saved];
+
+  print(`xcap demo — the album app "${app}" and its agent, through the real Node host (xcap serve, MCP over stdio)`);
+  step('A fresh workspace');
+  say(`data dir   ${ws.data}   (consent.json, files/, audit.sqlite appear here)`);
+  say(`manifest   ${ws.manifest}   (app ${albumManifest.id}: ${albumManifest.capabilities.map((c) => c.id).join(', ')})`);
+  say(`photos     ${ws.photos}   (3 real PNG photos)`);
+  say(`save into  ${ws.saved}`);
+
+  step('The agent starts its run: xcap serve in the background, the official MCP SDK client over stdio');
+  const run1 = await connectAgent(serveArgs);
+  say(run1.startLine);
+
+  step('tools/list');
+  const { tools } = await run1.client.listTools();
+  say(tools.map((t) => t.name).join(', '));
+  if (!tools.some((t) => t.name === 'photos__pick') || !tools.some((t) => t.name === 'print__pdf')) throw new DemoError('tools/list', 'photos__pick and print__pdf', tools);
+
+  step('The agent asks for photos, with no one at the screen: photos__pick {"limit":3}');
+  expectRefusal('background pick', await run1.call('photos__pick', { limit: 3 }), 'denied: consentNeeded');
+  say('  photos.read is undecided, and no consent sheet is ever shown behind the person’s back');
+
+  step('The person grants photos.read from the command line (the same grant path a consent sheet uses)');
+  sayBlock(await xcap('grant', app, 'photos.read', '--data', ws.data));
+  sayBlock(await xcap('grants', '--data', ws.data));
+
+  step('The agent browses the library and picks photos: photos__list, photos__pick {"limit":3}');
+  const listed = expectOk<{ photos: { name: string; takenAt: string | null }[] }>('list', await run1.call('photos__list', { limit: 10 }));
+  say(`→ ${listed.photos.length} photos, newest first: ${listed.photos.map((p) => p.name).join(', ')}`);
+  const picked = expectOk<{ photos: (AlbumPhoto & { size: number; mimeType: string })[] }>('pick', await run1.call('photos__pick', { limit: 3 }));
+  for (const photo of picked.photos) say(`→ app file ${photo.fileId}  ${photo.name}  ${photo.mimeType}, ${photo.size} bytes, taken ${photo.takenAt ?? 'unknown'}`);
+
+  step('The agent tries to lay the album out while still alone: print__pdf');
+  expectRefusal('background print', await run1.call('print__pdf', { title: 'Summer at the lake', blocks: [{ heading: 'x' }] }), 'denied: needsForeground');
+  say('  printing and saving are pickers: they need the person there');
+  await run1.close();
+  say(`run ${run1.runId} ended`);
+
+  step('The person opens the album app: a new run, xcap serve --foreground');
+  const run2 = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], (message) => {
+    say(`consent asked in the agent client: ${message} → Allow`);
+    return { action: 'accept', content: { answer: 'allow' } };
   });
-  const expectResult = (name: string, answer: CallAnswer, outcome: string | null, text?: string): JsonObject | null => {
-    if (answer.kind !== 'result' || answer.outcome !== outcome) throw new DemoError(name, `outcome ${String(outcome)}`, answer);
-    if (text !== undefined && answer.result.content[0].text !== text) throw new DemoError(name, JSON.stringify(text), answer.result);
-    return answer.result.structuredContent ?? null;
-  };
+  say(run2.startLine);
 
-  print(`xcap demo — the album app "${app}" and its agent (${runId}) on the fake host: no device, no network`);
-
-  step(1, 'The agent lists its tools (tools/list)');
-  const tools = host.listTools().map((t) => t.name);
-  say(tools.join(', '));
-  if (!tools.includes('photos__pick') || !tools.includes('print__pdf')) throw new DemoError('tools/list', 'photos__pick and print__pdf', tools);
-
-  step(2, 'The agent, working in the background, asks for photos: photos__pick {"limit":3}');
-  expectResult('background pick', await host.agent('photos__pick', { limit: 3 }, runId), null, 'denied: consentNeeded');
-  say('→ refused "denied: consentNeeded": photos.read is undecided, and no sheet is ever shown behind the person’s back');
-  say(`  sheets shown: ${host.consent.asked.length}, grant photos.read: ${(await host.grant('photos.read')) ?? 'undecided'}`);
-
-  step(3, 'The person opens the album app; its UI picks photos: photos_pick {"limit":3}');
-  host.setForeground(true);
-  const picked = expectResult('foreground pick', await host.ui('photos_pick', { limit: 3 }), 'ok') as unknown as { photos: (AlbumPhoto & { mimeType: string; size: number })[] };
-  const grant = await host.grant('photos.read');
-  if (grant !== 'granted') throw new DemoError('grant', 'photos.read granted', grant);
-  say(`→ grant photos.read = ${grant} (persisted in the grant store)`);
-  for (const photo of picked.photos) say(`→ ${photo.fileId}  ${photo.name}  ${photo.mimeType}, ${photo.size} bytes, taken ${photo.takenAt ?? 'unknown'}`);
-
-  step(4, 'The agent, now in the foreground, browses the library: photos__list {"limit":10}');
-  const listed = expectResult('list', await host.agent('photos__list', { limit: 10 }, runId), 'ok') as unknown as { photos: { name: string }[] };
-  say(`→ ${listed.photos.length} photos (${listed.photos.map((p) => p.name).join(', ')}), no sheet: the grant holds`);
-  if (host.consent.asked.length !== 1) throw new DemoError('list', 'exactly one sheet so far', host.consent.asked.length);
-
-  step(5, 'The agent lays the album out: print__pdf (headings, text, the picked photos with captions)');
-  const blocks = albumBlocks(picked.photos);
-  const printed = expectResult('print_pdf', await host.agent('print__pdf', { title: 'Summer at the lake', name: 'album.pdf', blocks }, runId), 'ok') as unknown as {
-    file: { fileId: string; name: string; size: number };
-    pages: number;
-  };
-  const stored = await host.file(printed.file.fileId);
-  if (stored === undefined || stored.bytes.length !== printed.file.size) throw new DemoError('pdf file', `${printed.file.size} stored bytes`, stored?.bytes.length ?? null);
+  step('The agent lays the album out from the app files of run 1: print__pdf (headings, text, photos with captions)');
+  const printed = expectOk<{ file: { fileId: string; name: string; size: number }; pages: number }>(
+    'print_pdf',
+    await run2.call('print__pdf', { title: 'Summer at the lake', name: 'album.pdf', blocks: albumBlocks(picked.photos) }),
+  );
   say(`→ ${printed.file.name}: ${printed.pages} pages, ${printed.file.size} bytes, app file ${printed.file.fileId}`);
 
-  step(6, 'The agent tries a tool that does not exist: photos__delete');
-  const unknown = await host.agent('photos__delete', { id: 'ph-1' }, runId);
-  if (unknown.kind !== 'rpcError' || unknown.error.code !== -32602) throw new DemoError('unknown tool', 'JSON-RPC error -32602', unknown);
-  say(`→ JSON-RPC error ${unknown.error.code} "${unknown.error.message}" (no hint), and still audited`);
+  step('The agent saves the PDF where the person keeps files: files__save');
+  const saved = expectOk<{ saved: boolean }>('files_save', await run2.call('files__save', { name: 'album.pdf', fileId: printed.file.fileId }));
+  if (!saved.saved) throw new DemoError('files_save', 'saved: true', saved);
+  const pdfPath = join(ws.saved, 'album.pdf');
+  const bytes = await readFile(pdfPath);
+  if (bytes.length !== printed.file.size || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new DemoError('saved PDF', `${printed.file.size} bytes of PDF`, bytes.length);
+  say(`→ saved ${pdfPath} (${bytes.length} bytes)`);
 
-  step(7, `The audit log: one row per call, refusals included (${host.auditRows.length} rows)`);
-  for (const line of auditTable(host.auditRows)) say(line);
-  const statuses = host.auditRows.map((row) => `${row.status}/${row.error ?? ''}`);
-  const expected = ['denied/consentNeeded', 'ok/', 'ok/', 'ok/', 'denied/unknownTool'];
+  step('The agent tries a tool that does not exist: photos__delete');
+  const unknown = await run2.client.callTool({ name: 'photos__delete', arguments: { id: 'x' } }).then(
+    (result) => result,
+    (error: unknown) => error,
+  );
+  if (!(unknown instanceof McpError) || unknown.code !== -32602) throw new DemoError('unknown tool', 'JSON-RPC error -32602', unknown);
+  say(`→ JSON-RPC error ${unknown.code} (${unknown.message}), no hint — and still audited`);
+  await run2.close();
+  say(`run ${run2.runId} ended`);
+
+  step('The audit log in SQLite: one row per call, refusals included');
+  sayBlock(await xcap('audit', '--data', ws.data));
+  const auditRows = (JSON.parse(await runXcap(['audit', '--json', '--data', ws.data]).then((r) => r.stdout)) as DemoResult['auditRows'][number][]).reverse();
+  const statuses = auditRows.map((row) => `${row.tool} ${row.status}${row.error === null ? '' : `/${row.error}`}`);
+  const expected = [
+    'photos__pick denied/consentNeeded',
+    'photos__list ok',
+    'photos__pick ok',
+    'print__pdf denied/needsForeground',
+    'print__pdf ok',
+    'files__save ok',
+    'photos__delete denied/unknownTool',
+  ];
   if (JSON.stringify(statuses) !== JSON.stringify(expected)) throw new DemoError('audit', JSON.stringify(expected), statuses);
-  if (host.path.pendingAudit().length !== 0) throw new DemoError('audit', 'no pending rows', host.path.pendingAudit());
 
-  const pdfPath = resolve(options.outPath ?? 'out/album.pdf');
-  await mkdir(dirname(pdfPath), { recursive: true });
-  await writeFile(pdfPath, stored.bytes);
-  step(8, 'The album PDF');
+  step('The album PDF');
   print(pdfPath);
-  return { pdfPath, pages: printed.pages, bytes: stored.bytes.length, auditRows: [...host.auditRows] };
+  return { workspace: ws, pdfPath, pages: printed.pages, bytes: bytes.length, runIds: [run1.runId, run2.runId], auditRows };
 }

@@ -26,8 +26,9 @@ export interface ServedCallPath {
  * declare the `tools` capability): `tools/list` answers `callPath.listTools()`
  * with the catalog's raw JSON Schemas; `tools/call` runs
  * `callPath.call({from: 'agent', …})` with this connection's run id, and an
- * unknown tool (`rpcError`) becomes `McpError` -32602 with the call path's
- * message and no hint. One `Server` is one connection is one agent run, so
+ * unknown tool (`rpcError`) becomes `McpError` -32602 whose wire message is
+ * exactly the call path's (`Unknown tool: <name>`), no hint. One `Server` is
+ * one connection is one agent run, so
  * mount each connection's server with its own run id (the default makes one).
  */
 export function serveCallPath(server: Server, callPath: CallPath, options: ServeCallPathOptions = {}): ServedCallPath {
@@ -41,7 +42,12 @@ export function serveCallPath(server: Server, callPath: CallPath, options: Serve
     const call = callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
     running.add(call);
     const answer = await call.finally(() => running.delete(call));
-    if (answer.kind === 'rpcError') throw new McpError(ErrorCode.InvalidParams, answer.error.message);
+    if (answer.kind === 'rpcError') {
+      const error = new McpError(ErrorCode.InvalidParams, answer.error.message);
+      // On the wire the message is exactly the call path's (`Unknown tool: <name>`), without the SDK's `MCP error -32602: ` prefix.
+      error.message = answer.error.message;
+      throw error;
+    }
     return mcpCallResult(answer.result);
   });
   const idle = async (): Promise<void> => {

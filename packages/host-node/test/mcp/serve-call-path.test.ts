@@ -89,7 +89,7 @@ describe('serveCallPath: the call path on an MCP SDK server, checked by the offi
     const error = await client.callTool({ name: 'photos__delete', arguments: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((error as McpError).message).toContain('Unknown tool: photos__delete');
+    expect((error as McpError).message).toBe('MCP error -32602: Unknown tool: photos__delete');
     expect(host.audit.rows).toEqual([expect.objectContaining({ tool: 'photos__delete', status: 'denied', error: 'unknownTool' })]);
   });
 
