@@ -4,6 +4,7 @@ import { catalog, type FilesOpenNativeOutput, type FilesProvider } from '@xcap/c
 import { mimeTypeFor } from '@xcap/bridge';
 import { acceptsFile } from './accepts-file.js';
 import { errorText } from './error-text.js';
+import { neverThrows } from './never-throws.js';
 import { freeNameCandidates, saveFileName } from './save-file-name.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 import { writeNewFile } from './write-new-file.js';
@@ -90,14 +91,14 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
   const dir = options.dir === undefined ? undefined : resolve(options.dir);
   const openPicker = options.openPicker ?? (dir === undefined ? undefined : folderOpenPicker(dir, maxBytes));
 
-  return {
+  return neverThrows<FilesProvider>({
     async open(input) {
       if (openPicker === undefined) return { isError: 'unavailable' };
       let paths: readonly string[];
       try {
         paths = await openPicker({ accept: input.accept ?? [], multiple: input.multiple });
       } catch (error) {
-        return { isError: `pickerFailed: ${errorText(error)}` };
+        return { isError: options.openPicker === undefined ? `unavailable: the files folder cannot be read (${errorText(error)})` : `pickerFailed: ${errorText(error)}` };
       }
       if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p))) return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
       const chosen = [...new Set(paths)].slice(0, input.multiple ? maxOpenFiles : 1);
@@ -137,7 +138,7 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         return { isError: `saveFailed: ${errorText(error)}` };
       }
     },
-  };
+  });
 }
 
 function openedName(name: string): string {

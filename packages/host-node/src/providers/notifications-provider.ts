@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { NativeResult, NotificationsPostNativeInput, NotificationsProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
 import { findOnPath } from './find-on-path.js';
+import { neverThrows } from './never-throws.js';
 import { parseInstant, readNotificationState, type NotificationStateFile, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -149,7 +150,7 @@ export function createNotificationsProvider(options: NotificationsProviderOption
 
   for (const entry of pending.values()) arm(entry);
 
-  return {
+  const natives = neverThrows<NotificationsProvider>({
     async post(input): Promise<NativeResult<Record<string, never>>> {
       const at = input.at === null ? null : parseInstant(input.at);
       if (at !== null && Number.isNaN(at)) return { isError: `invalidTime: ${input.at}` };
@@ -207,7 +208,10 @@ export function createNotificationsProvider(options: NotificationsProviderOption
       shown.delete(input.id);
       return { structuredContent: { cancelled: true } };
     },
+  });
 
+  return {
+    ...natives,
     close() {
       closed = true;
       for (const id of [...armed.keys()]) disarm(id);

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { NativeResult, PhotosGetNativeOutput, PhotosPickNativeOutput, PhotosProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
+import { clampLimit, neverThrows } from './never-throws.js';
 import type { LibraryPhoto } from './library-photo.js';
 import { decodePhotoCursor, encodePhotoCursor } from './photo-cursor.js';
 import { PhotoLibrary, type OrderedPhoto } from './photo-library.js';
@@ -49,13 +50,13 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
     return { id: photo.id, name: photo.name, mimeType: photo.mimeType, takenAt: photo.takenAt, data: bytes.toString('base64') };
   };
 
-  return {
+  return neverThrows<PhotosProvider>({
     async list(input) {
       const after = input.cursor === undefined ? null : decodePhotoCursor(input.cursor);
       if (input.cursor !== undefined && after === null) return { isError: 'invalidCursor' };
       const photos = await readLibrary(library);
       if (typeof photos === 'string') return { isError: photos };
-      const limit = Math.min(Math.max(Math.trunc(input.limit), 1), 100);
+      const limit = clampLimit(input.limit, 50, 100);
       const start = after === null ? 0 : firstAfter(photos, after);
       const page = photos.slice(start, start + limit);
       const last = page.at(-1);
@@ -83,7 +84,7 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
     async pick(input): Promise<NativeResult<PhotosPickNativeOutput>> {
       const photos = await readLibrary(library);
       if (typeof photos === 'string') return { isError: photos };
-      const limit = Math.min(Math.max(Math.trunc(input.limit), 1), 50);
+      const limit = clampLimit(input.limit, 1, 50);
       let chosen: readonly string[];
       try {
         chosen = await picker(photos.map(({ key: _key, ...photo }) => photo), limit);
@@ -104,7 +105,7 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
       }
       return { structuredContent: { photos: picked } };
     },
-  };
+  });
 }
 
 function firstAfter(photos: readonly OrderedPhoto[], after: OrderedPhoto['key']): number {

@@ -1,5 +1,6 @@
 import type { PrintProvider } from '@xcap/catalog';
 import { findOnPath } from './find-on-path.js';
+import { neverThrows } from './never-throws.js';
 import { runCommand, type CommandRunner } from './run-command.js';
 
 /** What `createPrintProvider` needs. */
@@ -28,7 +29,7 @@ export function createPrintProvider(options: PrintProviderOptions = {}): PrintPr
   const lp = options.lp === null ? undefined : options.lp ?? findOnPath('lp', env);
   const spawn = options.spawn ?? runCommand;
   const timeoutMs = options.timeoutMs ?? 20_000;
-  return {
+  return neverThrows<PrintProvider>({
     async print(input) {
       if (lp === undefined) return { isError: 'unavailable' };
       const result = await spawn(lp, ['-t', input.name], { input: Buffer.from(input.data, 'base64'), env, timeoutMs });
@@ -36,5 +37,5 @@ export function createPrintProvider(options: PrintProviderOptions = {}): PrintPr
       const line = (result.stderr.trim().split('\n')[0] ?? '').slice(0, 200);
       return { isError: `printFailed: ${result.failure ?? (line === '' ? `lp exit code ${result.code}` : line)}` };
     },
-  };
+  });
 }

@@ -35,7 +35,8 @@ const keep = 64 * 1024;
 /**
  * The default `CommandRunner`: `child_process.spawn` with no shell (each
  * argument reaches the command as one argv entry, whatever it holds),
- * stdin fed from `input`, a timeout that kills the command.
+ * stdin fed from `input`, a timeout that kills the command and everything
+ * it started (it runs in a process group of its own).
  */
 export const runCommand: CommandRunner = (command, args, options = {}) =>
   new Promise<CommandResult>((resolve) => {
@@ -51,13 +52,13 @@ export const runCommand: CommandRunner = (command, args, options = {}) =>
     };
     let child: ReturnType<typeof spawn>;
     try {
-      child = spawn(command, [...args], { shell: false, stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
+      child = spawn(command, [...args], { shell: false, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
     } catch (error) {
       resolve({ code: null, stdout, stderr, failure: error instanceof Error ? error.message : String(error) });
       return;
     }
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      killGroup(child);
       finish({ code: null, stdout, stderr, failure: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -71,3 +72,12 @@ export const runCommand: CommandRunner = (command, args, options = {}) =>
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(options.input === undefined ? undefined : Buffer.from(options.input.buffer, options.input.byteOffset, options.input.byteLength));
   });
+
+function killGroup(child: ReturnType<typeof spawn>): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}

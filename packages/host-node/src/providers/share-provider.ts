@@ -1,5 +1,6 @@
 import type { ShareProvider, ShareSendNativeInput } from '@xcap/catalog';
 import { errorText } from './error-text.js';
+import { neverThrows } from './never-throws.js';
 
 /**
  * A host's share sheet: gets what share_send hands the native (title, text,
@@ -16,7 +17,7 @@ export type ShareHook = (input: ShareSendNativeInput) => Promise<{ readonly shar
  */
 export function createShareProvider(hook: ShareHook | undefined): ShareProvider | undefined {
   if (hook === undefined) return undefined;
-  return {
+  return neverThrows<ShareProvider>({
     async send(input) {
       let answer: unknown;
       try {
@@ -27,5 +28,5 @@ export function createShareProvider(hook: ShareHook | undefined): ShareProvider 
       const shared = typeof answer === 'object' && answer !== null ? (answer as { shared?: unknown }).shared : undefined;
       return typeof shared === 'boolean' ? { structuredContent: { shared } } : { isError: 'shareFailed: the share hook did not answer {shared: boolean}' };
     },
-  };
+  });
 }

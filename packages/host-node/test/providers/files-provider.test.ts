@@ -51,9 +51,9 @@ describe('createFilesProvider: open from the folder', () => {
     expect(opened(await files.open({ accept: ['csv'], multiple: true })).map((f) => f.name)).toEqual(['old.CSV']);
   });
 
-  it('answers pickerFailed when the folder cannot be read', async () => {
+  it('answers unavailable when the folder cannot be read', async () => {
     const files = createFilesProvider({ dir: join(tempDir(), 'gone') });
-    expect(await files.open({ multiple: false })).toEqual({ isError: 'pickerFailed: ENOENT' });
+    expect(await files.open({ multiple: false })).toEqual({ isError: 'unavailable: the files folder cannot be read (ENOENT)' });
   });
 });
 

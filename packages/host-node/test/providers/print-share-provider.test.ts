@@ -4,10 +4,22 @@ import { describe, expect, it } from 'vitest';
 import type { ShareSendNativeInput } from '@xcap/catalog';
 import { encodePng } from '@xcap/host-testing';
 import { findOnPath } from '../../src/providers/find-on-path.js';
+import { createFilesProvider } from '../../src/providers/files-provider.js';
+import { neverThrows } from '../../src/providers/never-throws.js';
+import { createPhotosProvider } from '../../src/providers/photos-provider.js';
 import { createPrintProvider } from '../../src/providers/print-provider.js';
 import { runCommand } from '../../src/providers/run-command.js';
 import { createShareProvider } from '../../src/providers/share-provider.js';
 import { fakeBin, recordedCalls, tempDir } from './provider-test-kit.js';
+
+/** Whether process `pid` still runs (a zombie waiting to be reaped does not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
 
 describe('createPrintProvider', () => {
   const png = Buffer.from(encodePng(3, 2, (x, y) => [x * 80, y * 120, 7]));
@@ -27,14 +39,17 @@ describe('createPrintProvider', () => {
     });
   });
 
-  it('answers unavailable without lp on PATH or with lp null, and printFailed when lp hangs past the timeout', async () => {
+  it('answers unavailable without lp on PATH or with lp null, and printFailed when lp hangs past the timeout (what it started killed too)', async () => {
     const empty = fakeBin({ other: 'true' });
     expect(await createPrintProvider({ env: { PATH: empty.bin } }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'unavailable' });
     const bin = fakeBin({ lp: 'cat > /dev/null' });
     expect(await createPrintProvider({ env: bin.env, lp: null }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'unavailable' });
     expect(recordedCalls(bin.root, 'lp')).toEqual([]);
-    const slow = fakeBin({ lp: 'sleep 5' });
-    expect(await createPrintProvider({ env: slow.env, timeoutMs: 200 }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'printFailed: timed out after 200 ms' });
+    const slow = fakeBin({ lp: 'sleep 30 & echo $! > "$0.child"; wait' });
+    expect(await createPrintProvider({ env: slow.env, timeoutMs: 300 }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'printFailed: timed out after 300 ms' });
+    const child = Number(readFileSync(join(slow.bin, 'lp.child'), 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(running(child)).toBe(false);
   });
 });
 
@@ -86,5 +101,37 @@ describe('findOnPath and runCommand', () => {
     const bin = fakeBin({ echoer: 'cat; echo err >&2; exit 4' });
     expect(await runCommand(join(bin.bin, 'echoer'), ['x'], { input: Buffer.from('in'), env: bin.env })).toEqual({ code: 4, stdout: 'in', stderr: 'err\n' });
     expect(readdirSync(bin.root)).toContain('echoer.log');
+  });
+});
+
+describe('neverThrows', () => {
+  it('turns a throwing method into isError failed and leaves other members alone', async () => {
+    const guarded = neverThrows({
+      ok: async () => ({ structuredContent: { fine: true } }),
+      boom: async (): Promise<unknown> => {
+        throw new Error('bug');
+      },
+      sync: (): unknown => {
+        throw new TypeError('bad input');
+      },
+      label: 'kept',
+    });
+    expect(await guarded.ok()).toEqual({ structuredContent: { fine: true } });
+    expect(await guarded.boom()).toEqual({ isError: 'failed: bug' });
+    expect(await guarded.sync()).toEqual({ isError: 'failed: bad input' });
+    expect(guarded.label).toBe('kept');
+  });
+
+  it('keeps every Node provider from throwing on input no bridge would send', async () => {
+    const dir = tempDir();
+    const bin = fakeBin({ lp: 'cat > /dev/null' });
+    const files = createFilesProvider({ dir });
+    const print = createPrintProvider({ env: bin.env });
+    const photos = createPhotosProvider({ dir });
+    const odd = null as unknown as never;
+    for (const answer of [await files.save(odd), await files.open(odd), await print.print(odd), await photos.get(odd), await photos.list(odd), await photos.pick(odd)]) {
+      expect(answer).toSatisfy((a: unknown) => typeof a === 'object' && a !== null && ('isError' in a || 'structuredContent' in a));
+    }
+    expect(await files.save(odd)).toEqual({ isError: expect.stringMatching(/^failed: /) });
   });
 });
