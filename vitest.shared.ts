@@ -13,6 +13,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@xcap\/catalog\/core$/, replacement: `${packages}catalog/src/core.ts` },
+      { find: /^@xcap\/catalog\/runtime$/, replacement: `${packages}catalog/src/runtime.ts` },
       { find: /^@xcap\/host-testing\/conformance$/, replacement: `${packages}host-testing/src/conformance.ts` },
       { find: /^@xcap\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` },
     ],

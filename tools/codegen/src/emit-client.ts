@@ -4,10 +4,12 @@
  */
 import type { Catalog } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
+import { runtimeSpecifier, type OutputLayout } from './layout.js';
 import { doc, key, lit, qualified, splitToolName } from './naming.js';
 
 /** The typed tool client. */
-export function emitClient(catalog: Catalog): GeneratedFile {
+export function emitClient(catalog: Catalog, layout: OutputLayout = 'package'): GeneratedFile {
+  const runtime = runtimeSpecifier(layout, 0);
   const byCap = new Map<string, (typeof catalog.tools)[number][]>();
   for (const t of catalog.tools) {
     const [cap] = splitToolName(t.name);
@@ -30,8 +32,8 @@ export function emitClient(catalog: Catalog): GeneratedFile {
       return `    ${key(cap)}: {\n${methods}\n    },`;
     })
     .join('\n');
-  const content = `import { callTool } from '../call-tool.js';
-import type { ToolInvoke } from '../call-tool.js';
+  const content = `import { callTool } from '${runtime}';
+import type { ToolInvoke } from '${runtime}';
 import type { ToolInputs, ToolOutputs } from './tool-map.js';
 
 ${doc('A typed client for every tool of the catalog: `client.photos.pick({ limit: 2 })`.')}export interface ToolClient {

@@ -1,6 +1,13 @@
 /**
  * Emits the Swift and Kotlin types of every native input and output
- * (quicktype-core) for platform host teams, into the catalog's `native/`.
+ * (quicktype-core) for platform host teams, packaged the way a platform
+ * build takes them, into the output's `native/`:
+ * - a SwiftPM library `XcapNative` (`Package.swift`, `Sources/XcapNative/XcapNative.swift`,
+ *   `Codable` + `Sendable` structs);
+ * - a Gradle module (`build.gradle.kts`, `settings.gradle.kts`,
+ *   `src/main/kotlin/dev/xcap/nativetypes/XcapNative.kt`, kotlinx.serialization
+ *   `@Serializable` classes in the package `dev.xcap.nativetypes`, which Java
+ *   can import too — `native` is a Java keyword).
  */
 import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from 'quicktype-core';
 import type { Catalog } from '@xcap/catalog/core';
@@ -9,14 +16,81 @@ import type { GeneratedFile } from './generated-file.js';
 import { pascal } from './naming.js';
 import { typeSchema } from './type-schema.js';
 
+/** The Kotlin (and Java) package of the native types. */
+export const kotlinPackage = 'dev.xcap.nativetypes';
+
+/** The Swift module (and SwiftPM product) of the native types. */
+export const swiftModule = 'XcapNative';
+
+/** The kotlinx.serialization version the Gradle module depends on, and the Kotlin version of its plugins. */
+const kotlinVersion = '2.1.0';
+const serializationVersion = '1.7.3';
+
 const languages = [
-  { lang: 'swift', file: 'XcapNative.swift', options: { 'just-types': 'false', 'struct-or-class': 'struct', 'access-level': 'public', initializers: 'false', sendable: 'true' } },
-  { lang: 'kotlin', file: 'XcapNative.kt', options: { 'just-types': 'true', package: 'dev.xcap.native' } },
+  {
+    lang: 'swift',
+    file: `native/Sources/${swiftModule}/${swiftModule}.swift`,
+    options: { 'just-types': 'false', 'struct-or-class': 'struct', 'access-level': 'public', initializers: 'false', sendable: 'true' },
+  },
+  {
+    lang: 'kotlin',
+    file: `native/src/main/kotlin/${kotlinPackage.split('.').join('/')}/${swiftModule}.kt`,
+    options: { framework: 'kotlinx', package: kotlinPackage },
+  },
 ] as const;
 
-/** `native/XcapNative.swift` and `native/XcapNative.kt`. */
+const packageSwift = `// swift-tools-version:5.7
+// The SwiftPM library of xcap's native input and output types: add this folder as a
+// package dependency and \`import ${swiftModule}\`.
+import PackageDescription
+
+let package = Package(
+    name: "${swiftModule}",
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "${swiftModule}", targets: ["${swiftModule}"]),
+    ],
+    targets: [
+        .target(name: "${swiftModule}", path: "Sources/${swiftModule}"),
+    ]
+)
+`;
+
+const buildGradle = `// The Gradle module of xcap's native input and output types (kotlinx.serialization).
+// Include it in a build (settings.gradle.kts):
+//   include(":xcap-native")
+//   project(":xcap-native").projectDir = file("node_modules/@xcap/catalog/native")
+// and depend on it: implementation(project(":xcap-native")). Java code imports
+// ${kotlinPackage}.* too. A build that already puts the Kotlin plugins on its
+// classpath drops the two versions below.
+plugins {
+    kotlin("jvm") version "${kotlinVersion}"
+    kotlin("plugin.serialization") version "${kotlinVersion}"
+    \`java-library\`
+}
+
+group = "dev.xcap"
+
+repositories {
+    mavenCentral()
+}
+
+dependencies {
+    api("org.jetbrains.kotlinx:kotlinx-serialization-json:${serializationVersion}")
+}
+`;
+
+const settingsGradle = `// Lets the module build on its own (gradle build in this folder); an including build ignores it.
+rootProject.name = "xcap-native"
+`;
+
+/** The native folder: the Swift package and the Gradle module with the types. */
 export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
-  const files: GeneratedFile[] = [];
+  const files: GeneratedFile[] = [
+    { path: 'native/Package.swift', content: packageSwift },
+    { path: 'native/build.gradle.kts', content: buildGradle },
+    { path: 'native/settings.gradle.kts', content: settingsGradle },
+  ];
   for (const { lang, file, options } of languages) {
     const input = new JSONSchemaInput(new FetchingJSONSchemaStore());
     for (const tool of catalog.tools) {
@@ -28,7 +102,7 @@ export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
     const inputData = new InputData();
     inputData.addInput(input);
     const result = await quicktype({ inputData, lang, rendererOptions: options, leadingComments: [] });
-    files.push({ path: `native/${file}`, content: `${result.lines.join('\n').trim()}\n` });
+    files.push({ path: file, content: `${result.lines.join('\n').trim()}\n` });
   }
   return files;
 }

@@ -5,10 +5,11 @@
  */
 import type { Catalog } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
+import { runtimeSpecifier, type OutputLayout } from './layout.js';
 import { doc, kebab, key, lit, pascal, splitToolName } from './naming.js';
 
 /** The provider interfaces. */
-export function emitProviders(catalog: Catalog): GeneratedFile {
+export function emitProviders(catalog: Catalog, layout: OutputLayout = 'package'): GeneratedFile {
   const native = catalog.tools.filter((t) => t.runs === 'native');
   const caps = catalog.capabilities.filter((c) => native.some((t) => splitToolName(t.name)[0] === c.name));
   const without = catalog.capabilities.filter((c) => !caps.includes(c)).map((c) => c.name);
@@ -41,7 +42,7 @@ export function emitProviders(catalog: Catalog): GeneratedFile {
     .filter((c) => c.host)
     .map((c) => `  ${key(c.name)}: ${lit(c.host!)},`)
     .join('\n');
-  const content = `import type { NativeResult } from '../call-types.js';
+  const content = `import type { NativeResult } from '${runtimeSpecifier(layout, 0)}';
 ${imports}
 
 ${interfaces}

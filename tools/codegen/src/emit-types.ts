@@ -7,6 +7,7 @@ import type { Catalog, Schema, ToolDef } from '@xcap/catalog/core';
 import { nativeInputSchema } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
 import { doc, kebab, pascal } from './naming.js';
+import { documentedSchema } from './type-docs.js';
 import { typeSchema } from './type-schema.js';
 
 const options = {
@@ -20,10 +21,10 @@ const options = {
 } as const;
 
 async function typeOf(schema: Schema, name: string, what: string): Promise<string> {
-  const code = await compile(typeSchema(schema) as never, name, options);
-  // json-schema-to-typescript writes item bounds as @minItems/@maxItems tags, which TSDoc does not know: say them in words.
-  const worded = code.replace(/@minItems (\d+)/g, 'Minimum items: $1.').replace(/@maxItems (\d+)/g, 'Maximum items: $1.');
-  return `${doc(what)}${worded.trim()}\n`;
+  const code = await compile(typeSchema(documentedSchema(schema)) as never, name, options);
+  // json-schema-to-typescript also writes item bounds as @minItems/@maxItems tags, which TSDoc does not know; the description says them in words.
+  const untagged = code.replace(/^(?: *\*\n)?(?: *\* @(?:min|max)Items \d+\n)+/gm, '');
+  return `${doc(what)}${untagged.trim()}\n`;
 }
 
 /** One file per tool with its four types (native ones only for `runs: native`). */

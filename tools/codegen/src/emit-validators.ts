@@ -9,6 +9,7 @@
 import type { Catalog, JsonValue, Schema, ToolDef } from '@xcap/catalog/core';
 import { checkValue } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
+import { runtimeSpecifier, type OutputLayout } from './layout.js';
 import { kebab, key, pascal } from './naming.js';
 import { emitCheckFunction, newCheckFileState, useOwn } from './validators/emit-schema-check.js';
 import { tsLiteral } from './validators/ts-literal.js';
@@ -70,7 +71,7 @@ function copyLines(schema: Schema): string[] {
   return [o, `  const out: JsonObject = own.call(o, '__proto__') ? { ...o } : Object.assign({}, o);`];
 }
 
-function emitToolFile(tool: ToolDef): GeneratedFile {
+function emitToolFile(tool: ToolDef, runtime: string): GeneratedFile {
   assertSubset(tool, 'inputSchema', tool.inputSchema);
   if (tool.nativeOutputSchema !== null) assertSubset(tool, 'nativeOutputSchema', tool.nativeOutputSchema);
   const p = pascal(tool.name);
@@ -118,11 +119,10 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
         `}`,
       ].join('\n')
     : undefined;
+  const types = ['JsonObject', ...(copy.join('\n').includes('JsonValue') ? ['JsonValue'] : []), ...(native ? ['SchemaViolation'] : []), 'ValidationResult'];
   const imports = [
-    `import type { ValidationResult } from '../../call-types.js';`,
-    `import type { ${copy.join('\n').includes('JsonValue') ? 'JsonObject, JsonValue' : 'JsonObject'} } from '../../catalog-types.js';`,
-    ...(native ? [`import type { SchemaViolation } from '../../schema/index.js';`] : []),
-    `import { ${[...helpers].sort().join(', ')} } from '../../schema/index.js';`,
+    `import type { ${types.join(', ')} } from '${runtime}';`,
+    `import { ${[...helpers].sort().join(', ')} } from '${runtime}';`,
     `import type { ${p}Input } from '../types/${kebab(tool.name)}.js';`,
   ];
   const content = [
@@ -135,7 +135,7 @@ function emitToolFile(tool: ToolDef): GeneratedFile {
   return { path: `validators/${kebab(tool.name)}.ts`, content: `${content}\n` };
 }
 
-function emitIndexFile(tools: readonly ToolDef[]): GeneratedFile {
+function emitIndexFile(tools: readonly ToolDef[], runtime: string): GeneratedFile {
   const natives = tools.filter(hasNativeChecker);
   const imports = tools.map((t) => {
     const p = pascal(t.name);
@@ -147,8 +147,7 @@ function emitIndexFile(tools: readonly ToolDef[]): GeneratedFile {
   const content = [
     `/** The generated validators of every tool, by UI name. */`,
     [
-      `import type { ValidationResult } from '../../call-types.js';`,
-      `import type { SchemaViolation } from '../../schema/index.js';`,
+      `import type { SchemaViolation, ValidationResult } from '${runtime}';`,
       `import type { NativeToolName, ToolInputs, ToolName } from '../tool-map.js';`,
       ...imports,
     ].join('\n'),
@@ -176,7 +175,8 @@ function emitIndexFile(tools: readonly ToolDef[]): GeneratedFile {
  * `packages/catalog/src/generated/`, contents without the header line,
  * deterministic (tools sorted by name, schema order inside).
  */
-export function emitValidators(catalog: Catalog): GeneratedFile[] {
+export function emitValidators(catalog: Catalog, layout: OutputLayout = 'package'): GeneratedFile[] {
   const tools = [...catalog.tools].sort(byName);
-  return [...tools.map(emitToolFile), emitIndexFile(tools)];
+  const runtime = runtimeSpecifier(layout, 1);
+  return [...tools.map((t) => emitToolFile(t, runtime)), emitIndexFile(tools, runtime)];
 }

@@ -16,7 +16,8 @@ import { emitToolMap } from './emit-tool-map.js';
 import { emitTypes } from './emit-types.js';
 import { emitValidators } from './emit-validators.js';
 import type { GeneratedFile } from './generated-file.js';
-import { headerLine } from './header.js';
+import { withHeader } from './header.js';
+import { modulesDir, type OutputLayout } from './layout.js';
 import { generatorVersion } from './version.js';
 
 /** What the generator records about its input in the catalog package's package.json (`xcap`). */
@@ -25,18 +26,22 @@ export interface GenerationMeta {
   readonly generatorVersion: string;
 }
 
-/** The generator's output: files relative to the catalog package's folder, and the metadata. */
+/** The generator's output: files relative to the output folder, the metadata, and the layout they are for. */
 export interface Generation {
   readonly files: readonly GeneratedFile[];
   readonly meta: GenerationMeta;
+  /** `package` (the `@xcap/catalog` package) when absent. */
+  readonly layout?: OutputLayout;
 }
 
 /**
  * Generates every file from the catalog text. `source` is the catalog's
- * path as the headers name it. Throws the `CatalogError` of a bad catalog
- * before generating anything.
+ * name as the headers print it (a path relative to the output, never a
+ * machine path); `layout` is the kind of output folder (see `OutputLayout`).
+ * Throws the `CatalogError` of a bad catalog, listing every problem, before
+ * generating anything.
  */
-export async function generate(catalogText: string, source: string): Promise<Generation> {
+export async function generate(catalogText: string, source: string, layout: OutputLayout = 'package'): Promise<Generation> {
   let doc: unknown;
   try {
     doc = JSON.parse(catalogText);
@@ -44,24 +49,19 @@ export async function generate(catalogText: string, source: string): Promise<Gen
     throw new Error(`${source}: not JSON (${(error as Error).message})`);
   }
   const catalog = loadCatalog(doc);
-  const inGenerated = [
-    emitCatalogData(catalog),
+  const catalogSha256 = createHash('sha256').update(catalogText).digest('hex');
+  const modules = [
+    emitCatalogData(catalog, layout),
     emitNames(catalog),
     ...(await emitTypes(catalog)),
     emitToolMap(catalog),
-    emitProviders(catalog),
-    emitClient(catalog),
-    ...emitValidators(catalog),
+    emitProviders(catalog, layout),
+    emitClient(catalog, layout),
+    ...emitValidators(catalog, layout),
   ];
-  const all = [...inGenerated, emitIndex(inGenerated), emitReadme(source)];
-  const files = [
-    ...all.map((f) => ({ path: `src/generated/${f.path}`, content: f.content })),
-    ...(await emitNative(catalog)),
-  ]
-    .map((f) => ({ path: f.path, content: `${headerLine(f.path, source)}\n${f.content}` }))
+  const all = [...modules, emitIndex(modules, layout), emitReadme({ source, sha256: catalogSha256 }, layout)];
+  const files = [...all.map((f) => ({ path: `${modulesDir(layout)}${f.path}`, content: f.content })), ...(await emitNative(catalog))]
+    .map((f): GeneratedFile => ({ path: f.path, content: withHeader(f.path, f.content, source, layout) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return {
-    files,
-    meta: { catalogSha256: createHash('sha256').update(catalogText).digest('hex'), generatorVersion },
-  };
+  return { files, meta: { catalogSha256, generatorVersion }, layout };
 }

@@ -1,7 +1,7 @@
-/** One file the generator writes, its path relative to the output root's generated folder. */
+/** One file the generator writes. */
 export interface GeneratedFile {
-  /** Path relative to `src/generated/` (or, for native types, prefixed `../../native/`). */
+  /** From an emitter: relative to the generated modules' folder; from `generate`: relative to the output folder. */
   readonly path: string;
-  /** The file's text without the generated-file header. */
+  /** The file's text (from an emitter, without the generated-file header). */
   readonly content: string;
 }

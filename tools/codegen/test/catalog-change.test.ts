@@ -39,7 +39,8 @@ describe('a catalog change regenerates into a fresh folder', () => {
     // The hand-written part of the catalog package, without its generated folder.
     cpSync(join(root, 'packages/catalog/src'), join(dir, 'src'), { recursive: true, filter: (src) => !src.includes('/generated') });
     writeFileSync(join(dir, 'catalog.json'), changedCatalog());
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'changed-catalog', private: true, type: 'module' }));
+    // A copy of the catalog package (its name and runtime make it the package layout).
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@xcap/catalog', private: true, type: 'module' }));
     execFileSync(tsx, ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), cli, '--catalog', join(dir, 'catalog.json'), '--out', dir], { cwd: root, stdio: 'pipe' });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,7 +52,8 @@ describe('a catalog change regenerates into a fresh folder', () => {
     expect(readFileSync(join(dir, 'src/generated/providers.ts'), 'utf8')).toMatch(/delete\(input: PhotosDeleteNativeInput\): Promise<NativeResult<PhotosDeleteNativeOutput>>/);
     expect(readFileSync(join(dir, 'src/generated/client.ts'), 'utf8')).toMatch(/delete\(args: ToolInputs\["photos_delete"\]\): Promise<ToolOutputs\["photos_delete"\]>/);
     expect(readFileSync(join(dir, 'src/generated/names.ts'), 'utf8')).toContain('"photos__delete"');
-    expect(readFileSync(join(dir, 'native/XcapNative.swift'), 'utf8')).toContain('PhotosDeleteNativeInput');
+    expect(readFileSync(join(dir, 'native/Sources/XcapNative/XcapNative.swift'), 'utf8')).toContain('PhotosDeleteNativeInput');
+    expect(readFileSync(join(dir, 'native/src/main/kotlin/dev/xcap/nativetypes/XcapNative.kt'), 'utf8')).toMatch(/@Serializable\ndata class PhotosDeleteNativeInput/);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).xcap.catalogSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 

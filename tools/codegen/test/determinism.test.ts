@@ -15,14 +15,17 @@ describe('generate', () => {
   it('heads every file with the generated-file line', async () => {
     const { files } = await generate(fixture, 'fixtures/capabilities.json');
     for (const f of files) {
-      expect(f.content.split('\n')[0]).toMatch(/generated from fixtures\/capabilities\.json by tools\/codegen — do not edit/);
+      // Package.swift must start with its tools version; the header is its second line.
+      const line = f.path.endsWith('Package.swift') ? 1 : 0;
+      expect(f.content.split('\n')[line], f.path).toMatch(/generated from fixtures\/capabilities\.json by tools\/codegen — do not edit/);
     }
+    expect(files.find((f) => f.path === 'native/Package.swift')?.content.startsWith('// swift-tools-version:')).toBe(true);
   }, 60_000);
 
   it('refuses a bad catalog before generating, naming the pointer', async () => {
     const doc = JSON.parse(fixture);
     doc.capabilities[0].scopes[0].consent = 'maybe';
-    await expect(generate(JSON.stringify(doc), 'x.json')).rejects.toThrow('/capabilities/0/scopes/0/consent: must be "ask" or "picker"');
+    await expect(generate(JSON.stringify(doc), 'x.json')).rejects.toThrow('/capabilities/0 (camera)/scopes/0/consent: must be "ask" or "picker"');
     await expect(generate('{', 'x.json')).rejects.toThrow(/x\.json: not JSON/);
   });
 });

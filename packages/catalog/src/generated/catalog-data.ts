@@ -1,6 +1,6 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
-import type { Catalog } from '../catalog-types.js';
-import { deepFreeze } from '../deep-freeze.js';
+import type { Catalog } from '../runtime.js';
+import { deepFreeze } from '../runtime.js';
 
 /** The built-in capability catalog (validated by loadCatalog, cases stripped, frozen). */
 export const catalog: Catalog = deepFreeze<Catalog>({

@@ -1,6 +1,6 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
-import { callTool } from '../call-tool.js';
-import type { ToolInvoke } from '../call-tool.js';
+import { callTool } from '../runtime.js';
+import type { ToolInvoke } from '../runtime.js';
 import type { ToolInputs, ToolOutputs } from './tool-map.js';
 
 /** A typed client for every tool of the catalog: `client.photos.pick({ limit: 2 })`. */

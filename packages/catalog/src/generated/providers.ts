@@ -1,5 +1,5 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
-import type { NativeResult } from '../call-types.js';
+import type { NativeResult } from '../runtime.js';
 import type { FilesOpenNativeInput, FilesOpenNativeOutput } from './types/files-open.js';
 import type { FilesSaveNativeInput, FilesSaveNativeOutput } from './types/files-save.js';
 import type { FocusWindowNativeInput, FocusWindowNativeOutput } from './types/focus-window.js';

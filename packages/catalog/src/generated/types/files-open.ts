@@ -2,21 +2,36 @@
 /** The arguments of `files_open` as an app or agent passes them. */
 export interface FilesOpenInput {
   /**
-   * Maximum items: 20.
+   * Items: at most 20.
    */
   accept?: string[];
+  /**
+   * @defaultValue false
+   */
   multiple?: boolean;
 }
 
 /** What `files_open` answers (its structured content). */
 export interface FilesOpenOutput {
   /**
-   * Maximum items: 100.
+   * Items: at most 100.
    */
   files: {
+    /**
+     * Length: 1–255 characters.
+     */
     name: string;
+    /**
+     * Length: 1–100 characters.
+     */
     mimeType: string;
+    /**
+     * An integer. Range: at least 0.
+     */
     size: number;
+    /**
+     * Length: 1–200 characters.
+     */
     fileId: string;
   }[];
 }
@@ -24,20 +39,32 @@ export interface FilesOpenOutput {
 /** What the native provider of `files_open` receives (the bridge's mapping). */
 export interface FilesOpenNativeInput {
   /**
-   * Maximum items: 20.
+   * Items: at most 20.
    */
   accept?: string[];
+  /**
+   * @defaultValue false
+   */
   multiple: boolean;
 }
 
 /** What the native provider of `files_open` answers. */
 export interface FilesOpenNativeOutput {
   /**
-   * Maximum items: 100.
+   * Items: at most 100.
    */
   files: {
+    /**
+     * Length: 1–255 characters.
+     */
     name: string;
+    /**
+     * Length: 1–100 characters.
+     */
     mimeType: string;
+    /**
+     * Format: base64 (standard alphabet, padded).
+     */
     data: string;
   }[];
 }

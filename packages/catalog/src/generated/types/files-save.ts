@@ -2,14 +2,32 @@
 /** The arguments of `files_save` as an app or agent passes them. */
 export type FilesSaveInput =
   | {
+      /**
+       * Length: 1–255 characters.
+       */
       name: string;
+      /**
+       * Length: 1–200 characters.
+       */
       fileId: string;
+      /**
+       * Length: 1–100 characters.
+       */
       mimeType?: string;
       text?: never;
     }
   | {
+      /**
+       * Length: 1–255 characters.
+       */
       name: string;
+      /**
+       * Length: at most 1000000 characters.
+       */
       text: string;
+      /**
+       * Length: 1–100 characters.
+       */
       mimeType?: string;
       fileId?: never;
     };
@@ -21,8 +39,17 @@ export interface FilesSaveOutput {
 
 /** What the native provider of `files_save` receives (the bridge's mapping). */
 export interface FilesSaveNativeInput {
+  /**
+   * Length: 1–255 characters.
+   */
   name: string;
+  /**
+   * Length: 1–100 characters.
+   */
   mimeType: string;
+  /**
+   * Format: base64 (standard alphabet, padded).
+   */
   data: string;
 }
 

@@ -1,6 +1,9 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
 /** The arguments of `launch_app` as an app or agent passes them. */
 export interface LaunchAppInput {
+  /**
+   * Length: 1–200 characters.
+   */
   app: string;
 }
 
@@ -11,6 +14,9 @@ export interface LaunchAppOutput {
 
 /** What the native provider of `launch_app` receives (the bridge's mapping). */
 export interface LaunchAppNativeInput {
+  /**
+   * Length: 1–200 characters.
+   */
   app: string;
 }
 

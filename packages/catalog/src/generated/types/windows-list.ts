@@ -5,12 +5,24 @@ export interface WindowsListInput {}
 /** What `windows_list` answers (its structured content). */
 export interface WindowsListOutput {
   /**
-   * Maximum items: 500.
+   * Items: at most 500.
    */
   windows: {
+    /**
+     * Format: token (`A–Z a–z 0–9 . _ -`, 1–64 characters).
+     */
     id: string;
+    /**
+     * Length: at most 500 characters.
+     */
     title: string;
+    /**
+     * Length: at most 200 characters.
+     */
     app: string;
+    /**
+     * An integer. Range: at least 0.
+     */
     workspace: number;
     focused: boolean;
     minimized: boolean;
@@ -23,12 +35,24 @@ export interface WindowsListNativeInput {}
 /** What the native provider of `windows_list` answers. */
 export interface WindowsListNativeOutput {
   /**
-   * Maximum items: 500.
+   * Items: at most 500.
    */
   windows: {
+    /**
+     * Format: token (`A–Z a–z 0–9 . _ -`, 1–64 characters).
+     */
     id: string;
+    /**
+     * Length: at most 500 characters.
+     */
     title: string;
+    /**
+     * Length: at most 200 characters.
+     */
     app: string;
+    /**
+     * An integer. Range: at least 0.
+     */
     workspace: number;
     focused: boolean;
     minimized: boolean;

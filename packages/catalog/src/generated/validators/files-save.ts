@@ -1,10 +1,8 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
 /** Spec-exact validators of `files_save` (straight-line code; the first violation in the spec's order). */
 
-import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject } from '../../catalog-types.js';
-import type { SchemaViolation } from '../../schema/index.js';
-import { codePointLength, pointerToken, rootViolation } from '../../schema/index.js';
+import type { JsonObject, SchemaViolation, ValidationResult } from '../../runtime.js';
+import { codePointLength, pointerToken, rootViolation } from '../../runtime.js';
 import type { FilesSaveInput } from '../types/files-save.js';
 
 const own = Object.prototype.hasOwnProperty;

@@ -1,10 +1,8 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
 /** Spec-exact validators of `focus_window` (straight-line code; the first violation in the spec's order). */
 
-import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject, JsonValue } from '../../catalog-types.js';
-import type { SchemaViolation } from '../../schema/index.js';
-import { isToken, pointerToken, rootViolation } from '../../schema/index.js';
+import type { JsonObject, JsonValue, SchemaViolation, ValidationResult } from '../../runtime.js';
+import { isToken, pointerToken, rootViolation } from '../../runtime.js';
 import type { FocusWindowInput } from '../types/focus-window.js';
 
 const own = Object.prototype.hasOwnProperty;

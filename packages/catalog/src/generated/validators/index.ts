@@ -1,8 +1,7 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
 /** The generated validators of every tool, by UI name. */
 
-import type { ValidationResult } from '../../call-types.js';
-import type { SchemaViolation } from '../../schema/index.js';
+import type { SchemaViolation, ValidationResult } from '../../runtime.js';
 import type { NativeToolName, ToolInputs, ToolName } from '../tool-map.js';
 import { checkFilesOpenNativeOutput, validateFilesOpenInput } from './files-open.js';
 import { checkFilesSaveNativeOutput, validateFilesSaveInput } from './files-save.js';

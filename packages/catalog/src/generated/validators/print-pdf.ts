@@ -1,9 +1,8 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
 /** Spec-exact validators of `print_pdf` (straight-line code; the first violation in the spec's order). */
 
-import type { ValidationResult } from '../../call-types.js';
-import type { JsonObject } from '../../catalog-types.js';
-import { codePointLength, pointerToken } from '../../schema/index.js';
+import type { JsonObject, ValidationResult } from '../../runtime.js';
+import { codePointLength, pointerToken } from '../../runtime.js';
 import type { PrintPdfInput } from '../types/print-pdf.js';
 
 const own = Object.prototype.hasOwnProperty;

@@ -1,57 +1,76 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
-package dev.xcap.native
+@file:UseSerializers(OffsetDateTimeSerializer::class)
+
+package dev.xcap.nativetypes
 
 import java.time.OffsetDateTime
 
+import kotlinx.serialization.*
+import kotlinx.serialization.json.*
+import kotlinx.serialization.descriptors.*
+import kotlinx.serialization.encoding.*
+
+@Serializable
 data class FilesOpenNativeInput (
     val accept: List<String>? = null,
     val multiple: Boolean
 )
 
+@Serializable
 data class FilesOpenNativeOutput (
     val files: List<FileElement>
 )
 
+@Serializable
 data class FileElement (
     val data: String,
     val mimeType: String,
     val name: String
 )
 
+@Serializable
 data class FilesSaveNativeInput (
     val data: String,
     val mimeType: String,
     val name: String
 )
 
+@Serializable
 data class FilesSaveNativeOutput (
     val saved: Boolean
 )
 
+@Serializable
 data class FocusWindowNativeInput (
     val window: String
 )
 
+@Serializable
 data class FocusWindowNativeOutput (
     val focused: Boolean
 )
 
+@Serializable
 data class LaunchAppNativeInput (
     val app: String
 )
 
+@Serializable
 data class LaunchAppNativeOutput (
     val launched: Boolean
 )
 
+@Serializable
 data class NotificationsCancelNativeInput (
     val id: String
 )
 
+@Serializable
 data class NotificationsCancelNativeOutput (
     val cancelled: Boolean
 )
 
+@Serializable
 data class NotificationsPostNativeInput (
     val at: OffsetDateTime? = null,
     val body: String? = null,
@@ -60,27 +79,33 @@ data class NotificationsPostNativeInput (
     val title: String
 )
 
+@Serializable
 data class Tap (
     val app: String,
-    val params: Map<String, Any?>,
+    val params: JsonObject,
     val screen: String,
     val type: Type
 )
 
-enum class Type {
-    NotificationTap
+@Serializable
+enum class Type(val value: String) {
+    @SerialName("notificationTap") NotificationTap("notificationTap");
 }
 
+@Serializable
 class NotificationsPostNativeOutput()
 
+@Serializable
 data class PhotosGetNativeInput (
     val id: String
 )
 
+@Serializable
 data class PhotosGetNativeOutput (
     val photo: PhotosGetNativeOutputPhoto
 )
 
+@Serializable
 data class PhotosGetNativeOutputPhoto (
     val data: String,
     val id: String,
@@ -89,16 +114,19 @@ data class PhotosGetNativeOutputPhoto (
     val takenAt: OffsetDateTime? = null
 )
 
+@Serializable
 data class PhotosListNativeInput (
     val cursor: String? = null,
     val limit: Long
 )
 
+@Serializable
 data class PhotosListNativeOutput (
     val cursor: String? = null,
     val photos: List<PhotosListNativeOutputPhoto>
 )
 
+@Serializable
 data class PhotosListNativeOutputPhoto (
     val id: String,
     val mimeType: String,
@@ -106,14 +134,17 @@ data class PhotosListNativeOutputPhoto (
     val takenAt: OffsetDateTime? = null
 )
 
+@Serializable
 data class PhotosPickNativeInput (
     val limit: Long
 )
 
+@Serializable
 data class PhotosPickNativeOutput (
     val photos: List<PhotosPickNativeOutputPhoto>
 )
 
+@Serializable
 data class PhotosPickNativeOutputPhoto (
     val data: String,
     val id: String,
@@ -122,22 +153,26 @@ data class PhotosPickNativeOutputPhoto (
     val takenAt: OffsetDateTime? = null
 )
 
+@Serializable
 data class PrintPrintNativeInput (
     val data: String,
     val mimeType: MIMEType,
     val name: String
 )
 
-enum class MIMEType {
-    ApplicationPDF,
-    ImageJPEG,
-    ImagePNG
+@Serializable
+enum class MIMEType(val value: String) {
+    @SerialName("application/pdf") ApplicationPDF("application/pdf"),
+    @SerialName("image/jpeg") ImageJPEG("image/jpeg"),
+    @SerialName("image/png") ImagePNG("image/png");
 }
 
+@Serializable
 data class PrintPrintNativeOutput (
     val printed: Boolean
 )
 
+@Serializable
 data class ShareSendNativeInput (
     val file: ShareSendNativeInputFile? = null,
     val text: String? = null,
@@ -145,22 +180,27 @@ data class ShareSendNativeInput (
     val url: String? = null
 )
 
+@Serializable
 data class ShareSendNativeInputFile (
     val data: String,
     val mimeType: String,
     val name: String
 )
 
+@Serializable
 data class ShareSendNativeOutput (
     val shared: Boolean
 )
 
+@Serializable
 class WindowsListNativeInput()
 
+@Serializable
 data class WindowsListNativeOutput (
     val windows: List<Window>
 )
 
+@Serializable
 data class Window (
     val app: String,
     val focused: Boolean,
@@ -169,3 +209,11 @@ data class Window (
     val title: String,
     val workspace: Long
 )
+
+object OffsetDateTimeSerializer : KSerializer<OffsetDateTime> {
+    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("OffsetDateTime", PrimitiveKind.STRING)
+    override fun deserialize(decoder: Decoder): OffsetDateTime = OffsetDateTime.parse(decoder.decodeString())
+    override fun serialize(encoder: Encoder, value: OffsetDateTime) {
+        encoder.encodeString(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(value))
+    }
+}
