@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Options of `writeFileAtomic`. */
@@ -42,6 +42,26 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 
 /** The prefix of every temp file `writeFileAtomic` creates (stores skip such names when they list a folder). */
 export const tempPrefix = '.tmp-';
+
+/**
+ * Removes the temp files `writeFileAtomic` left for `file` when a writer was
+ * killed before its rename. Call it only while holding the lock that every
+ * writer of `file` holds (no live writer has a temp file then).
+ */
+export async function removeTempFiles(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const prefix = `${tempPrefix}${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return;
+    throw error;
+  }
+  for (const name of names) {
+    if (name.startsWith(prefix) && /^[0-9a-f]{12}$/.test(name.slice(prefix.length))) await unlink(path.join(dir, name)).catch(() => undefined);
+  }
+}
 
 /**
  * Fsyncs a folder so that a rename, create or unlink in it is on disk.

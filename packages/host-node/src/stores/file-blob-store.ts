@@ -14,8 +14,11 @@ export interface FileBlobStoreOptions {
 
 /** One stored file as `FileBlobStore.list` describes it. */
 export interface FileBlobListing {
+  /** The file's id (`f-` + 32 hex digits). */
   readonly fileId: string;
+  /** The name it was stored under. */
   readonly name?: string;
+  /** Its media type. */
   readonly mimeType?: string;
   /** Size of the bytes. */
   readonly size: number;

@@ -2,8 +2,9 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
-import { isCode, writeFileAtomic } from './atomic-write.js';
+import { isCode, removeTempFiles, writeFileAtomic } from './atomic-write.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
+import { GrantFileError } from './grant-file-error.js';
 import { type GrantFile, formatGrantFile, parseGrantFile } from './parse-grant-file.js';
 
 /** Options of `FileGrantStore`. */
@@ -106,6 +107,7 @@ export class FileGrantStore implements GrantStore {
     let key: string;
     try {
       const info = await stat(this.file, { bigint: true });
+      if (!info.isFile()) throw new GrantFileError(this.file, '', 'is not a regular file');
       key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     } catch (error) {
       if (isCode(error, 'ENOENT')) return Object.create(null) as GrantFile;
@@ -131,6 +133,7 @@ export class FileGrantStore implements GrantStore {
       await withFileLock(
         this.#lockFile,
         async (stillHeld) => {
+          await removeTempFiles(this.file);
           this.#snapshot = undefined;
           const grants = await this.all();
           if (!change(grants)) return;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isCode } from './atomic-write.js';
 import { FileLockError } from './file-lock-error.js';
@@ -38,6 +39,7 @@ export async function withFileLock<T>(lockFile: string, fn: (stillHeld: () => Pr
   const timeoutMs = options.timeoutMs ?? 15_000;
   const staleMs = options.staleMs ?? 10_000;
   const mine = await acquire(lockFile, timeoutMs, staleMs);
+  await sweepLeftovers(lockFile, staleMs).catch(() => undefined);
   const stillHeld = async () => {
     const holder = await readHolder(lockFile);
     if (holder?.raw !== mine) throw new FileLockError(lockFile, `lost the lock ${lockFile}: it was taken over by another process (held longer than ${staleMs} ms)`);
@@ -52,7 +54,7 @@ export async function withFileLock<T>(lockFile: string, fn: (stillHeld: () => Pr
 
 async function acquire(lockFile: string, timeoutMs: number, staleMs: number): Promise<string> {
   const nonce = randomBytes(8).toString('hex');
-  const temp = `${lockFile}.${nonce}`;
+  const temp = `${lockFile}.${process.pid}.${nonce}`;
   let mine = '';
   let written = 0;
   const prepare = async () => {
@@ -181,6 +183,28 @@ async function takeOver(lockFile: string, stale: Holder): Promise<void> {
     if (moved !== stale.raw) await link(aside, lockFile).catch(() => undefined);
   } finally {
     await unlink(aside).catch(() => undefined);
+  }
+}
+
+/**
+ * Removes what killed lockers left beside the lock: their half-made lock
+ * files (`<lock>.<pid>.<nonce>`, when that process is gone or the file is
+ * older than `staleMs`) and stale locks moved aside by a takeover that was
+ * itself interrupted.
+ */
+async function sweepLeftovers(lockFile: string, staleMs: number): Promise<void> {
+  const dir = path.dirname(lockFile);
+  const prefix = `${path.basename(lockFile)}.`;
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const rest = name.slice(prefix.length);
+    const pending = /^(\d+)\.[0-9a-f]{16}$/.exec(rest);
+    if (pending === null && !/^stale-[0-9a-f]{12}$/.test(rest)) continue;
+    const pid = Number(pending?.[1]);
+    if (pid === process.pid) continue;
+    const file = path.join(dir, name);
+    const old = await stat(file).then((info) => Date.now() - info.mtimeMs > staleMs, () => false);
+    if (old || (pending !== null && !isAlive(pid))) await unlink(file).catch(() => undefined);
   }
 }
 

@@ -25,9 +25,11 @@ export interface StoredAuditRow extends AuditRow {
 
 /** A filter for `SqliteAuditSink.query`; every given field must match. */
 export interface AuditQuery {
+  /** Rows of this app id. */
   readonly app?: string;
-  /** The qualified tool name (`photos__pick`). */
+  /** Rows of this qualified tool name (`photos__pick`). */
   readonly tool?: string;
+  /** Rows with this status. */
   readonly status?: AuditStatus;
   /** Rows at or after this time (ISO 8601, any offset). */
   readonly since?: string;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { consentAnswer, revokeGrant } from '@xcap/broker';
@@ -195,6 +195,26 @@ describe('FileGrantStore', () => {
       utimesSync(`${file}.lock`, old, old);
       await fresh.set(app, 'a', 'granted');
       expect(await fresh.get(app, 'a')).toBe('granted');
+    });
+
+    it('clears what killed writers left behind (their temp and half-made lock files) once it holds the lock', async () => {
+      const { dir, file, store } = setup();
+      const old = new Date(Date.now() - 120_000);
+      const leftovers = [`.tmp-consent.json.0123456789ab`, `consent.json.lock.${deadPid()}.0123456789abcdef`, 'consent.json.lock.stale-0123456789ab'];
+      for (const name of leftovers) writeFileSync(path.join(dir, name), 'x');
+      utimesSync(path.join(dir, 'consent.json.lock.stale-0123456789ab'), old, old);
+      const waiting = `consent.json.lock.${process.ppid}.fedcba9876543210`;
+      const unrelated = ['.tmp-consent.json.bak', 'consent.json.lock.notes', 'other.json'];
+      for (const name of [waiting, ...unrelated]) writeFileSync(path.join(dir, name), 'x');
+      await store.set(app, 'photos.read', 'granted');
+      expect(readdirSync(dir).sort()).toEqual(['consent.json', waiting, ...unrelated].sort());
+    });
+
+    it('refuses a grant file that is not a regular file', async () => {
+      const { file, store } = setup();
+      mkdirSync(file);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(/the document is not a regular file/);
+      await expect(store.set(app, 'photos.read', 'granted')).rejects.toThrow(GrantFileError);
     });
 
     it('loses no write when one process fires many writes at once through two instances', async () => {

@@ -10,8 +10,8 @@ const app = 'acme.album';
 const rounds = 6;
 
 /** Starts the writer, kills it with SIGKILL at a random moment after it started writing, answers its complete output lines. */
-async function killedRun(dir: string, tag: string): Promise<string[]> {
-  const child = startChild('stream-writer.ts', [dir, tag]);
+async function killedRun(dir: string, tag: string, synchronous: 'full' | 'normal'): Promise<string[]> {
+  const child = startChild('stream-writer.ts', [dir, tag, synchronous]);
   const ended = childEnd(child);
   let ready = false;
   child.stdout?.on('data', (chunk: string) => {
@@ -27,14 +27,14 @@ async function killedRun(dir: string, tag: string): Promise<string[]> {
   return lines;
 }
 
-describe('SIGKILL in the middle of a stream of writes, again and again', () => {
+describe('SIGKILL in the middle of a stream of writes, again and again (audit log with synchronous FULL and NORMAL in turn)', () => {
   it('finds every acknowledged row, grant and file after each restart, and no half-written file', async () => {
     const dir = tempDir();
     const paths = dataPaths(dir);
     const acked = { rows: 0, grants: [] as string[], blobs: new Map<string, string>() };
     for (let round = 1; round <= rounds; round++) {
       const tag = `round-${round}`;
-      const lines = await killedRun(dir, tag);
+      const lines = await killedRun(dir, tag, round % 2 === 0 ? 'normal' : 'full');
       const rowsNow = lines.filter((l) => l.startsWith(`row ${tag} `)).map((l) => `sha256:${l.split(' ')[2]}`);
       const grantsNow = lines.filter((l) => l.startsWith('grant ')).map((l) => l.slice('grant '.length));
       for (const line of lines.filter((l) => l.startsWith('blob '))) {
@@ -69,5 +69,8 @@ describe('SIGKILL in the middle of a stream of writes, again and again', () => {
       for (const listed of await blobs.list(app)) expect(listed.size).toBeGreaterThan(0);
     }
     expect(acked.rows).toBeGreaterThan(rounds);
+
+    await new FileGrantStore(paths.consent).set(app, 'after.kills', 'granted');
+    expect(readdirSync(dir).sort(), 'only the stores are left: killed writers’ temp and lock files are cleared').toEqual(['audit.sqlite', 'consent.json', 'files']);
   });
 });

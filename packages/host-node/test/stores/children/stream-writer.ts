@@ -1,16 +1,16 @@
 /**
  * Test child for the SIGKILL loop: writes audit rows (bursts of concurrent
  * writes), grants (one after another) and app files into the data
- * directory `<dir>` until it is killed, printing one line per acknowledged
+ * directory `<dir>` (the audit log with `synchronous` full or normal) until it is killed, printing one line per acknowledged
  * write: `row <tag> <n>`, `grant <scope>`, `blob <fileId> <sha256>`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { FileBlobStore, FileGrantStore, SqliteAuditSink, dataPaths } from '../../../src/stores/index.js';
 
-const [dir, tag] = process.argv.slice(2);
-if (dir === undefined || tag === undefined) throw new Error('usage: stream-writer <dataDir> <tag>');
+const [dir, tag, synchronous] = process.argv.slice(2);
+if (dir === undefined || tag === undefined || (synchronous !== 'full' && synchronous !== 'normal')) throw new Error('usage: stream-writer <dataDir> <tag> full|normal');
 const paths = dataPaths(dir);
-const sink = new SqliteAuditSink(paths.audit);
+const sink = new SqliteAuditSink(paths.audit, { synchronous });
 const grants = new FileGrantStore(paths.consent);
 const blobs = new FileBlobStore(paths.files);
 const app = 'acme.album';
