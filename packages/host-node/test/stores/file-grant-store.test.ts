@@ -198,7 +198,7 @@ describe('FileGrantStore', () => {
     });
 
     it('clears what killed writers left behind (their temp and half-made lock files) once it holds the lock', async () => {
-      const { dir, file, store } = setup();
+      const { dir, store } = setup();
       const old = new Date(Date.now() - 120_000);
       const leftovers = [`.tmp-consent.json.0123456789ab`, `consent.json.lock.${deadPid()}.0123456789abcdef`, 'consent.json.lock.stale-0123456789ab'];
       for (const name of leftovers) writeFileSync(path.join(dir, name), 'x');
