@@ -18,6 +18,21 @@ interface CacheEntry {
   readonly photo: OrderedPhoto | null;
 }
 
+/** Only the two tags the order needs, as written (no Date revival), every other segment and IFD skipped. */
+const exifOptions = {
+  pick: ['DateTimeOriginal', 'OffsetTimeOriginal'],
+  reviveValues: false,
+  tiff: true,
+  ifd1: false,
+  gps: false,
+  interop: false,
+  xmp: false,
+  icc: false,
+  iptc: false,
+  jfif: false,
+  ihdr: false,
+};
+
 const candidateName = /\.(?:jpe?g|png)$/i;
 const maxNameCodePoints = 255;
 
@@ -108,7 +123,7 @@ async function sniffPhoto(path: string): Promise<LibraryPhoto['mimeType'] | null
 
 async function readTakenAt(path: string): Promise<TakenAt | null> {
   try {
-    const tags: unknown = await exifr.parse(path, { pick: ['DateTimeOriginal', 'OffsetTimeOriginal'], reviveValues: false });
+    const tags: unknown = await exifr.parse(path, exifOptions);
     if (typeof tags !== 'object' || tags === null) return null;
     const { DateTimeOriginal, OffsetTimeOriginal } = tags as { DateTimeOriginal?: unknown; OffsetTimeOriginal?: unknown };
     return exifTakenAt(DateTimeOriginal, OffsetTimeOriginal);
