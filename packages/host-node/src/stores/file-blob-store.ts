@@ -93,7 +93,7 @@ export class FileBlobStore implements BlobStore {
   }
 
   /** Stores a new file for the app and answers its new id; a `QuotaExceededError` when it does not fit. */
-  put(app: string, name: string, mimeType: string, bytes: Uint8Array): Promise<string> {
+  async put(app: string, name: string, mimeType: string, bytes: Uint8Array): Promise<string> {
     checkApp(app);
     if (typeof name !== 'string') throw new TypeError('FileBlobStore.put: name must be a string');
     if (typeof mimeType !== 'string') throw new TypeError('FileBlobStore.put: mimeType must be a string');
@@ -154,7 +154,7 @@ export class FileBlobStore implements BlobStore {
   }
 
   /** Bytes the app's files use now (what the quota is checked against). */
-  usage(app: string): Promise<number> {
+  async usage(app: string): Promise<number> {
     checkApp(app);
     return usage(this.#appDir(app));
   }

@@ -158,11 +158,15 @@ describe('FileBlobStore', () => {
     for (const quotaBytes of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => new FileBlobStore(tempDir(), { quotaBytes })).toThrow(RangeError);
   });
 
-  it('refuses bad arguments to put with a TypeError', async () => {
+  it('rejects bad arguments with a TypeError (never a synchronous throw)', async () => {
     const { store } = setup();
-    expect(() => store.put('', 'a', 'x/y', bytes(1))).toThrow(/app must be a non-empty string/);
-    expect(() => store.put(app, 1 as never, 'x/y', bytes(1))).toThrow(/name must be a string/);
-    expect(() => store.put(app, 'a', 'x/y', [1] as never)).toThrow(/bytes must be a Uint8Array/);
+    await expect(store.put('', 'a', 'x/y', bytes(1))).rejects.toThrow(/app must be a non-empty string/);
+    await expect(store.put(app, 1 as never, 'x/y', bytes(1))).rejects.toThrow(/name must be a string/);
+    await expect(store.put(app, 'a', 2 as never, bytes(1))).rejects.toThrow(/mimeType must be a string/);
+    await expect(store.put(app, 'a', 'x/y', [1] as never)).rejects.toThrow(/bytes must be a Uint8Array/);
+    await expect(store.get(42 as never, 'f-' + '0'.repeat(32))).rejects.toThrow(TypeError);
+    await expect(store.list(undefined as never)).rejects.toThrow(TypeError);
+    await expect(store.usage('')).rejects.toThrow(TypeError);
   });
 
   it('reads a file whose sidecar is gone without metadata, and names a broken sidecar', async () => {
