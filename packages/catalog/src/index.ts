@@ -5,6 +5,7 @@
  * (`catalog`, name types, tool types, `validators`, `createToolClient`,
  * `HostProviders`).
  * @packageDocumentation
+ * @module @xcap/catalog
  */
 export * from './core.js';
 export * from './generated/index.js';

@@ -5,6 +5,7 @@
  * generated from the same case list (`nativeConformanceSuite`); this entry
  * never loads vitest.
  * @packageDocumentation
+ * @module @xcap/host-testing/conformance/node-test
  */
 export { runNativeConformance } from './conformance/run-native-conformance-node-test.js';
 export { nativeConformanceSuite } from './conformance/native-conformance-suite.js';

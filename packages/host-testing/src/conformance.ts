@@ -6,6 +6,7 @@
  * runner, `@xcap/host-testing/conformance/node-test` has the same
  * `runNativeConformance` over `node:test`.
  * @packageDocumentation
+ * @module @xcap/host-testing/conformance
  */
 export { runNativeConformance } from './conformance/run-native-conformance.js';
 export { nativeConformanceSuite } from './conformance/native-conformance-suite.js';

@@ -5,6 +5,7 @@
  * `runNativeConformance` is on the `@xcap/host-testing/conformance` entry,
  * so this one never loads vitest).
  * @packageDocumentation
+ * @module @xcap/host-testing
  */
 export { createFakeHost } from './create-fake-host.js';
 export type { FakeHost, FakeCallRequest, NativeCall } from './fake-host.js';
