@@ -1,6 +1,8 @@
 /** When a photo was taken: the RFC 3339 text the schema's `takenAt` carries and the instant in ms since the epoch. */
 export interface TakenAt {
+  /** RFC 3339 with the zone (`2026-11-01T10:00:00+02:00`). */
   readonly takenAt: string;
+  /** The same instant in ms since the epoch. */
   readonly time: number;
 }
 

@@ -2,11 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
 
 /** A scheduled notification as the state file keeps it (the native input of notifications_post, `at` set). */
-export type PendingNotification = NotificationsPostNativeInput & { readonly at: string };
+export type PendingNotification = NotificationsPostNativeInput & {
+  /** When to show it (RFC 3339). */
+  readonly at: string;
+};
 
 /** The notifications state file: `{"version": 1, "pending": [ … ]}`, one entry per scheduled notification. */
 export interface NotificationStateFile {
+  /** The file format's version (a later one can migrate it). */
   readonly version: 1;
+  /** The scheduled notifications, not yet shown. */
   readonly pending: readonly PendingNotification[];
 }
 

@@ -10,7 +10,9 @@ export const orderPrefixBytes = 100;
  * every read.
  */
 export interface PhotoOrderKey {
+  /** The photo's instant in whole ms since the epoch (newer first). */
   readonly time: number;
+  /** The first 100 bytes of the UTF-8 file name (ascending). */
   readonly prefix: Buffer;
   /** 32 lowercase hex digits: the first 16 bytes of the SHA-256 of the UTF-8 name. */
   readonly hash: string;

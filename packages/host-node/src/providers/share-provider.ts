@@ -7,7 +7,13 @@ import { neverThrows } from './never-throws.js';
  * url and/or a file with its bytes in base64) and answers whether it was
  * shared (`true` where the platform cannot tell).
  */
-export type ShareHook = (input: ShareSendNativeInput) => Promise<{ readonly shared: boolean }> | { readonly shared: boolean };
+export type ShareHook = (input: ShareSendNativeInput) => Promise<ShareAnswer> | ShareAnswer;
+
+/** What a share hook answers. */
+export interface ShareAnswer {
+  /** Whether it was shared (`false` when the person dismissed the sheet). */
+  readonly shared: boolean;
+}
 
 /**
  * The share provider over `hook`, or `undefined` without one (Node has no
