@@ -61,7 +61,9 @@ const notificationsBus = ['--session', '--dest', 'org.freedesktop.Notifications'
  * notification is written to `stateFile` and armed with a timer (re-armed
  * in chunks of at most 2^31-1 ms, `unref`ed so it never keeps the process
  * alive); creating the provider re-arms every pending one and shows
- * past-due ones at once. Posting an id again replaces it. `cancel` of a
+ * past-due ones at once. A fired one leaves the file only after it was
+ * shown, so a crash in between shows it again on restart rather than
+ * losing it. Posting an id again replaces it. `cancel` of a
  * scheduled one clears its timer and state (`cancelled: true`); of a shown
  * one it asks the notification server to close it through `gdbus`
  * (`cancelled: true` when it could, `false` when the id is unknown or there
@@ -125,9 +127,9 @@ export function createNotificationsProvider(options: NotificationsProviderOption
 
   const fire = async (entry: PendingNotification) => {
     pending.delete(entry.id);
-    await persist().catch((error: unknown) => onError(new Error(`notification ${entry.id}: the state file ${stateFile} cannot be written (${errorText(error)})`)));
     const failure = await show(entry);
     if (failure !== null) onError(new Error(`notification ${entry.id}: ${failure}`));
+    await persist().catch((error: unknown) => onError(new Error(`notification ${entry.id}: the state file ${stateFile} cannot be written (${errorText(error)})`)));
   };
 
   const show = async (entry: NotificationsPostNativeInput): Promise<string | null> => {
