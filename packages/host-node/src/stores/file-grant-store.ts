@@ -1,4 +1,5 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
@@ -102,21 +103,21 @@ export class FileGrantStore implements GrantStore {
     return Object.assign(Object.create(null) as Record<string, Grant>, scopes);
   }
 
-  /** Reads the file unless it is unchanged since the last read. */
+  /**
+   * Reads the file unless it is unchanged since the last read. The check is
+   * one synchronous `stat` (every call's decision reads a grant, and a
+   * thread-pool round trip would cost more than the stat itself).
+   */
   async #read(): Promise<GrantFile> {
     let key: string;
-    try {
-      const info = await stat(this.file, { bigint: true });
-      if (!info.isFile()) throw new GrantFileError(this.file, '', 'is not a regular file');
-      key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-    } catch (error) {
-      if (isCode(error, 'ENOENT')) return Object.create(null) as GrantFile;
-      throw error;
-    }
-    if (this.#snapshot?.key === key) return this.#snapshot.grants;
     let text: string;
     try {
-      text = await readFile(this.file, 'utf8');
+      const info = statSync(this.file, { bigint: true, throwIfNoEntry: false });
+      if (info === undefined) return Object.create(null) as GrantFile;
+      if (!info.isFile()) throw new GrantFileError(this.file, '', 'is not a regular file');
+      key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+      if (this.#snapshot?.key === key) return this.#snapshot.grants;
+      text = readFileSync(this.file, 'utf8');
     } catch (error) {
       if (isCode(error, 'ENOENT')) return Object.create(null) as GrantFile;
       throw error;
