@@ -1,5 +1,6 @@
 import type { Catalog, ManifestEntry, Schema } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
+import { ownData } from './own-data.js';
 
 /** One entry of an agent's tools/list: the qualified name with the tool's v1 description and schemas. */
 export interface AgentTool {
@@ -23,12 +24,13 @@ export function agentToolList(catalog: Catalog, input: { readonly manifest: read
   const provided: unknown = input.provided;
   const manifest: unknown = input.manifest;
   if (!Array.isArray(provided) || !Array.isArray(manifest)) return [];
+  const providedNames = new Set<unknown>(provided);
   const listed = new Map<string, AgentTool>();
   for (const entry of manifest as unknown[]) {
     if (typeof entry !== 'object' || entry === null) continue;
-    const id: unknown = (entry as { id?: unknown }).id;
+    const id = ownData(entry, 'id');
     const found = typeof id === 'string' ? index.scopes.get(id) : undefined;
-    if (found === undefined || found.scope.hostOnly === true || !provided.includes(found.capability.name)) continue;
+    if (found === undefined || found.scope.hostOnly === true || !providedNames.has(found.capability.name)) continue;
     const tools = index.capabilities.get(found.capability.name)?.tools;
     for (const tool of found.scope.tools) {
       const indexed = tools?.get(tool);

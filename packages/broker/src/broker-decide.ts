@@ -1,6 +1,7 @@
 import type { Catalog, Grant, ManifestEntry, ToolCall, Verdict } from '@xcap/catalog';
 import { unknownVerdict } from './catalog-index.js';
 import { callUrlOrigin, normaliseManifestOrigin } from './origins.js';
+import { ownData } from './own-data.js';
 import { lookupTool } from './parse-tool-name.js';
 
 /** What the broker decides on: the app's manifest and grants, the host's capabilities, the app's state, the call. */
@@ -27,7 +28,9 @@ export interface BrokerInput {
  * `denied` → `denied/consentDenied`, undecided → `ask` in the foreground,
  * `denied/consentNeeded` in the background.
  *
- * Never throws: malformed input (a non-array manifest, entries that are not
+ * Only own data properties count: an inherited or getter `id` of a
+ * manifest entry declares nothing, an inherited or getter `origins` or
+ * `url` is absent. Never throws: malformed input (a non-array manifest, entries that are not
  * objects, non-object grants or arguments) counts as nothing declared,
  * granted, provided or given. Verdicts are frozen and shared between calls.
  */
@@ -42,7 +45,7 @@ export function brokerDecide(catalog: Catalog, input: BrokerInput): Verdict {
   if (entry === undefined) return verdicts.notDeclared;
   const provided: unknown = input.provided;
   if (!Array.isArray(provided) || !provided.includes(found.capability.name)) return verdicts.unavailable;
-  if (scope.origins === true && !originDeclared(entry.origins, call.arguments)) return verdicts.originNotDeclared;
+  if (scope.origins === true && !originDeclared(ownData(entry, 'origins'), call.arguments)) return verdicts.originNotDeclared;
   const foreground = input.foreground === true;
   if (scope.consent === 'picker') return foreground ? verdicts.call : verdicts.needsForeground;
   const grant = grantOf(input.grants, scope.id);
@@ -58,7 +61,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function declaredEntry(manifest: unknown, scopeId: string): Record<string, unknown> | undefined {
   if (!Array.isArray(manifest)) return undefined;
   for (const entry of manifest as unknown[]) {
-    if (isObject(entry) && entry.id === scopeId) return entry;
+    if (isObject(entry) && ownData(entry, 'id') === scopeId) return entry;
   }
   return undefined;
 }
@@ -70,7 +73,7 @@ function grantOf(grants: unknown, scopeId: string): unknown {
 
 function originDeclared(origins: unknown, args: unknown): boolean {
   if (!Array.isArray(origins) || !isObject(args)) return false;
-  const origin = callUrlOrigin(args.url);
+  const origin = callUrlOrigin(ownData(args, 'url'));
   if (origin === null) return false;
   for (const declared of origins as unknown[]) {
     if (typeof declared === 'string' && manifestOrigin(declared) === origin) return true;

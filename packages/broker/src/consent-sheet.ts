@@ -1,6 +1,7 @@
 import type { Catalog, ManifestEntry } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
 import { normaliseManifestOrigin } from './origins.js';
+import { ownData } from './own-data.js';
 import { readableList } from './readable-list.js';
 
 /** The text of a consent sheet. */
@@ -16,7 +17,8 @@ export interface ConsentSheet {
  * the text is the scope's verb — its `{origins}` filled with the manifest's
  * hosts as a readable list (`a.com`, `a.com and b.com`, `a.com, b.com and
  * c.com`; lowercased, punycode, a non-default port kept) — followed by the
- * manifest's `why`. An unknown, host-only or picker scope (a picker is its
+ * manifest's `why` (own data properties of the entry only; duplicates
+ * removed in linear time). An unknown, host-only or picker scope (a picker is its
  * own consent), an entry for another scope, or an origins scope whose entry
  * lists no valid origin is a TypeError: no sheet may be shown for it.
  */
@@ -26,14 +28,15 @@ export function consentSheet(catalog: Catalog, scopeId: string, manifestEntry: M
   const { scope, capability } = found;
   if (scope.hostOnly === true) throw new TypeError(`consentSheet: ${scopeId} is host-only; no app is ever asked for it`);
   if (scope.consent !== 'ask') throw new TypeError(`consentSheet: ${scopeId} is a picker scope; the picker is the consent`);
-  if (typeof manifestEntry !== 'object' || manifestEntry === null || manifestEntry.id !== scopeId) {
+  if (typeof manifestEntry !== 'object' || manifestEntry === null || ownData(manifestEntry, 'id') !== scopeId) {
     throw new TypeError(`consentSheet: the manifest entry is not the one for ${scopeId}`);
   }
-  const why = typeof manifestEntry.why === 'string' ? manifestEntry.why.trim() : '';
+  const given = ownData(manifestEntry, 'why');
+  const why = typeof given === 'string' ? given.trim() : '';
   if (why === '') throw new TypeError(`consentSheet: the manifest entry for ${scopeId} has no why`);
   let verb = scope.verb;
   if (scope.origins === true) {
-    const hosts = originHosts(manifestEntry.origins);
+    const hosts = originHosts(ownData(manifestEntry, 'origins'));
     if (hosts.length === 0) throw new TypeError(`consentSheet: the manifest entry for ${scopeId} lists no valid origin`);
     verb = verb.split('{origins}').join(readableList(hosts));
   }
@@ -42,12 +45,10 @@ export function consentSheet(catalog: Catalog, scopeId: string, manifestEntry: M
 
 function originHosts(origins: unknown): string[] {
   if (!Array.isArray(origins)) return [];
-  const hosts: string[] = [];
+  const hosts = new Set<string>();
   for (const origin of origins as unknown[]) {
     const normalised = normaliseManifestOrigin(origin);
-    if (normalised === null) continue;
-    const host = normalised.slice('https://'.length);
-    if (!hosts.includes(host)) hosts.push(host);
+    if (normalised !== null) hosts.add(normalised.slice('https://'.length));
   }
-  return hosts;
+  return [...hosts];
 }

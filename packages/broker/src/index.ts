@@ -3,13 +3,13 @@
  * calls, agent tool lists, manifest validation, consent sheets and answers.
  * @packageDocumentation
  */
-export { parseToolName } from './parse-tool-name.js';
+export { parseToolName, maxToolNameLength } from './parse-tool-name.js';
 export { qualifiedToolName } from '@xcap/catalog';
 export { brokerDecide, type BrokerInput } from './broker-decide.js';
 export { agentToolList, type AgentTool } from './agent-tool-list.js';
 export { findScope } from './find-scope.js';
 export { validateManifest, maxWhyLength, type ManifestValidation } from './validate-manifest.js';
-export { normaliseManifestOrigin, callUrlOrigin } from './origins.js';
+export { normaliseManifestOrigin, callUrlOrigin, maxUrlLength } from './origins.js';
 export type { GrantStore } from './grant-store.js';
 export { MemoryGrantStore } from './memory-grant-store.js';
 export { consentAnswer, type ConsentReply } from './consent-answer.js';

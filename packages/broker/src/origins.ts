@@ -4,29 +4,34 @@
  * origin with the manifest's origins normalised the same way.
  */
 
+/** The longest URL, in UTF-16 code units, that is ever parsed (clarification 20); a longer one is no URL. */
+export const maxUrlLength = 8_192;
+
 /** `https://host[:port]`: no userinfo, path, slash, query or fragment; a bracketed IPv6 host allowed. */
 const exactOriginShape = /^https:\/\/(?:\[[0-9A-Fa-f:.]+\]|[^\x00-\x20\x7f/?#@:\\[\]%]+)(?::[0-9]{1,5})?$/i;
 
 /**
  * The normalised origin (`https://api.example.com`) of a manifest origin
- * string, or `null` when it is not an exact https origin. Scheme and host are
+ * string, or `null` when it is not an exact https origin (or is longer than
+ * `maxUrlLength`, which no origin is). Scheme and host are
  * lowercased (IDN hosts become punycode) and `:443` is dropped, so
  * `HTTPS://API.Example.com:443` and `https://api.example.com` normalise alike.
  */
 export function normaliseManifestOrigin(origin: unknown): string | null {
-  if (typeof origin !== 'string' || !exactOriginShape.test(origin)) return null;
+  if (typeof origin !== 'string' || origin.length > maxUrlLength || !exactOriginShape.test(origin)) return null;
   const url = parseUrl(origin);
   if (url === null || url.protocol !== 'https:' || url.hostname === '') return null;
   return url.origin;
 }
 
 /**
- * The WHATWG origin of a call's `url`, or `null` when it is not a string, not
- * a URL, or not http/https. Userinfo, path, query and fragment are ignored;
+ * The WHATWG origin of a call's `url`, or `null` when it is not a string,
+ * longer than `maxUrlLength` UTF-16 code units (never parsed: clarification
+ * 20), not a URL, or not http/https. Userinfo, path, query and fragment are ignored;
  * scheme and host lowercased; the default port dropped.
  */
 export function callUrlOrigin(url: unknown): string | null {
-  if (typeof url !== 'string') return null;
+  if (typeof url !== 'string' || url.length > maxUrlLength) return null;
   const fast = plainUrlOrigin(url);
   if (fast !== undefined) return fast;
   const parsed = parseUrl(url);

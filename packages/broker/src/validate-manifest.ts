@@ -1,6 +1,7 @@
 import { codePointLength, type Catalog, type ManifestEntry } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
 import { normaliseManifestOrigin } from './origins.js';
+import { ownData } from './own-data.js';
 
 /** The longest `why` a manifest entry may carry, in code points (a consent sheet is no place for an essay). */
 export const maxWhyLength = 500;
@@ -22,7 +23,9 @@ const entryKeys = new Set(['id', 'why', 'origins']);
  * `maxWhyLength` code points; `origins` present exactly when the scope has
  * `origins: true`, a non-empty array of exact `https://host[:port]` strings
  * with no duplicates after normalisation. A valid manifest comes back as
- * fresh `{id, why, origins?}` objects (the origins as written).
+ * fresh `{id, why, origins?}` objects (the origins as written). Each field
+ * is read once, own data properties only (a getter never runs), so the
+ * returned manifest is exactly what was checked.
  */
 export function validateManifest(catalog: Catalog, entries: unknown): ManifestValidation {
   if (!Array.isArray(entries)) return { ok: false, errors: ['/: not an array'] };
@@ -37,10 +40,10 @@ export function validateManifest(catalog: Catalog, entries: unknown): ManifestVa
       errors.push(`${at}: not an object`);
       return;
     }
-    const record = entry as Record<string, unknown>;
+    const record = readEntry(entry);
     const has = (key: string) => Object.prototype.hasOwnProperty.call(record, key);
     for (const key of ['id', 'why']) if (!has(key)) errors.push(`${at}: missing key "${key}"`);
-    for (const key of Object.keys(record)) if (!entryKeys.has(key)) errors.push(`${at}: unknown key ${JSON.stringify(key)}`);
+    for (const key of Object.keys(entry)) if (!entryKeys.has(key)) errors.push(`${at}: unknown key ${JSON.stringify(key)}`);
 
     let needsOrigins: boolean | null = null;
     if (has('id')) {
@@ -81,6 +84,22 @@ export function validateManifest(catalog: Catalog, entries: unknown): ManifestVa
     }
   });
   return errors.length === 0 ? { ok: true, manifest } : { ok: false, errors };
+}
+
+/**
+ * The entry's `id`, `why` and `origins` read once each, own data properties
+ * only (an accessor's getter never runs: its value counts as `undefined`),
+ * `origins` copied item by item, so what is checked is what is returned.
+ */
+function readEntry(entry: object): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const key of entryKeys) {
+    const descriptor = Object.getOwnPropertyDescriptor(entry, key);
+    if (descriptor === undefined) continue;
+    const value: unknown = 'value' in descriptor ? descriptor.value : undefined;
+    record[key] = key === 'origins' && Array.isArray(value) ? Array.from({ length: value.length }, (_, k) => ownData(value, String(k))) : value;
+  }
+  return record;
 }
 
 function checkOrigins(origins: unknown, at: string, errors: string[]): void {
