@@ -13,6 +13,12 @@ describe('published package metadata', () => {
     expect(workspacePackages().every((p) => p.pkg.name.startsWith('@xcap/'))).toBe(true);
   });
 
+  it('typedoc documents every published package (typedoc.json entryPoints)', () => {
+    const typedoc = JSON.parse(readFileSync(join(repoRoot, 'typedoc.json'), 'utf8')) as { entryPoints: string[] };
+    const covered = (dir: string) => typedoc.entryPoints.some((entry) => (entry.endsWith('/*') ? dir.startsWith(entry.slice(0, -1)) && !dir.slice(entry.length - 1).includes('/') : entry === dir));
+    expect(published.map((p) => p.dir).filter((dir) => !covered(dir))).toEqual([]);
+  });
+
   it('the root LICENSE is MIT by the xcap authors', () => {
     expect(licenseText.startsWith('MIT License\n\nCopyright (c) 2026 the xcap authors\n')).toBe(true);
   });
