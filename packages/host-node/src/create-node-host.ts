@@ -55,6 +55,13 @@ export interface NodeHostOptions {
   readonly blobs?: BlobStore;
   /** An audit sink to use instead of `audit.sqlite` in the data directory. */
   readonly audit?: AuditSink;
+  /**
+   * How `audit.sqlite` commits: `normal` (default) — WAL commits reach the OS
+   * at once, so an acknowledged row survives a killed process (SIGKILL, a
+   * crash), and the disk at checkpoints; `full` — every group commit is also
+   * fsynced, so it survives a power cut too (a few ms per commit).
+   */
+  readonly auditSync?: 'normal' | 'full';
   /** Told about every failed audit write (the row stays queued and is retried). */
   readonly onAuditError?: (error: unknown, row: AuditRow) => void;
   /** The catalog (default the built-in one). */
@@ -108,7 +115,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     let audit: AuditSink;
     if (options.audit !== undefined) audit = options.audit;
     else {
-      const sink = new SqliteAuditSink(paths.audit);
+      const sink = new SqliteAuditSink(paths.audit, { synchronous: options.auditSync ?? 'normal' });
       closers.push(() => sink.close());
       audit = sink;
     }

@@ -41,6 +41,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--photos <dir>', 'the photo library folder (JPEG/PNG); without it, photos is not provided')
     .option('--files <dir>', 'the folder files open from and save to; without it, files is not provided')
     .option('--foreground', 'a person is present: picker tools run and undecided scopes are asked (see --consent)', false)
+    .addOption(new Option('--audit-sync <mode>', 'normal: an answered call\'s audit row survives a killed process; full: also a power cut (fsync per commit)').choices(['normal', 'full']).default('normal'))
     .addOption(new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)').choices(consentModes).default('dismiss'))
     .action(async (options: Record<string, unknown>) => serveCommand(options, io));
 

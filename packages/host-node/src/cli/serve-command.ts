@@ -42,6 +42,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     env: io.env,
     foreground,
     consent,
+    auditSync: options.auditSync === 'full' ? 'full' : 'normal',
     ...(photosDir === undefined ? {} : { photosDir }),
     ...(filesDir === undefined ? {} : { filesDir }),
     log: (line) => io.stderr(`${line}\n`),
