@@ -1,6 +1,7 @@
 /** The format rules of clarification 10 and the code-point length of clarification 12. */
 import { describe, expect, it } from 'vitest';
 import { codePointLength, isBase64, isDateTime, isToken, isUri } from '../src/schema/index.js';
+import { validators } from '../src/index.js';
 
 const table = (fn: (s: string) => boolean, good: readonly string[], bad: readonly string[]) => {
   for (const s of good) it(`accepts ${JSON.stringify(s)}`, () => expect(fn(s)).toBe(true));
@@ -105,6 +106,22 @@ describe('isUri (absolute http/https, WHATWG, no whitespace or controls)', () =>
       '',
     ],
   );
+});
+
+describe('isUri: a URL longer than 8,192 UTF-16 code units is never parsed (clarification 20)', () => {
+  const base = 'https://example.com/';
+  it('accepts 8,192 units and refuses 8,193', () => {
+    expect(isUri(base + 'a'.repeat(8_192 - base.length))).toBe(true);
+    expect(isUri(base + 'a'.repeat(8_193 - base.length))).toBe(false);
+  });
+  it('refuses a 1,000,000-character internationalised host at once', () => {
+    const start = performance.now();
+    expect(isUri(`https://${'ü'.repeat(1_000_000)}.com/`)).toBe(false);
+    expect(performance.now() - start).toBeLessThan(1_000);
+  });
+  it('the generated validator answers /url format for share_send', () => {
+    expect(validators.share_send({ url: base + 'a'.repeat(8_193 - base.length) })).toEqual({ error: 'invalidParams: /url format' });
+  });
 });
 
 describe('isBase64 (standard alphabet, padded, no whitespace)', () => {

@@ -1,11 +1,17 @@
+/** The longest text, in UTF-16 code units, the `uri` format parses (clarification 20); a longer one fails unparsed. */
+export const maxUriLength = 8_192;
+
 /**
  * The `uri` format (clarification 10): an absolute `http`/`https` URL (the
  * scheme in any case, followed by `//`) with a non-empty host that the WHATWG URL parser
  * accepts, containing no ASCII whitespace and no control characters
- * (U+0000–U+001F, U+007F).
+ * (U+0000–U+001F, U+007F). A text longer than `maxUriLength` UTF-16 code
+ * units is refused without being parsed (clarification 20: the URL parser
+ * is super-linear on long internationalised hosts).
  */
 export function isUri(s: string): boolean {
   const n = s.length;
+  if (n > maxUriLength) return false;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c <= 0x20 || c === 0x7f) return false;
