@@ -86,6 +86,11 @@ async function main(): Promise<number> {
   } catch (error) {
     throw new Error(`cannot read ${relative(process.cwd(), args.catalog) || args.catalog}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  try {
+    JSON.parse(catalogText);
+  } catch (error) {
+    throw new Error(`${relative(process.cwd(), args.catalog) || args.catalog}: not JSON (${(error as Error).message})`);
+  }
   const source = sourceName(args.catalog, args.out, layout, catalogText);
   let gen;
   try {
