@@ -24,3 +24,18 @@ export { elicitConsent, type ElicitConsentOptions } from './consent/elicit-conse
 export { runCli } from './cli/run-cli.js';
 export { processIo, type CliIo } from './cli/cli-io.js';
 export { CliFailure } from './cli/cli-failure.js';
+export * from './stores/index.js';
+export { nodeProviders, type NodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
+export { createPhotosProvider, newestPhotos, type PhotoPicker, type PhotosProviderOptions } from './providers/photos-provider.js';
+export type { LibraryPhoto } from './providers/library-photo.js';
+export { createFilesProvider, folderOpenPicker, type FilesProviderOptions, type OpenPicker, type OpenRequest, type SavePicker, type SaveRequest } from './providers/files-provider.js';
+export {
+  createNotificationsProvider,
+  maxTimerDelayMs,
+  type NodeNotificationsProvider,
+  type NotificationsProviderOptions,
+  type NotificationTimers,
+} from './providers/notifications-provider.js';
+export { createPrintProvider, type PrintProviderOptions } from './providers/print-provider.js';
+export { createShareProvider, type ShareAnswer, type ShareHook } from './providers/share-provider.js';
+export { runCommand, type CommandOptions, type CommandResult, type CommandRunner } from './providers/run-command.js';
