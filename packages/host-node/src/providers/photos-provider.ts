@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
 import type { NativeResult, PhotosGetNativeOutput, PhotosPickNativeOutput, PhotosProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
-import { clampLimit, neverThrows } from './never-throws.js';
+import { clampLimit } from './clamp-limit.js';
+import { neverThrows } from './never-throws.js';
 import type { LibraryPhoto } from './library-photo.js';
 import { decodePhotoCursor, encodePhotoCursor } from './photo-cursor.js';
 import { PhotoLibrary, type OrderedPhoto } from './photo-library.js';
