@@ -32,18 +32,18 @@ export function emitClient(catalog: Catalog, layout: OutputLayout = 'package'): 
       return `    ${key(cap)}: {\n${methods}\n    },`;
     })
     .join('\n');
-  const content = `import { callTool } from '${runtime}';
-import type { ToolInvoke } from '${runtime}';
-import type { ToolInputs, ToolOutputs } from './tool-map.js';
-
+  // A catalog without tools has an empty client: nothing to import, an unused transport.
+  const empty = catalog.tools.length === 0;
+  const imports = empty
+    ? `import type { ToolInvoke } from '${runtime}';\n`
+    : `import { callTool } from '${runtime}';\nimport type { ToolInvoke } from '${runtime}';\nimport type { ToolInputs, ToolOutputs } from './tool-map.js';\n`;
+  const content = `${imports}
 ${doc('A typed client for every tool of the catalog: `client.photos.pick({ limit: 2 })`.')}export interface ToolClient {
 ${iface}
 }
 
-${doc('Creates a typed tool client over `invoke`, the transport the caller brings (an app\'s function call, an MCP client).\nEach method resolves to the tool\'s structured content; a refusal or `isError` answer rejects with a `ToolCallError` carrying the reason.')}export function createToolClient(invoke: ToolInvoke): ToolClient {
-  return {
-${impl}
-  };
+${doc('Creates a typed tool client over `invoke`, the transport the caller brings (an app\'s function call, an MCP client).\nEach method resolves to the tool\'s structured content; a refusal or `isError` answer rejects with a `ToolCallError` carrying the reason.')}export function createToolClient(${empty ? '_invoke' : 'invoke'}: ToolInvoke): ToolClient {
+  return {${empty ? '' : `\n${impl}\n  `}};
 }
 `;
   return { path: 'client.ts', content };

@@ -42,8 +42,7 @@ export function emitProviders(catalog: Catalog, layout: OutputLayout = 'package'
     .filter((c) => c.host)
     .map((c) => `  ${key(c.name)}: ${lit(c.host!)},`)
     .join('\n');
-  const content = `import type { NativeResult } from '${runtimeSpecifier(layout, 0)}';
-${imports}
+  const content = `${native.length ? `import type { NativeResult } from '${runtimeSpecifier(layout, 0)}';\n` : ''}${imports}
 
 ${interfaces}
 ${doc(`The native providers a platform host implements, one per capability it provides.${without.length ? `\nCapabilities with no native v1 tool (${without.join(', ')}) have no provider: their tools answer \`unavailable\`.` : ''}`)}export interface HostProviders {
