@@ -1,5 +1,6 @@
 import type { Outcome, RefusalReason, ToolCall, Verdict } from '@xcap/catalog';
 import { argsHash } from './args-hash.js';
+import { clipToolName } from './clip-tool-name.js';
 import type { AuditRow, AuditStatus } from './audit-row.js';
 import { qualifiedToolName } from '@xcap/catalog';
 
@@ -39,7 +40,9 @@ const refusalReasons: ReadonlySet<string> = new Set<RefusalReason>([
  * The one audit row of a call (audit.json's shape, clarification 3):
  * `clientId` = `ui` for app UI, else the run id; `tool` = the qualified
  * spelling `<capability>__<tool>` (an unknown UI name with its first `_`
- * doubled, a UI name without `_` as called); a `call` verdict takes its
+ * doubled, a UI name without `_` as called; a name longer than 128 code
+ * points as the first 128 code points of that spelling and `…`,
+ * clarification 21); a `call` verdict takes its
  * status from the outcome (`ok` → ok, `isError` → failed, `invalidParams` →
  * invalid with error `invalidParams`, `rpcError`/`unreachable`/`timeout` →
  * upstream with that name as error); every refusal, `unknown` and
@@ -66,7 +69,7 @@ export function brokerAuditRow(input: BrokerAuditInput): AuditRow {
     clientId = client;
   }
   const [status, error] = statusOf(verdict, outcome);
-  return { appId, clientId, tool: qualifiedToolName(call.from, call.name), status, error, argsHash: argsHash(call.arguments) };
+  return { appId, clientId, tool: clipToolName(call.name, qualifiedToolName(call.from, call.name)), status, error, argsHash: argsHash(call.arguments) };
 }
 
 function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditStatus, string | null] {

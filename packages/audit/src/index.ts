@@ -7,6 +7,7 @@ export { canonicalJson } from './canonical-json.js';
 export type { CanonicalJsonOptions } from './canonical-json.js';
 export { argsHash } from './args-hash.js';
 export type { AuditRow, AuditStatus } from './audit-row.js';
+export { clipToolName, isOverlongToolName, maxToolNameLength } from './clip-tool-name.js';
 export { brokerAuditRow, type BrokerAuditInput } from './broker-audit-row.js';
 export type { AuditSink } from './audit-sink.js';
 export type { AuditWriteMeta } from './audit-write-meta.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { argsHash, canonicalJson } from '../src/index.js';
+import { argsHash, brokerAuditRow, canonicalJson, clipToolName, isOverlongToolName } from '../src/index.js';
 
 /** `{"a":{"a":…{"a":leaf}…}}` with `depth` objects, built without recursion. */
 function nested(depth: number, leaf: unknown): unknown {
@@ -91,5 +91,26 @@ describe('only plain objects', () => {
     const value = Object.create(null) as Record<string, unknown>;
     value.x = 1;
     expect(canonicalJson(value)).toBe('{"x":1}');
+  });
+});
+
+describe('tool names longer than 128 code points (clarification 21)', () => {
+  const verdict = { verdict: 'unknown', capability: null, tool: null, scope: null, reason: 'unknownTool' } as const;
+  const rowOf = (from: 'ui' | 'agent', name: string) => brokerAuditRow({ appId: 'a', client: from === 'ui' ? null : 'run-1', call: { from, name }, verdict, outcome: null });
+
+  it('a name of 128 code points is carried whole, qualified', () => {
+    expect(rowOf('ui', `a_${'b'.repeat(126)}`).tool).toBe(`a__${'b'.repeat(126)}`);
+    expect(clipToolName('😀'.repeat(128))).toBe('😀'.repeat(128));
+  });
+
+  it('a longer one as the first 128 code points of its audit spelling and …', () => {
+    expect(rowOf('ui', `a_${'b'.repeat(127)}`).tool).toBe(`a__${'b'.repeat(125)}…`);
+    expect(rowOf('agent', '😀'.repeat(129)).tool).toBe(`${'😀'.repeat(128)}…`);
+    expect(isOverlongToolName('😀'.repeat(129))).toBe(true);
+    expect(isOverlongToolName('😀'.repeat(128))).toBe(false);
+  });
+
+  it('a 100 MB name makes a 129-character row', () => {
+    expect(rowOf('agent', 'x'.repeat(100_000_000)).tool).toHaveLength(129);
   });
 });

@@ -4,6 +4,20 @@ import type { PendingAuditRow } from './pending-audit-row.js';
 /** How long the call path waits for one `AuditSink.write` by default before it counts as failed. */
 export const defaultAuditTimeoutMs = 5_000;
 
+/** How many unwritten rows the call path holds by default before it refuses new calls (`maxPendingAudit`). */
+export const defaultMaxPendingAudit = 10_000;
+
+/** The first delay before failed rows are retried; it doubles after every retry round that writes nothing. */
+export const auditRetryFirstDelayMs = 100;
+
+/** The longest delay between two retry rounds. */
+export const auditRetryMaxDelayMs = 30_000;
+
+/** How many retries of pending rows one round keeps in flight at once. */
+export const auditRetryConcurrency = 16;
+
+const maxTimerDelay = 2_147_483_647;
+
 /** The options of an `AuditQueue`. */
 export interface AuditQueueOptions {
   /** The host's clock, stamping when a row was queued. */
@@ -12,68 +26,173 @@ export interface AuditQueueOptions {
   readonly timeoutMs?: number;
   /** Told about every failed write (for the host's log); its own errors are ignored. */
   readonly onError?: (error: unknown, row: AuditRow) => void;
+  /** How many unwritten rows the queue holds before `full` is true (default `defaultMaxPendingAudit`). */
+  readonly maxPending?: number;
+}
+
+/** One row the sink has not accepted yet. */
+interface Entry {
+  readonly row: AuditRow;
+  readonly meta: AuditWriteMeta | undefined;
+  readonly since: string;
+  attempts: number;
+  lastError: string | null;
 }
 
 /**
- * Writes audit rows to a host's sink in call order without ever losing one
- * or failing a call. A row the sink refuses (throws, rejects, or does not
- * settle within the timeout) stays in a pending queue; every later write or
- * `flush` first retries the queue from its oldest row and stops at the first
- * failure, so rows reach the sink in call order. Writes are serialised, so
- * concurrent calls never interleave. A sink that completes after its timeout
- * may see that row again on the retry: a row is never lost, at worst written
- * twice.
+ * Writes audit rows to a host's sink without ever losing one, failing a
+ * call, or making one call wait on another's row.
+ *
+ * - `write(row)` makes ONE attempt at once, bounded by the timeout, and
+ *   resolves (never rejects) when it ends: the caller waits for its own row
+ *   at most once. Concurrent writes go to the sink concurrently, so rows may
+ *   reach it out of call order (a sink that batches concurrent writes —
+ *   group commit — gains from that).
+ * - A row the sink refuses (throws, rejects, or does not settle within the
+ *   timeout) stays pending and is retried in the background in rounds: every
+ *   pending row once per round, at most `auditRetryConcurrency` at a time, a
+ *   failure never stopping the round, so one row the sink always refuses
+ *   blocks no other. The first round starts `auditRetryFirstDelayMs` after a
+ *   failure; the delay doubles after each round that writes nothing, up to
+ *   `auditRetryMaxDelayMs`, and starts again from the first delay after a
+ *   round that writes something. The retry timer does not keep a process
+ *   alive: call `flush()` before exiting.
+ * - The queue holds at most `maxPending` unwritten rows (in flight or
+ *   waiting) before `full` is true; the call path then refuses new calls
+ *   (see `writeOnce`). Rows already queued are never dropped.
+ *
+ * A sink that completes after its timeout may see that row again on a
+ * retry: a row is never lost, at worst written twice.
  */
 export class AuditQueue {
   readonly #sink: AuditSink;
   readonly #options: AuditQueueOptions;
-  #queue: PendingAuditRow[] = [];
-  #tail: Promise<void> = Promise.resolve();
+  /** Every unwritten row, oldest first (a Set keeps insertion order). */
+  readonly #entries = new Set<Entry>();
+  /** Failed rows waiting for the next round. */
+  readonly #waiting = new Set<Entry>();
+  /** First attempts in flight. */
+  readonly #writes = new Set<Promise<boolean>>();
+  #round: Promise<void> | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #delay = auditRetryFirstDelayMs;
+  #unwrittenRefusals = 0;
 
   constructor(sink: AuditSink, options: AuditQueueOptions) {
     this.#sink = sink;
     this.#options = options;
   }
 
-  /** Queues the row and writes everything pending; resolves (never rejects) once the sink took what it would. */
-  write(row: AuditRow, meta?: AuditWriteMeta): Promise<void> {
-    const since = this.#now();
-    return this.#serialised(() => {
-      this.#queue.push({ row, since, attempts: 0, lastError: null, ...(meta === undefined ? {} : { meta }) });
-    });
-  }
-
-  /** Retries the pending rows; answers how many are still pending. */
-  async flush(): Promise<number> {
-    await this.#serialised(() => undefined);
-    return this.#queue.length;
-  }
-
-  /** The rows the sink has not accepted yet, oldest first (a snapshot). */
-  get pending(): readonly PendingAuditRow[] {
-    return [...this.#queue];
-  }
-
-  #serialised(before: () => void): Promise<void> {
-    const run = this.#tail.then(async () => {
-      before();
-      await this.#drain();
-    });
-    this.#tail = run;
-    return run;
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const entry = this.#queue[0]!;
-      const error = await this.#writeOne(entry.row, entry.meta);
-      if (error !== undefined) {
-        this.#queue[0] = { ...entry, attempts: entry.attempts + 1, lastError: message(error) };
-        this.#report(error, entry.row);
-        return;
-      }
-      this.#queue.shift();
+  /** Writes the row once now; a failed row stays pending for the background retries. Resolves (never rejects) after that one attempt. */
+  async write(row: AuditRow, meta?: AuditWriteMeta): Promise<void> {
+    const entry: Entry = { row, meta, since: this.#now(), attempts: 0, lastError: null };
+    this.#entries.add(entry);
+    const attempt = this.#attempt(entry);
+    this.#writes.add(attempt);
+    try {
+      await attempt;
+    } finally {
+      this.#writes.delete(attempt);
     }
+  }
+
+  /**
+   * Writes the row of a call refused because the queue is full: one attempt
+   * (bounded by the timeout), and the row is NOT kept when it fails — the
+   * bound holds. Such a failure is never silent: it is counted
+   * (`unwrittenRefusals`) and reported to `onError` with an error saying the
+   * queue is full. Answers whether the sink took the row.
+   */
+  async writeOnce(row: AuditRow, meta?: AuditWriteMeta): Promise<boolean> {
+    const error = await this.#writeOne(row, meta);
+    if (error === undefined) return true;
+    this.#unwrittenRefusals++;
+    this.#report(new Error(`audit queue is full (${this.#entries.size} rows pending): the row of a call refused for that was not written either: ${message(error)}`), row);
+    return false;
+  }
+
+  /** Retries every pending row now (after the first attempts in flight end); answers how many are still pending. */
+  async flush(): Promise<number> {
+    await Promise.all([...this.#writes]);
+    if (this.#round !== null) await this.#round;
+    if (this.#waiting.size > 0) {
+      this.#clearTimer();
+      await this.#startRound();
+    }
+    return this.#entries.size;
+  }
+
+  /** The rows the sink has not accepted yet (in flight or waiting), oldest first (a snapshot). */
+  get pending(): readonly PendingAuditRow[] {
+    return [...this.#entries].map((e) => ({ row: e.row, since: e.since, attempts: e.attempts, lastError: e.lastError, ...(e.meta === undefined ? {} : { meta: e.meta }) }));
+  }
+
+  /** How many unwritten rows the queue holds. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** True when the queue holds `maxPending` rows or more: the call path refuses new calls until rows get written. */
+  get full(): boolean {
+    return this.#entries.size >= (this.#options.maxPending ?? defaultMaxPendingAudit);
+  }
+
+  /** How many rows of calls refused because the queue was full the sink did not take either (each reported to `onError`). */
+  get unwrittenRefusals(): number {
+    return this.#unwrittenRefusals;
+  }
+
+  /** One attempt at a queued row; on failure it waits for the next round. Answers whether it was written. */
+  async #attempt(entry: Entry): Promise<boolean> {
+    const error = await this.#writeOne(entry.row, entry.meta);
+    if (error === undefined) {
+      this.#entries.delete(entry);
+      return true;
+    }
+    entry.attempts++;
+    entry.lastError = message(error);
+    this.#waiting.add(entry);
+    this.#report(error, entry.row);
+    this.#schedule();
+    return false;
+  }
+
+  #schedule(): void {
+    if (this.#timer !== null || this.#round !== null || this.#waiting.size === 0) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#startRound();
+    }, Math.min(this.#delay, maxTimerDelay));
+    this.#timer.unref?.();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #startRound(): Promise<void> {
+    this.#round ??= this.#runRound().finally(() => {
+      this.#round = null;
+      this.#schedule();
+    });
+    return this.#round;
+  }
+
+  /** Tries every waiting row once, a few at a time; a failure never stops the round. */
+  async #runRound(): Promise<void> {
+    const batch = [...this.#waiting];
+    this.#waiting.clear();
+    let next = 0;
+    let written = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const entry = batch[next++] as Entry;
+        if (await this.#attempt(entry)) written++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(auditRetryConcurrency, batch.length) }, worker));
+    this.#delay = written > 0 ? auditRetryFirstDelayMs : Math.min(this.#delay * 2, auditRetryMaxDelayMs);
   }
 
   /** Writes one row; answers the failure, or `undefined` when the sink took it. */
@@ -81,7 +200,7 @@ export class AuditQueue {
     const timeoutMs = this.#options.timeoutMs ?? defaultAuditTimeoutMs;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<unknown>((resolve) => {
-      timer = setTimeout(() => resolve(new Error(`audit sink did not answer within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => resolve(new Error(`audit sink did not answer within ${timeoutMs} ms`)), Math.min(timeoutMs, maxTimerDelay));
     });
     const written = Promise.resolve()
       .then(() => (meta === undefined ? this.#sink.write(row) : this.#sink.write(row, meta)))

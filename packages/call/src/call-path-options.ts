@@ -34,6 +34,14 @@ export interface CallPathOptions {
   readonly timeoutMs?: number;
   /** How long one audit write may take before the row counts as unwritten and is queued (default 5000). */
   readonly auditTimeoutMs?: number;
+  /** How long one blob store `get`, `put` or `remove` may take before it counts as failed (`storeFailed`; default 10000). */
+  readonly blobTimeoutMs?: number;
+  /** How long one grant store `get` or `set` may take before it counts as failed (undecided / `consentNeeded`; default 10000). */
+  readonly grantTimeoutMs?: number;
+  /** How long the consent UI may take to answer before it counts as `dismiss` (default 120000). */
+  readonly consentTimeoutMs?: number;
+  /** How many unwritten audit rows the call path holds before it refuses new calls `unavailable` (default 10000). */
+  readonly maxPendingAudit?: number;
   /** Told about every failed audit write (the row stays queued). */
   readonly onAuditError?: (error: unknown, row: AuditRow) => void;
 }

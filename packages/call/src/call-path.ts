@@ -16,6 +16,12 @@ export interface CallPath {
   listTools(): AgentTool[];
   /** Audit rows the sink has not accepted yet, oldest first. */
   pendingAudit(): readonly PendingAuditRow[];
-  /** Retries the pending audit rows; answers how many are still pending. */
+  /** Retries the pending audit rows now; answers how many are still pending. Call it before the process exits. */
   flushAudit(): Promise<number>;
+  /**
+   * How many calls were refused because the audit queue was full AND whose
+   * own row the sink did not take either (not kept, so the bound holds; each
+   * was reported to `onAuditError`).
+   */
+  unwrittenRefusals(): number;
 }

@@ -63,10 +63,12 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
   for (const key of ['consent', 'clock', 'randomHex'] as const) {
     if (typeof options[key] !== 'function') problems.push(`${key}: not a function`);
   }
-  for (const key of ['timeoutMs', 'auditTimeoutMs'] as const) {
+  for (const key of ['timeoutMs', 'auditTimeoutMs', 'blobTimeoutMs', 'grantTimeoutMs', 'consentTimeoutMs'] as const) {
     const value = options[key];
     if (value !== undefined && (typeof value !== 'number' || Number.isNaN(value) || value < 0)) problems.push(`${key}: not a number ≥ 0`);
   }
+  const max = options.maxPendingAudit;
+  if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) problems.push('maxPendingAudit: not an integer ≥ 1');
   if (options.onAuditError !== undefined && typeof options.onAuditError !== 'function') problems.push('onAuditError: not a function');
   return { problems, manifest };
 }

@@ -13,10 +13,14 @@ export interface ConsentRequest {
   readonly verdict: Verdict;
 }
 
+/** How long the call path waits for the person's answer on a consent sheet by default (`consentTimeoutMs`): two minutes. */
+export const defaultConsentTimeoutMs = 120_000;
+
 /**
  * A host's consent UI: shows the sheet in the foreground and answers the
- * person's choice. A UI that throws, rejects or answers anything other than
- * `allow`, `deny` or `dismiss` counts as `dismiss` (nothing is written, the
- * call is refused `consentNeeded`, the sheet comes again next time).
+ * person's choice. A UI that throws, rejects, answers anything other than
+ * `allow`, `deny` or `dismiss`, or does not answer within
+ * `consentTimeoutMs` counts as `dismiss` (nothing is written, the call is
+ * refused `consentNeeded`, the sheet comes again next time).
  */
 export type ConsentUi = (request: ConsentRequest) => ConsentReply | Promise<ConsentReply>;

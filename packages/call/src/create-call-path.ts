@@ -1,4 +1,5 @@
-import type { CallResult, Grant, ManifestEntry, Outcome, ToolCall, Verdict } from '@xcap/catalog';
+import type { CallResult, Catalog, Grant, JsonValue, ManifestEntry, Outcome, ToolCall, Verdict } from '@xcap/catalog';
+import { clipToolName } from '@xcap/audit';
 import { agentToolList, brokerDecide, consentAnswer, consentSheet, findScope, parseToolName, type ConsentReply } from '@xcap/broker';
 import { bridgeCall, bridgeReasons, callFailure } from '@xcap/bridge';
 import { AuditQueue } from './audit-queue.js';
@@ -8,40 +9,64 @@ import type { CallPath } from './call-path.js';
 import type { CallPathOptions } from './call-path-options.js';
 import type { CallRequest } from './call-request.js';
 import { checkCallPathOptions } from './check-call-path-options.js';
+import { defaultConsentTimeoutMs } from './consent-ui.js';
 import { HostSetupError } from './host-setup-error.js';
 import { invalidParamsCode } from './invalid-params-code.js';
 import { refusalText } from './refusal-text.js';
 import { resolveNative } from './resolve-native.js';
+import { snapshotArguments } from './snapshot-arguments.js';
+import { defaultBlobTimeoutMs, timedBlobStore } from './timed-blob-store.js';
+import { defaultGrantTimeoutMs, timedGrantStore } from './timed-grant-store.js';
+import { withTimeout } from './with-timeout.js';
 
 const replies: ReadonlySet<unknown> = new Set<ConsentReply>(['allow', 'deny', 'dismiss']);
 
+/** How a call that reached the bridge (or was stopped right before it) ended. */
+interface Ran {
+  readonly result: CallResult;
+  readonly outcome: Outcome;
+}
+
+/** The end of a call whose arguments are not JSON data: refused before the bridge, as the bridge refuses a value of the wrong type. */
+const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), outcome: 'invalidParams' };
+
 /**
  * Builds a host's one call path. Every call, from app UI or an agent, runs
- * the same steps: parse and decide (`brokerDecide`, with the stored grant of
- * the call's scope) → for `ask` (only ever in the foreground) the host's
- * consent UI with `consentSheet`, then `consentAnswer` (one sheet per scope
- * at a time; concurrent calls wait and decide again) → for `call`,
- * `bridgeCall` with the native `providers[capability][tool]` (print_pdf runs
- * in the engine; a provided capability without that method answers
- * `unreachable`) → exactly ONE audit row with the final verdict and outcome
- * → the answer.
+ * the same steps: read the arguments ONCE into a JSON snapshot (everything
+ * after uses it: the hash, the broker's `url`, validation, mapping, the
+ * native; arguments that cannot be read or are not JSON data end
+ * `invalidParams: / type`) → parse and decide (`brokerDecide`, with the
+ * stored grant of the call's scope) → for `ask` (only ever in the
+ * foreground) the host's consent UI with `consentSheet`, then
+ * `consentAnswer` (one sheet per scope at a time: concurrent calls for the
+ * scope wait for it and share its answer) → for `call`, `bridgeCall` with
+ * the native `providers[capability][tool]` (print_pdf runs in the engine; a
+ * provided capability without that method answers `unreachable`) → exactly
+ * ONE audit row with the final verdict and outcome → the answer.
  *
  * A refusal answers an isError result with `refusalText` (`denied:
  * consentNeeded`, `unavailable`, `unknownTool`); an agent's unknown tool
  * answers the JSON-RPC error -32602 (`kind: 'rpcError'`) instead. Failures
- * have defined outcomes: a grant store that fails to read counts as
- * undecided; a consent UI that throws or answers nonsense, a sheet that
- * cannot be built, or a grant store that fails to write the answer all count
- * as `dismiss` (`denied: consentNeeded`, nothing persisted); an audit sink
- * that fails keeps the row queued (`pendingAudit`, retried on the next
- * write). Throws a `HostSetupError` listing every problem of the options.
+ * have defined outcomes, and everything a host plugs in has a timeout: a
+ * grant store that fails or times out reading counts as undecided; a
+ * consent UI that throws, answers nonsense or times out, a sheet that
+ * cannot be built, or a grant store that fails or times out writing the
+ * answer all count as `dismiss` (`denied: consentNeeded`, nothing
+ * persisted); a blob store that fails or times out is `storeFailed`; an
+ * audit sink that fails keeps the row pending (retried in the background).
+ * While the audit queue is full (`maxPendingAudit`), new calls are refused
+ * `unavailable` before anything runs. Throws a `HostSetupError` listing
+ * every problem of the options.
  */
 export function createCallPath(options: CallPathOptions): CallPath {
   const { problems, manifest } = checkCallPathOptions(options);
   const appId = typeof options?.app?.id === 'string' ? options.app.id : '';
   if (problems.length > 0) throw new HostSetupError(appId, problems);
 
-  const { catalog, grants, blobs, providers } = options;
+  const { catalog, providers } = options;
+  const blobs = timedBlobStore(options.blobs, options.blobTimeoutMs ?? defaultBlobTimeoutMs);
+  const grants = timedGrantStore(options.grants, options.grantTimeoutMs ?? defaultGrantTimeoutMs);
+  const consentTimeoutMs = options.consentTimeoutMs ?? defaultConsentTimeoutMs;
   const provided = Object.freeze([...options.provided]);
   const app = Object.freeze({ id: appId, screens: Object.freeze([...options.app.screens]), manifest: Object.freeze(manifest) });
   const context = { app: app.id, screens: app.screens };
@@ -49,8 +74,10 @@ export function createCallPath(options: CallPathOptions): CallPath {
     clock: options.clock,
     ...(options.auditTimeoutMs === undefined ? {} : { timeoutMs: options.auditTimeoutMs }),
     ...(options.onAuditError === undefined ? {} : { onError: options.onAuditError }),
+    ...(options.maxPendingAudit === undefined ? {} : { maxPending: options.maxPendingAudit }),
   });
-  const asking = new Map<string, Promise<unknown>>();
+  /** The open consent sheet of each scope: the final verdict it ends with. */
+  const asking = new Map<string, Promise<Verdict>>();
 
   async function grantsFor(call: ToolCall): Promise<Record<string, Grant>> {
     const parsed = parseToolName(catalog, call.from, call.name);
@@ -65,19 +92,17 @@ export function createCallPath(options: CallPathOptions): CallPath {
   }
 
   async function decide(call: ToolCall, foreground: boolean): Promise<Verdict> {
-    for (;;) {
-      const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground, call });
-      if (verdict.verdict !== 'ask' || verdict.scope === null) return verdict;
-      const pending = asking.get(verdict.scope);
-      if (pending !== undefined) {
-        await pending;
-        continue;
-      }
-      const scope = verdict.scope;
-      const answered = ask(verdict, scope).finally(() => asking.delete(scope));
-      asking.set(scope, answered);
-      return answered;
+    const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground, call });
+    if (verdict.verdict !== 'ask' || verdict.scope === null) return verdict;
+    const scope = verdict.scope;
+    const open = asking.get(scope);
+    if (open !== undefined) {
+      const answered = await open;
+      return { ...verdict, verdict: answered.verdict, reason: answered.reason };
     }
+    const answered = ask(verdict, scope).finally(() => asking.delete(scope));
+    asking.set(scope, answered);
+    return answered;
   }
 
   async function ask(verdict: Verdict, scope: string): Promise<Verdict> {
@@ -86,7 +111,7 @@ export function createCallPath(options: CallPathOptions): CallPath {
       const entry = app.manifest.find((e: ManifestEntry) => e.id === scope);
       if (entry !== undefined) {
         const sheet = consentSheet(catalog, scope, entry);
-        const answer: unknown = await options.consent({ app: app.id, scope, sheet, verdict });
+        const answer: unknown = await withTimeout(() => options.consent({ app: app.id, scope, sheet, verdict }), consentTimeoutMs, 'consent UI');
         if (replies.has(answer)) reply = answer as ConsentReply;
       }
     } catch {
@@ -99,7 +124,7 @@ export function createCallPath(options: CallPathOptions): CallPath {
     }
   }
 
-  async function run(verdict: Verdict, call: ToolCall): Promise<{ result: CallResult; outcome: Outcome }> {
+  async function run(verdict: Verdict, args: JsonValue | undefined): Promise<Ran> {
     const { capability, tool } = verdict;
     if (capability === null || tool === null) return { result: callFailure(bridgeReasons.internalError), outcome: 'isError' };
     const native = resolveNative(providers, capability, tool);
@@ -107,7 +132,7 @@ export function createCallPath(options: CallPathOptions): CallPath {
       return await bridgeCall({
         catalog,
         tool: `${capability}_${tool}`,
-        arguments: call.arguments,
+        arguments: args,
         context,
         blobs,
         ...(native === undefined ? {} : { native }),
@@ -124,15 +149,21 @@ export function createCallPath(options: CallPathOptions): CallPath {
     checkRequest(request);
     const started = performance.now();
     const at = startTime(options.clock);
-    const toolCall: ToolCall = 'arguments' in request ? { from: request.from, name: request.name, arguments: request.arguments } : { from: request.from, name: request.name };
+    const { from, name } = request;
     const client = request.from === 'agent' ? request.client : null;
-    const verdict = await decide(toolCall, request.foreground);
-    const ran = verdict.verdict === 'call' ? await run(verdict, toolCall) : null;
+    const snapshot = snapshotArguments(request.arguments);
+    const toolCall: ToolCall = snapshot.value === undefined ? { from, name } : { from, name, arguments: snapshot.value };
+
+    const full = audit.full;
+    const verdict = full ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, request.foreground);
+    const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value) : notJsonArguments;
     const outcome = ran === null ? null : ran.outcome;
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
-    await audit.write(row, { at, durationMs: performance.now() - started });
-    if (verdict.verdict === 'unknown' && request.from === 'agent') {
-      return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${request.name}` }, verdict, outcome, audit: row };
+    const meta = { at, durationMs: performance.now() - started };
+    if (full) await audit.writeOnce(row, meta);
+    else await audit.write(row, meta);
+    if (verdict.verdict === 'unknown' && from === 'agent') {
+      return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${clipToolName(name)}` }, verdict, outcome, audit: row };
     }
     return { kind: 'result', result: ran === null ? callFailure(refusalText(verdict)) : ran.result, verdict, outcome, audit: row };
   }
@@ -144,7 +175,16 @@ export function createCallPath(options: CallPathOptions): CallPath {
     listTools: () => agentToolList(catalog, { manifest: app.manifest, provided }),
     pendingAudit: () => audit.pending,
     flushAudit: () => audit.flush(),
+    unwrittenRefusals: () => audit.unwrittenRefusals,
   };
+}
+
+/** The verdict of a call refused because the audit queue is full: `unavailable` for a tool of the catalog, `unknown` (as always) for any other name. */
+function refusedWhileFull(catalog: Catalog, call: ToolCall): Verdict {
+  const parsed = parseToolName(catalog, call.from, call.name);
+  if (parsed === null) return { verdict: 'unknown', capability: null, tool: null, scope: null, reason: 'unknownTool' };
+  const scope = findScope(catalog, parsed.capability, parsed.tool);
+  return { verdict: 'unavailable', capability: parsed.capability, tool: parsed.tool, scope: scope === null ? null : scope.id, reason: 'unavailable' };
 }
 
 /** The host clock's time as ISO 8601; a clock that throws or answers no valid date counts as the system clock. */

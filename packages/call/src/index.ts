@@ -8,15 +8,26 @@ export type { CallPath } from './call-path.js';
 export type { CallPathOptions } from './call-path-options.js';
 export type { CallRequest, UiCallRequest, AgentCallRequest } from './call-request.js';
 export type { CallAnswer, CallResultAnswer, CallRpcErrorAnswer } from './call-answer.js';
-export type { ConsentUi, ConsentRequest } from './consent-ui.js';
+export { defaultConsentTimeoutMs, type ConsentUi, type ConsentRequest } from './consent-ui.js';
 export type { HostApp } from './host-app.js';
 export type { NativeProviders } from './native-providers.js';
 export type { PendingAuditRow } from './pending-audit-row.js';
-export { AuditQueue, defaultAuditTimeoutMs, type AuditQueueOptions } from './audit-queue.js';
+export {
+  AuditQueue,
+  defaultAuditTimeoutMs,
+  defaultMaxPendingAudit,
+  auditRetryFirstDelayMs,
+  auditRetryMaxDelayMs,
+  auditRetryConcurrency,
+  type AuditQueueOptions,
+} from './audit-queue.js';
 export { HostSetupError } from './host-setup-error.js';
 export { invalidParamsCode } from './invalid-params-code.js';
 export { refusalText } from './refusal-text.js';
 export { resolveNative } from './resolve-native.js';
 export { checkCallPathOptions, type CallPathOptionsCheck } from './check-call-path-options.js';
 export { callAuditRow } from './call-audit-row.js';
-export { jsonSafeCopy } from './json-safe-copy.js';
+export { snapshotArguments, type ArgumentsSnapshot } from './snapshot-arguments.js';
+export { withTimeout } from './with-timeout.js';
+export { timedBlobStore, defaultBlobTimeoutMs } from './timed-blob-store.js';
+export { timedGrantStore, defaultGrantTimeoutMs } from './timed-grant-store.js';

@@ -204,13 +204,14 @@ describe('createCallPath: calls', () => {
     expect(audit.rows[0]).toMatchObject({ status: 'upstream', error: 'timeout' });
   });
 
-  it('arguments that are not JSON data still get their one row', async () => {
-    const { path, grants, audit } = setup();
+  it('arguments that are not JSON data end invalidParams: / type and still get their one row', async () => {
+    const { path, grants, audit, nativeCalls } = setup();
     grants.set(appId, 'share.send', 'granted');
     const answer = await path.call(ui('share_send', { text: 'x', when: new Date(0), n: 1n }));
-    expect(answer.kind).toBe('result');
+    expect(answer.kind === 'result' && answer.result.content[0].text).toBe('invalidParams: / type');
+    expect(nativeCalls).toEqual([]);
     expect(audit.rows).toHaveLength(1);
-    expect(audit.rows[0]?.argsHash).toBe(argsHash({ text: 'x', when: null, n: null }));
+    expect(audit.rows[0]).toMatchObject({ status: 'invalid', error: 'invalidParams', argsHash: argsHash({ text: 'x', when: null, n: null }) });
   });
 
   it('rejects malformed requests with a TypeError', async () => {
@@ -296,8 +297,41 @@ describe('createCallPath: consent', () => {
   });
 });
 
+describe('createCallPath: calls waiting for a sheet', () => {
+  it('share its answer: one dismissal answers them all, no second sheet', async () => {
+    let release: (answer: 'dismiss') => void = () => undefined;
+    let sheets = 0;
+    const { path, audit } = setup({
+      consent: () => {
+        sheets++;
+        return new Promise((resolve) => (release = resolve));
+      },
+    });
+    const calls = [path.call(ui('photos_pick', {})), path.call(agent('photos__list', {}, true)), path.call(ui('photos_get', { id: 'x' }))];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release('dismiss');
+    const answers = await Promise.all(calls);
+    expect(sheets).toBe(1);
+    expect(answers.map((a) => [a.verdict.tool, a.verdict.verdict, a.verdict.reason])).toEqual([
+      ['pick', 'denied', 'consentNeeded'],
+      ['list', 'denied', 'consentNeeded'],
+      ['get', 'denied', 'consentNeeded'],
+    ]);
+    expect(audit.rows.map((r) => r.tool).sort()).toEqual(['photos__get', 'photos__list', 'photos__pick']);
+  });
+});
+
+describe('createCallPath: timeouts and bounds in the setup', () => {
+  it('names every bad timeout and a bad queue bound', () => {
+    const { options } = setup();
+    expect(() => createCallPath({ ...options, blobTimeoutMs: -1, grantTimeoutMs: Number.NaN, consentTimeoutMs: 'x' as never, maxPendingAudit: 0 })).toThrow(
+      /blobTimeoutMs: not a number ≥ 0\n  - grantTimeoutMs: not a number ≥ 0\n  - consentTimeoutMs: not a number ≥ 0\n  - maxPendingAudit: not an integer ≥ 1/,
+    );
+  });
+});
+
 describe('createCallPath: a failing audit sink', () => {
-  it('never fails the call, keeps the row pending and writes it, in order, on the next write', async () => {
+  it('never fails the call, keeps the row pending and writes it in the background once the sink is back', async () => {
     const written: string[] = [];
     const errors: unknown[] = [];
     let failing = true;
@@ -316,7 +350,9 @@ describe('createCallPath: a failing audit sink', () => {
     expect(errors).toHaveLength(1);
     failing = false;
     await path.call(ui('camera_capture', {}));
-    expect(written).toEqual(['bluetooth__scan', 'camera__capture']);
+    expect(written).toEqual(['camera__capture']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(written).toEqual(['camera__capture', 'bluetooth__scan']);
     expect(path.pendingAudit()).toEqual([]);
   });
 
@@ -326,8 +362,9 @@ describe('createCallPath: a failing audit sink', () => {
     const { path } = setup({ audit: { write: async (row) => { if (failing) throw new Error('down'); rows.push(row); } } });
     await path.call(ui('bluetooth_scan'));
     await path.call(ui('bluetooth_scan'));
-    expect(path.pendingAudit().map((p) => p.attempts)).toEqual([2, 0]);
+    expect(path.pendingAudit().map((p) => p.attempts)).toEqual([1, 1]);
     expect(await path.flushAudit()).toBe(2);
+    expect(path.pendingAudit().map((p) => p.attempts)).toEqual([2, 2]);
     failing = false;
     expect(await path.flushAudit()).toBe(0);
     expect(rows).toHaveLength(2);
