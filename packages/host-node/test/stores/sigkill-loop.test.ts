@@ -9,15 +9,17 @@ import { tempDir } from './temp-dir.js';
 const app = 'acme.album';
 const rounds = 6;
 
-/** Starts the writer, kills it with SIGKILL at a random moment after it started writing, answers its complete output lines. */
+/** Starts the writer, kills it with SIGKILL at a random moment once it acknowledged a row, a grant and a file, answers its complete output lines. */
 async function killedRun(dir: string, tag: string, synchronous: 'full' | 'normal'): Promise<string[]> {
   const child = startChild('stream-writer.ts', [dir, tag, synchronous]);
   const ended = childEnd(child);
-  let ready = false;
+  const seen = new Set<string>();
+  let armed = false;
   child.stdout?.on('data', (chunk: string) => {
-    if (ready || !chunk.includes('ready')) return;
-    ready = true;
-    setTimeout(() => child.kill('SIGKILL'), 200 + Math.random() * 1300);
+    for (const kind of ['row ', 'grant ', 'blob ']) if (chunk.includes(`\n${kind}`) || chunk.startsWith(kind)) seen.add(kind);
+    if (armed || seen.size < 3) return;
+    armed = true;
+    setTimeout(() => child.kill('SIGKILL'), Math.random() * 1000);
   });
   const end = await ended;
   expect(end.stderr).toBe('');
