@@ -45,11 +45,15 @@ interface Entry {
  *
  * - `write(row)` makes ONE attempt at once, bounded by the timeout, and
  *   resolves (never rejects) when it ends: the caller waits for its own row
- *   at most once. Concurrent writes go to the sink concurrently, so rows may
- *   reach it out of call order (a sink that batches concurrent writes —
- *   group commit — gains from that).
+ *   at most once, never for a row ahead of it. Concurrent writes go to the
+ *   sink concurrently, so rows may reach it out of call order (a sink that
+ *   batches concurrent writes — group commit — gains from that). The first
+ *   retry of rows that failed once rides along with the next write (in
+ *   parallel, so it adds no wait): after a short outage, the next call
+ *   brings the sink up to date.
  * - A row the sink refuses (throws, rejects, or does not settle within the
- *   timeout) stays pending and is retried in the background in rounds: every
+ *   timeout) stays pending and is retried (after that first ride-along) in
+ *   the background in rounds: every
  *   pending row once per round, at most `auditRetryConcurrency` at a time, a
  *   failure never stopping the round, so one row the sink always refuses
  *   blocks no other. The first round starts `auditRetryFirstDelayMs` after a
@@ -83,14 +87,28 @@ export class AuditQueue {
     this.#options = options;
   }
 
-  /** Writes the row once now; a failed row stays pending for the background retries. Resolves (never rejects) after that one attempt. */
+  /**
+   * Writes the row once now; a failed row stays pending for the background
+   * retries. Rows that failed exactly once so far (at most
+   * `auditRetryConcurrency`, oldest first) get their first retry alongside,
+   * started just before it, so a sink that is back takes them in call order.
+   * Resolves (never rejects) when these attempts end: within one audit
+   * timeout, since they run in parallel.
+   */
   async write(row: AuditRow, meta?: AuditWriteMeta): Promise<void> {
+    const riders: Entry[] = [];
+    for (const waiting of this.#waiting) {
+      if (riders.length >= auditRetryConcurrency) break;
+      if (waiting.attempts === 1) riders.push(waiting);
+    }
+    for (const rider of riders) this.#waiting.delete(rider);
+    const rides = riders.map((rider) => this.#attempt(rider));
     const entry: Entry = { row, meta, since: this.#now(), attempts: 0, lastError: null };
     this.#entries.add(entry);
     const attempt = this.#attempt(entry);
     this.#writes.add(attempt);
     try {
-      await attempt;
+      await Promise.all([attempt, ...rides]);
     } finally {
       this.#writes.delete(attempt);
     }
