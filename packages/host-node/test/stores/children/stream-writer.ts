@@ -1,10 +1,13 @@
 /**
  * Test child for the SIGKILL loop: writes audit rows (bursts of concurrent
- * writes), grants (one after another) and app files into the data
- * directory `<dir>` (the audit log with `synchronous` full or normal) until it is killed, printing one line per acknowledged
- * write: `row <tag> <n>`, `grant <scope>`, `blob <fileId> <sha256>`.
+ * writes with a short pause between bursts, so the other streams get their
+ * turn), grants (one after another) and app files into the data directory
+ * `<dir>` (the audit log with `synchronous` full or normal) until it is
+ * killed, printing one line per acknowledged write: `row <tag> <n>`,
+ * `grant <scope>`, `blob <fileId> <sha256>`.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FileBlobStore, FileGrantStore, SqliteAuditSink, dataPaths } from '../../../src/stores/index.js';
 
 const [dir, tag, synchronous] = process.argv.slice(2);
@@ -24,6 +27,7 @@ async function rows(): Promise<never> {
         sink.write({ appId: app, clientId: tag as string, tool: 'photos__pick', status: 'ok', error: null, argsHash: `sha256:${i}` }, { at: new Date().toISOString(), durationMs: 1 }).then(() => ack(`row ${tag} ${i}`)),
       ),
     );
+    await sleep(2);
   }
 }
 
