@@ -9,7 +9,9 @@ export type CheckedNativeResult =
   | { readonly ok: false; readonly reason: string };
 
 /**
- * The spec's CHECK step, for an answer nothing is trusted about. An
+ * The spec's CHECK step, for an answer nothing is trusted about. Only the
+ * answer's own data properties are read (an inherited or getter `isError`
+ * or `structuredContent` counts as absent). An
  * `isError` that is a non-empty string passes through as the reason; any
  * other `isError` except `false`, `null` or absent (e.g. MCP's `true`)
  * answers `nativeError`. Otherwise `structuredContent` is copied to plain
@@ -37,12 +39,17 @@ export function checkNativeResult(schema: Schema | null, answer: unknown): Check
   return { ok: true, structuredContent: value };
 }
 
+/** The answer's own data properties `isError` and `structuredContent` (inherited ones and getters count as absent), or `null` for no object. */
 function readTop(answer: unknown): { isError: unknown; structuredContent: unknown } | null {
   try {
     if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return null;
-    const record = answer as { readonly isError?: unknown; readonly structuredContent?: unknown };
-    return { isError: record.isError, structuredContent: record.structuredContent };
+    return { isError: ownData(answer, 'isError'), structuredContent: ownData(answer, 'structuredContent') };
   } catch {
     return null;
   }
+}
+
+function ownData(holder: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(holder, key);
+  return descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined;
 }

@@ -1,5 +1,5 @@
 import type { JsonObject, PdfTable } from '@xcap/catalog';
-import { renderPdf } from '@xcap/pdf';
+import { readPdfImage, renderPdf } from '@xcap/pdf';
 import type { PdfArguments } from '@xcap/pdf';
 import type { BlobStore } from './blob-store.js';
 import { bridgeReasons } from './bridge-reasons.js';
@@ -19,8 +19,10 @@ export interface PrintPdfInput {
 export type PrintPdfEnd = { readonly ok: true; readonly structuredContent: JsonObject } | { readonly ok: false; readonly reason: string };
 
 /**
- * The engine's own print_pdf: reads every image block's app file (a
- * missing one answers `notFound: <fileId>`), lays the document out with
+ * The engine's own print_pdf: reads every image block's app file in
+ * document order (a missing one answers `notFound: <fileId>`, a failing
+ * store `storeFailed`; the first failing block decides, clarification 19,
+ * so an unsupported image before it answers `unsupportedImage: <fileId>`), lays the document out with
  * `renderPdf`, stores the PDF as an app file (application/pdf) and answers
  * `{file: {name, mimeType, size, fileId}, pages}`. The arguments must
  * have passed print_pdf's input schema.
@@ -32,7 +34,7 @@ export async function runPrintPdf(input: PrintPdfInput): Promise<PrintPdfEnd> {
     const image = block !== null && typeof block === 'object' && !Array.isArray(block) ? block['image'] : undefined;
     if (typeof image !== 'string' || files.has(image)) continue;
     const read = await readBlob(input.blobs, input.app, image);
-    if (!read.ok) return { ok: false, reason: read.reason };
+    if (!read.ok) return { ok: false, reason: firstUnsupportedImage(files) ?? read.reason };
     files.set(image, read.blob.bytes);
   }
 
@@ -48,4 +50,10 @@ export async function runPrintPdf(input: PrintPdfInput): Promise<PrintPdfEnd> {
   const fileId = await putBlob(input.blobs, input.app, name, 'application/pdf', bytes);
   if (fileId === null) return { ok: false, reason: bridgeReasons.storeFailed };
   return { ok: true, structuredContent: { file: { name, mimeType: 'application/pdf', size: bytes.length, fileId }, pages } };
+}
+
+/** The first file read so far (in document order) that is no supported image, as its `unsupportedImage: <fileId>` reason. */
+function firstUnsupportedImage(files: ReadonlyMap<string, Uint8Array>): string | undefined {
+  for (const [fileId, bytes] of files) if (readPdfImage(bytes) === undefined) return `unsupportedImage: ${fileId}`;
+  return undefined;
 }
