@@ -1,6 +1,7 @@
-import type { ManifestEntry } from '@xcap/catalog';
+import type { Catalog, ManifestEntry } from '@xcap/catalog';
 import { validateManifest } from '@xcap/broker';
 import type { CallPathOptions } from './call-path-options.js';
+import { resolveNative } from './resolve-native.js';
 
 /** What checking a host's options found: every problem, and the validated manifest. */
 export interface CallPathOptionsCheck {
@@ -13,8 +14,10 @@ export interface CallPathOptionsCheck {
  * problem as `<where>: <rule>`: the app (id, screens, the manifest through
  * `validateManifest`, its pointers prefixed `manifest`), the provided
  * capabilities (each in the catalog, no duplicates, a capability marked
- * `host` only on that host), and the stores, sink, consent UI, clock and id
- * source (objects with their methods, functions).
+ * `host` only on that host), the providers (every provided capability with
+ * native v1 tools has a provider object with a method for each of them),
+ * and the stores, sink, consent UI, clock and id source (objects with their
+ * methods, functions), the timeouts and the audit queue bound.
  */
 export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsCheck {
   const problems: string[] = [];
@@ -40,6 +43,7 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
   }
 
   if (options.host !== undefined && (typeof options.host !== 'string' || options.host === '')) problems.push('host: not a non-empty string');
+  const validlyProvided = new Set<string>();
   if (!Array.isArray(options.provided)) {
     problems.push('provided: not an array of capability names');
   } else if (catalogOk) {
@@ -51,12 +55,13 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
       else if (seen.has(name)) problems.push(`provided/${i}: ${JSON.stringify(name)} listed twice`);
       else if (capability.host !== undefined && capability.host !== options.host) {
         problems.push(`provided/${i}: ${JSON.stringify(name)} is provided only by host ${JSON.stringify(capability.host)} (this host is ${options.host === undefined ? 'unnamed' : JSON.stringify(options.host)})`);
-      }
+      } else validlyProvided.add(name);
       if (typeof name === 'string') seen.add(name);
     });
   }
 
   if (typeof options.providers !== 'object' || options.providers === null) problems.push('providers: not an object');
+  else if (catalogOk) checkProviders(problems, catalog, validlyProvided, options.providers);
   requireMethods(problems, 'blobs', options.blobs, ['get', 'put']);
   requireMethods(problems, 'grants', options.grants, ['get', 'set', 'delete']);
   requireMethods(problems, 'audit', options.audit, ['write']);
@@ -71,6 +76,32 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
   if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) problems.push('maxPendingAudit: not an integer ≥ 1');
   if (options.onAuditError !== undefined && typeof options.onAuditError !== 'function') problems.push('onAuditError: not a function');
   return { problems, manifest };
+}
+
+/** A provider object for every provided capability that has native v1 tools, and on it a method for each (as `resolveNative` finds them). */
+function checkProviders(problems: string[], catalog: Catalog, names: ReadonlySet<string>, providers: object): void {
+  const missing = new Set<string>();
+  for (const def of catalog.tools) {
+    if (def.runs !== 'native') continue;
+    const at = def.name.indexOf('_');
+    const capability = def.name.slice(0, at);
+    const tool = def.name.slice(at + 1);
+    if (at <= 0 || !names.has(capability) || missing.has(capability)) continue;
+    if (resolveProvider(providers, capability) === undefined) {
+      missing.add(capability);
+      problems.push(`providers.${capability}: missing (${capability} is provided and has native tools)`);
+    } else if (resolveNative(providers, capability, tool) === undefined) {
+      problems.push(`providers.${capability}.${tool}: not a function (${capability} is provided)`);
+    }
+  }
+}
+
+/** The provider object of a capability, as `resolveNative` finds it; `undefined` when there is none. */
+function resolveProvider(providers: object, capability: string): object | undefined {
+  if (!(capability in providers)) return undefined;
+  const value: unknown = (providers as Record<string, unknown>)[capability];
+  if (value === (Object.prototype as Record<string, unknown>)[capability]) return undefined;
+  return (typeof value === 'object' || typeof value === 'function') && value !== null ? value : undefined;
 }
 
 function requireMethods(problems: string[], where: string, value: unknown, methods: readonly string[]): void {

@@ -37,6 +37,28 @@ describe('createCallPath: the host setup', () => {
     expect((thrown as Error).message).toContain('invalid xcap host setup for app "acme.album":\n  - app.screens/1');
   });
 
+  it('names a provided capability without its provider object, and each native tool without its method', () => {
+    const { options } = setup();
+    let thrown: unknown;
+    try {
+      createCallPath({ ...options, providers: { photos: { pick: () => undefined, get: 'no' }, share: { send: () => undefined }, notifications: Object.create({ post: () => undefined }) as object } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as HostSetupError).problems).toEqual([
+      'providers.notifications.cancel: not a function (notifications is provided)',
+      'providers.photos.get: not a function (photos is provided)',
+      'providers.photos.list: not a function (photos is provided)',
+      'providers.print: missing (print is provided and has native tools)',
+    ]);
+  });
+
+  it('never takes an Object.prototype member for a native method', () => {
+    const { options } = setup();
+    const catalogWithToString = { ...options.catalog, tools: options.catalog.tools.map((t) => (t.name === 'share_send' ? { ...t, name: 'share_toString' } : t)) };
+    expect(() => createCallPath({ ...options, catalog: catalogWithToString as never, providers: { ...options.providers, share: {} } })).toThrow('providers.share.toString: not a function');
+  });
+
   it('names a manifest that is no array', () => {
     const { options } = setup();
     expect(() => createCallPath({ ...options, app: { id: appId, screens: [], manifest: {} } })).toThrow(/manifest: not an array/);
@@ -44,7 +66,8 @@ describe('createCallPath: the host setup', () => {
 
   it('accepts the ede capabilities on the host named ede', () => {
     const { options } = setup();
-    const path = createCallPath({ ...options, host: 'ede', provided: ['windows', 'focus'], app: { id: appId, screens: [], manifest: [{ id: 'windows.read', why: 'Show them.' }] } });
+    const providers = { windows: { list: () => ({ structuredContent: { windows: [] } }) }, focus: { window: () => ({ structuredContent: { focused: true } }) } };
+    const path = createCallPath({ ...options, host: 'ede', provided: ['windows', 'focus'], providers, app: { id: appId, screens: [], manifest: [{ id: 'windows.read', why: 'Show them.' }] } });
     expect(path.listTools().map((t) => t.name)).toEqual(['windows__list']);
   });
 
@@ -142,8 +165,10 @@ describe('createCallPath: calls', () => {
     expect(audit.rows[0]).toMatchObject({ status: 'failed', error: null, clientId: 'run-7' });
   });
 
-  it('a provided capability without the method answers unreachable (audited upstream)', async () => {
-    const { path, grants, audit } = setup();
+  it('a provider method gone after setup answers unreachable (audited upstream)', async () => {
+    const photos = Object.assign(Object.create(null) as Record<string, unknown>, { pick: () => undefined, get: () => undefined, list: () => undefined });
+    const { path, grants, audit } = setup({ providers: { photos } });
+    delete photos.list;
     grants.set(appId, 'photos.read', 'granted');
     const answer = await path.call(ui('photos_list', {}));
     expect(answer.kind === 'result' && answer.result.content[0].text).toBe('unreachable');
@@ -163,19 +188,13 @@ describe('createCallPath: calls', () => {
     expect(answer.kind === 'result' && answer.result.structuredContent).toEqual({ shared: false });
   });
 
-  it('never takes an Object.prototype member for a native', async () => {
-    const { path, grants } = setup({ providers: {} });
-    grants.set(appId, 'notifications.post', 'granted');
-    const answer = await path.call(ui('notifications_cancel', { id: 'x' }));
-    expect(answer.kind === 'result' && answer.result.content[0].text).toBe('unreachable');
-  });
-
-  it('print_pdf runs in the engine without a provider', async () => {
-    const { path, blobs } = setup({ providers: {} });
+  it('print_pdf runs in the engine, never calling a provider', async () => {
+    const { path, blobs, nativeCalls } = setup();
     const answer = await path.call(ui('print_pdf', { title: 'T', blocks: [{ heading: 'Hi' }] }));
     expect(answer.outcome).toBe('ok');
     const file = answer.kind === 'result' ? (answer.result.structuredContent as { file: { fileId: string } }).file : null;
     expect(new TextDecoder().decode(blobs.get(appId, file!.fileId)!.bytes.subarray(0, 8))).toBe('%PDF-1.4');
+    expect(nativeCalls).toEqual([]);
   });
 
   it('invalid arguments are audited invalid and never reach the native', async () => {

@@ -11,7 +11,7 @@ export const catalog: Catalog = loadCatalog(JSON.parse(readFileSync(new URL('../
 /** The app every test runs as. */
 export const appId = 'acme.album';
 
-/** A call path on memory stores with recording natives; `overrides` replace any option. */
+/** A call path on memory stores with recording natives for every provided capability; `overrides` replace any option (`providers` replace those capabilities' providers only). */
 export function setup(overrides: Partial<CallPathOptions> = {}, consentAnswers: unknown[] = []) {
   const blobs = new MemoryBlobStore();
   const grants = new MemoryGrantStore();
@@ -28,6 +28,26 @@ export function setup(overrides: Partial<CallPathOptions> = {}, consentAnswers: 
       get: async (input: unknown): Promise<NativeResult> => {
         nativeCalls.push({ tool: 'photos_get', input });
         return { isError: 'notFound' };
+      },
+      list: async (input: unknown): Promise<NativeResult> => {
+        nativeCalls.push({ tool: 'photos_list', input });
+        return { structuredContent: { photos: [], cursor: null } };
+      },
+    },
+    print: {
+      print: async (input: unknown): Promise<NativeResult> => {
+        nativeCalls.push({ tool: 'print_print', input });
+        return { structuredContent: { printed: true } };
+      },
+    },
+    notifications: {
+      post: async (input: unknown): Promise<NativeResult> => {
+        nativeCalls.push({ tool: 'notifications_post', input });
+        return { structuredContent: {} };
+      },
+      cancel: async (input: unknown): Promise<NativeResult> => {
+        nativeCalls.push({ tool: 'notifications_cancel', input });
+        return { structuredContent: {} };
       },
     },
     share: {
@@ -50,7 +70,6 @@ export function setup(overrides: Partial<CallPathOptions> = {}, consentAnswers: 
       ],
     },
     provided: ['photos', 'share', 'print', 'notifications'],
-    providers,
     blobs,
     grants,
     audit,
@@ -63,7 +82,19 @@ export function setup(overrides: Partial<CallPathOptions> = {}, consentAnswers: 
     clock: () => new Date('2026-11-01T10:00:00Z'),
     randomHex: () => '0123456789abcdef0123456789abcdef',
     ...overrides,
+    providers: mergeProviders(providers, overrides.providers ?? {}),
   };
   const path = createCallPath(options);
   return { path, blobs, grants, audit, asked, nativeCalls, options };
+}
+
+/** The default providers with `overrides` on top: a plain override object adds to (or replaces methods of) that capability's default provider; anything else replaces it. */
+function mergeProviders(defaults: Record<string, object>, overrides: object): object {
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [capability, provider] of Object.entries(overrides)) {
+    const base = defaults[capability];
+    const plain = typeof provider === 'object' && provider !== null && Object.getPrototypeOf(provider) === Object.prototype;
+    merged[capability] = base !== undefined && plain ? { ...base, ...(provider as object) } : provider;
+  }
+  return merged;
 }
