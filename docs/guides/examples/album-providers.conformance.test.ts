@@ -1,0 +1,9 @@
+// #region vitest
+import { runNativeConformance } from '@xcap/host-testing/conformance';
+import { createAlbumProviders, sampleLibrary } from './album-providers.js';
+
+runNativeConformance({
+  createProviders: () => createAlbumProviders(sampleLibrary()), // a fresh set per test
+  provided: ['photos', 'notifications'], // the capabilities this host offers
+});
+// #endregion vitest

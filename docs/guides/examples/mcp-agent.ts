@@ -1,0 +1,93 @@
+/**
+ * The agent author's guide (and the host guide's "serve agents over MCP"):
+ * `xcap serve` from @xcap/host-node serves one app's manifest over stdio; an
+ * agent talks to it with the official MCP SDK client.
+ * Run: node --import tsx docs/guides/examples/mcp-agent.ts
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { samplePhotos } from '@xcap/host-testing';
+// #region imports
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+// #endregion imports
+
+const work = mkdtempSync(join(tmpdir(), 'xcap-guide-'));
+const photosDir = join(work, 'photos');
+mkdirSync(photosDir);
+for (const photo of samplePhotos()) writeFileSync(join(photosDir, photo.name), Buffer.from(photo.data, 'base64'));
+// The `xcap` command of @xcap/host-node (what `npx xcap` runs in your project).
+const xcap = join(dirname(createRequire(import.meta.url).resolve('@xcap/host-node/package.json')), 'bin/xcap.js');
+const manifestFile = join(work, 'app.json');
+const dataDir = join(work, 'data');
+
+try {
+  // #region manifest
+  writeFileSync(
+    manifestFile,
+    JSON.stringify({
+      id: 'acme.album',
+      screens: ['albums'],
+      capabilities: [{ id: 'photos.read', why: 'Pick the photos for your album.' }],
+    }),
+  );
+  // #endregion manifest
+
+  // #region connect
+  const transport = new StdioClientTransport({
+    command: process.execPath, // or "npx" with args ["xcap", "serve", …]
+    args: [xcap, 'serve', '--manifest', manifestFile, '--data', dataDir, '--photos', photosDir],
+    stderr: 'ignore', // xcap serve logs its run id and mode on stderr
+  });
+  const client = new Client({ name: 'album-agent', version: '1.0.0' });
+  await client.connect(transport);
+
+  const { tools } = await client.listTools(); // photos__get, photos__list, photos__pick: name, description, schemas
+  console.log(tools.map((t) => t.name).join(', '));
+  // #endregion connect
+  assert.deepEqual(
+    tools.map((t) => t.name),
+    ['photos__get', 'photos__list', 'photos__pick'],
+  );
+
+  // #region call
+  const first = await client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
+  if (first.isError) console.log(first.content); // [{type: 'text', text: 'denied: consentNeeded'}]: no one was asked yet
+  // #endregion call
+  assert.deepEqual(first, { content: [{ type: 'text', text: 'denied: consentNeeded' }], isError: true });
+
+  // The person grants the scope on the host (here: the xcap CLI), and the same call succeeds.
+  execFileSync(process.execPath, [xcap, 'grant', 'acme.album', 'photos.read', '--data', dataDir]);
+
+  // #region granted
+  const listed = await client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
+  const { photos } = listed.structuredContent as { photos: { id: string; name: string }[] };
+  console.log(photos.map((p) => p.name)); // the library, newest first
+
+  try {
+    await client.callTool({ name: 'photos__delete', arguments: { id: photos[0]!.id } });
+  } catch (error) {
+    if (!(error instanceof McpError)) throw error;
+    console.log(error.code); // -32602: unknown tool, no hint
+  }
+  await client.close();
+  // #endregion granted
+  assert.equal(photos.length, 3);
+
+  const audit = JSON.parse(execFileSync(process.execPath, [xcap, 'audit', '--json', '--data', dataDir], { encoding: 'utf8' })) as { tool: string; status: string }[];
+  assert.deepEqual(
+    audit.map((r) => [r.tool, r.status]).reverse(),
+    [
+      ['photos__list', 'denied'],
+      ['photos__list', 'ok'],
+      ['photos__delete', 'denied'],
+    ],
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

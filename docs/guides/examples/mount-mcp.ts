@@ -1,0 +1,54 @@
+/**
+ * The host guide's "your own MCP server": the same adapter `xcap serve` uses
+ * (`serveCallPath` from @xcap/host-node) mounted on the SDK's low-level
+ * `Server`, here connected in-process to an SDK client.
+ * Run: node --import tsx docs/guides/examples/mount-mcp.ts
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { MemoryAuditSink } from '@xcap/audit';
+import { MemoryBlobStore } from '@xcap/bridge';
+import { MemoryGrantStore } from '@xcap/broker';
+import { catalog } from '@xcap/catalog';
+import { createCallPath } from '@xcap/call';
+import { createAlbumProviders, sampleLibrary } from './album-providers.js';
+// #region mount
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { serveCallPath } from '@xcap/host-node';
+
+const grants = new MemoryGrantStore();
+await grants.set('acme.album', 'photos.read', 'granted'); // decided earlier, on a consent sheet
+const callPath = createCallPath({
+  catalog,
+  app: { id: 'acme.album', screens: ['albums'], manifest: [{ id: 'photos.read', why: 'Pick the photos for your album.' }] },
+  provided: ['photos'],
+  providers: createAlbumProviders(sampleLibrary()),
+  blobs: new MemoryBlobStore(),
+  grants,
+  audit: new MemoryAuditSink(),
+  consent: () => 'dismiss' as const, // no person at this server: undecided scopes answer consentNeeded
+  clock: () => new Date(),
+  randomHex: () => randomBytes(16).toString('hex'),
+});
+
+// One Server per connection = one agent run; its run id is every audit row's clientId.
+const server = new Server({ name: 'acme-host', version: '1.0.0' }, { capabilities: { tools: {} } });
+const served = serveCallPath(server, callPath, { foreground: false });
+// #endregion mount
+
+const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+await server.connect(serverSide);
+const client = new Client({ name: 'album-agent', version: '1.0.0' });
+await client.connect(clientSide);
+const { tools } = await client.listTools();
+assert.deepEqual(
+  tools.map((t) => t.name),
+  ['photos__get', 'photos__list', 'photos__pick'],
+);
+const listed = await client.callTool({ name: 'photos__list', arguments: { limit: 2 } });
+assert.equal((listed.structuredContent as { photos: unknown[] }).photos.length, 2);
+await served.idle();
+await client.close();
+console.log(`served run ${served.clientId}: ${tools.length} tools`);
