@@ -9,3 +9,4 @@ export { DemoError } from './demo-error.js';
 export { createSampleWorkspace, albumManifest, type SampleWorkspace } from './sample-workspace.js';
 export { connectAgent, type AgentConnection } from './agent-connection.js';
 export { runXcap, xcapBin, type XcapRun } from './xcap-command.js';
+export { encodeJpeg, type JpegOptions } from './encode-jpeg.js';

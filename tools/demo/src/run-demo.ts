@@ -76,7 +76,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   step('A fresh workspace');
   say(`data dir   ${ws.data}   (consent.json, files/, audit.sqlite appear here)`);
   say(`manifest   ${ws.manifest}   (app ${albumManifest.id}: ${albumManifest.capabilities.map((c) => c.id).join(', ')})`);
-  say(`photos     ${ws.photos}   (3 real PNG photos)`);
+  say(`photos     ${ws.photos}   (3 PNG photos, 2 camera JPEGs with Exif dates)`);
   say(`save into  ${ws.saved}`);
 
   step('The agent starts its run: xcap serve in the background, the official MCP SDK client over stdio');

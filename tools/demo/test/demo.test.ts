@@ -46,6 +46,8 @@ describe('runDemo: the real host', () => {
     expect(text).toContain('files__save, photos__get, photos__list, photos__pick, print__pdf, print__print');
     expect(text).toContain('refused "denied: consentNeeded"');
     expect(text).toContain('$ xcap grant acme.album photos.read --data');
+    expect(text).toContain('Evening pier.jpg  image/jpeg');
+    expect(text).toContain('taken 2026-07-17T19:45:00');
     expect(text).toContain('refused "denied: needsForeground"');
     expect(text).toContain('JSON-RPC error -32602 (MCP error -32602: Unknown tool: photos__delete)');
     expect(text).toMatch(/\$ xcap audit --data .*\n\s+at\s+app\s+client\s+tool\s+status/);
