@@ -10,7 +10,7 @@
  *   can import too — `native` is a Java keyword).
  */
 import { FetchingJSONSchemaStore, InputData, JSONSchemaInput, quicktype } from 'quicktype-core';
-import type { Catalog } from '@xcap/catalog/core';
+import type { Catalog, Schema } from '@xcap/catalog/core';
 import { nativeInputSchema } from '@xcap/catalog/core';
 import type { GeneratedFile } from './generated-file.js';
 import { pascal } from './naming.js';
@@ -84,6 +84,50 @@ const settingsGradle = `// Lets the module build on its own (gradle build in thi
 rootProject.name = "xcap-native"
 `;
 
+/** The description that marks a required, nullable property for the Kotlin post-processing (see `alwaysEncoded`). */
+const encodeAlwaysMark = 'XCAP_ENCODE_ALWAYS';
+
+/**
+ * The schema as the native types carry it on the wire: without `format`, so a
+ * `date-time` stays the string the spec allows (RFC 3339 with a lowercase
+ * `t`/`z` or a leap second, which `java.time.OffsetDateTime` refuses and a
+ * Swift `Date` cannot hold with its offset) — the host parses it if it wants
+ * to. For Kotlin (`markRequiredNullable`), a required property that may be
+ * null is marked, so it can be encoded even when null.
+ */
+function wireSchema(schema: Schema, markRequiredNullable: boolean): Schema {
+  const { format: _format, ...rest } = schema;
+  const s: { -readonly [K in keyof Schema]: Schema[K] } = rest;
+  if (s.properties) {
+    const required = new Set(s.required ?? []);
+    s.properties = Object.fromEntries(
+      Object.entries(s.properties).map(([k, v]) => {
+        const wire = wireSchema(v, markRequiredNullable);
+        const nullable = Array.isArray(v.type) && v.type.includes('null');
+        return [k, markRequiredNullable && required.has(k) && nullable ? { ...wire, description: encodeAlwaysMark } : wire];
+      }),
+    );
+  }
+  if (s.items) s.items = wireSchema(s.items, markRequiredNullable);
+  if (s.anyOf) s.anyOf = s.anyOf.map((v) => wireSchema(v as Schema, markRequiredNullable)) as never;
+  return s;
+}
+
+/**
+ * kotlinx.serialization leaves out a property equal to its default, and
+ * quicktype gives every nullable property the default `null`: a required
+ * nullable field (`takenAt: null`) would vanish from the JSON a Kotlin host
+ * encodes, and the bridge would refuse the answer. Such properties get
+ * `@EncodeDefault(EncodeDefault.Mode.ALWAYS)` instead of their marker, so the
+ * classes work with the default `Json` as they are.
+ */
+function alwaysEncoded(kotlin: string): string {
+  const marker = new RegExp(`^( *)/\\*\\*\\n *\\* ${encodeAlwaysMark}\\n *\\*/\\n`, 'gm');
+  const out = kotlin.replace(marker, '$1@EncodeDefault(EncodeDefault.Mode.ALWAYS)\n');
+  if (out.includes(encodeAlwaysMark)) throw new Error(`emitNative: quicktype wrote the ${encodeAlwaysMark} marker in an unexpected form`);
+  return out === kotlin ? out : `@file:OptIn(ExperimentalSerializationApi::class)\n\n${out}`;
+}
+
 /** The native folder: the Swift package and the Gradle module with the types. */
 export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [
@@ -96,13 +140,15 @@ export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
     for (const tool of catalog.tools) {
       if (tool.runs !== 'native' || !tool.nativeOutputSchema) continue;
       const p = pascal(tool.name);
-      await input.addSource({ name: `${p}NativeInput`, schema: JSON.stringify(typeSchema(nativeInputSchema(tool))) });
-      await input.addSource({ name: `${p}NativeOutput`, schema: JSON.stringify(typeSchema(tool.nativeOutputSchema)) });
+      const kotlin = lang === 'kotlin';
+      await input.addSource({ name: `${p}NativeInput`, schema: JSON.stringify(wireSchema(typeSchema(nativeInputSchema(tool)), kotlin)) });
+      await input.addSource({ name: `${p}NativeOutput`, schema: JSON.stringify(wireSchema(typeSchema(tool.nativeOutputSchema), kotlin)) });
     }
     const inputData = new InputData();
     inputData.addInput(input);
     const result = await quicktype({ inputData, lang, rendererOptions: options, leadingComments: [] });
-    files.push({ path: file, content: `${result.lines.join('\n').trim()}\n` });
+    const text = `${result.lines.join('\n').trim()}\n`;
+    files.push({ path: file, content: lang === 'kotlin' ? alwaysEncoded(text) : text });
   }
   return files;
 }

@@ -189,7 +189,7 @@ public struct NotificationsCancelNativeOutput: Codable, Sendable {
 
 // MARK: - NotificationsPostNativeInput
 public struct NotificationsPostNativeInput: Codable, Sendable {
-    public let at: Date?
+    public let at: String?
     public let body: String?
     public let id: String
     public let tap: Tap?
@@ -203,7 +203,7 @@ public struct NotificationsPostNativeInput: Codable, Sendable {
         case title = "title"
     }
 
-    public init(at: Date?, body: String?, id: String, tap: Tap?, title: String) {
+    public init(at: String?, body: String?, id: String, tap: Tap?, title: String) {
         self.at = at
         self.body = body
         self.id = id
@@ -277,7 +277,7 @@ public struct PhotosGetNativeOutputPhoto: Codable, Sendable {
     public let id: String
     public let mimeType: String
     public let name: String
-    public let takenAt: Date?
+    public let takenAt: String?
 
     public enum CodingKeys: String, CodingKey {
         case data = "data"
@@ -287,7 +287,7 @@ public struct PhotosGetNativeOutputPhoto: Codable, Sendable {
         case takenAt = "takenAt"
     }
 
-    public init(data: String, id: String, mimeType: String, name: String, takenAt: Date?) {
+    public init(data: String, id: String, mimeType: String, name: String, takenAt: String?) {
         self.data = data
         self.id = id
         self.mimeType = mimeType
@@ -333,7 +333,7 @@ public struct PhotosListNativeOutputPhoto: Codable, Sendable {
     public let id: String
     public let mimeType: String
     public let name: String
-    public let takenAt: Date?
+    public let takenAt: String?
 
     public enum CodingKeys: String, CodingKey {
         case id = "id"
@@ -342,7 +342,7 @@ public struct PhotosListNativeOutputPhoto: Codable, Sendable {
         case takenAt = "takenAt"
     }
 
-    public init(id: String, mimeType: String, name: String, takenAt: Date?) {
+    public init(id: String, mimeType: String, name: String, takenAt: String?) {
         self.id = id
         self.mimeType = mimeType
         self.name = name
@@ -382,7 +382,7 @@ public struct PhotosPickNativeOutputPhoto: Codable, Sendable {
     public let id: String
     public let mimeType: String
     public let name: String
-    public let takenAt: Date?
+    public let takenAt: String?
 
     public enum CodingKeys: String, CodingKey {
         case data = "data"
@@ -392,7 +392,7 @@ public struct PhotosPickNativeOutputPhoto: Codable, Sendable {
         case takenAt = "takenAt"
     }
 
-    public init(data: String, id: String, mimeType: String, name: String, takenAt: Date?) {
+    public init(data: String, id: String, mimeType: String, name: String, takenAt: String?) {
         self.data = data
         self.id = id
         self.mimeType = mimeType

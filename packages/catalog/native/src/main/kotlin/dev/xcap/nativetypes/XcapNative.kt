@@ -1,9 +1,7 @@
 // generated from fixtures/capabilities.json by tools/codegen — do not edit
-@file:UseSerializers(OffsetDateTimeSerializer::class)
+@file:OptIn(ExperimentalSerializationApi::class)
 
 package dev.xcap.nativetypes
-
-import java.time.OffsetDateTime
 
 import kotlinx.serialization.*
 import kotlinx.serialization.json.*
@@ -72,10 +70,17 @@ data class NotificationsCancelNativeOutput (
 
 @Serializable
 data class NotificationsPostNativeInput (
-    val at: OffsetDateTime? = null,
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
+    val at: String? = null,
+
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
     val body: String? = null,
+
     val id: String,
+
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
     val tap: Tap? = null,
+
     val title: String
 )
 
@@ -111,7 +116,9 @@ data class PhotosGetNativeOutputPhoto (
     val id: String,
     val mimeType: String,
     val name: String,
-    val takenAt: OffsetDateTime? = null
+
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
+    val takenAt: String? = null
 )
 
 @Serializable
@@ -122,7 +129,9 @@ data class PhotosListNativeInput (
 
 @Serializable
 data class PhotosListNativeOutput (
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
     val cursor: String? = null,
+
     val photos: List<PhotosListNativeOutputPhoto>
 )
 
@@ -131,7 +140,9 @@ data class PhotosListNativeOutputPhoto (
     val id: String,
     val mimeType: String,
     val name: String,
-    val takenAt: OffsetDateTime? = null
+
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
+    val takenAt: String? = null
 )
 
 @Serializable
@@ -150,7 +161,9 @@ data class PhotosPickNativeOutputPhoto (
     val id: String,
     val mimeType: String,
     val name: String,
-    val takenAt: OffsetDateTime? = null
+
+    @EncodeDefault(EncodeDefault.Mode.ALWAYS)
+    val takenAt: String? = null
 )
 
 @Serializable
@@ -209,11 +222,3 @@ data class Window (
     val title: String,
     val workspace: Long
 )
-
-object OffsetDateTimeSerializer : KSerializer<OffsetDateTime> {
-    override val descriptor: SerialDescriptor = PrimitiveSerialDescriptor("OffsetDateTime", PrimitiveKind.STRING)
-    override fun deserialize(decoder: Decoder): OffsetDateTime = OffsetDateTime.parse(decoder.decodeString())
-    override fun serialize(encoder: Encoder, value: OffsetDateTime) {
-        encoder.encodeString(java.time.format.DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(value))
-    }
-}
