@@ -29,10 +29,12 @@ export function testCallPath(consent: ConsentUi = () => 'dismiss'): TestCallPath
   const grants = new MemoryGrantStore();
   const audit = new MemoryAuditSink();
   let n = 0;
+  // The sample natives come as a string-indexed map built at run time, so the list is typed as plain strings.
+  const provided: readonly string[] = ['photos', 'print', 'notifications'];
   const callPath = createCallPath({
     catalog,
     app: { id: 'acme.album', screens: ['albums'], manifest: testManifest },
-    provided: ['photos', 'print', 'notifications'],
+    provided,
     providers,
     blobs: new MemoryBlobStore(),
     grants,
