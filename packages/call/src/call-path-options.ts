@@ -4,10 +4,17 @@ import type { GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
 import type { ConsentUi } from './consent-ui.js';
 import type { HostApp } from './host-app.js';
+import type { CallPathProviders } from './call-path-providers.js';
 import type { NativeProviders } from './native-providers.js';
 
-/** The one object a host brings to get its call path. */
-export interface CallPathOptions {
+/**
+ * The one object a host brings to get its call path. `P` is the type of
+ * `provided` and `R` that of `providers`: a literal list of built-in
+ * capability names types `providers` from the generated `HostProviders`
+ * (see `CallPathProviders`); the defaults are the untyped form for catalogs
+ * loaded at run time.
+ */
+export interface CallPathOptions<P extends readonly string[] = readonly string[], R extends object = NativeProviders> {
   /** The capability catalog (`catalog` from `@xcap/catalog`, or one `loadCatalog` checked). */
   readonly catalog: Catalog;
   /** The app this call path serves; its manifest is validated when the call path is created. */
@@ -15,9 +22,9 @@ export interface CallPathOptions {
   /** This host's name (e.g. `ede`): capabilities marked `host` in the catalog may be provided only by that host. */
   readonly host?: string;
   /** The capabilities this host provides (capability names). */
-  readonly provided: readonly string[];
-  /** The host's natives: `providers[capability][tool](nativeInput)`. */
-  readonly providers: NativeProviders;
+  readonly provided: P;
+  /** The host's natives: `providers[capability][tool](nativeInput)`; every provided capability with native tools needs its object with every method. */
+  readonly providers: R & CallPathProviders<P, R>;
   /** The app-file store (`fileId`s read, returned bytes written). */
   readonly blobs: BlobStore;
   /** Where consent answers persist; only `consentAnswer` writes it. */

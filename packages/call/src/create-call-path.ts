@@ -12,6 +12,7 @@ import { checkCallPathOptions } from './check-call-path-options.js';
 import { defaultConsentTimeoutMs } from './consent-ui.js';
 import { HostSetupError } from './host-setup-error.js';
 import { invalidParamsCode } from './invalid-params-code.js';
+import type { NativeProviders } from './native-providers.js';
 import { refusalText } from './refusal-text.js';
 import { resolveNative } from './resolve-native.js';
 import { snapshotArguments } from './snapshot-arguments.js';
@@ -56,9 +57,12 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * audit sink that fails keeps the row pending (retried in the background).
  * While the audit queue is full (`maxPendingAudit`), new calls are refused
  * `unavailable` before anything runs. Throws a `HostSetupError` listing
- * every problem of the options.
+ * every problem of the options. For the built-in catalog, a literal
+ * `provided` list types `providers` from the generated `HostProviders`
+ * (`CallPathProviders`).
  */
-export function createCallPath(options: CallPathOptions): CallPath {
+export function createCallPath<const P extends readonly string[] = readonly string[], R extends object = NativeProviders>(typedOptions: CallPathOptions<P, R>): CallPath {
+  const options = typedOptions as unknown as CallPathOptions;
   const { problems, manifest } = checkCallPathOptions(options);
   const appId = typeof options?.app?.id === 'string' ? options.app.id : '';
   if (problems.length > 0) throw new HostSetupError(appId, problems);

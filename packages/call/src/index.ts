@@ -6,6 +6,7 @@
 export { createCallPath } from './create-call-path.js';
 export type { CallPath } from './call-path.js';
 export type { CallPathOptions } from './call-path-options.js';
+export type { CallPathProviders, ProvidersFor, LenientProvider, ProviderName } from './call-path-providers.js';
 export type { CallRequest, UiCallRequest, AgentCallRequest } from './call-request.js';
 export type { CallAnswer, CallResultAnswer, CallRpcErrorAnswer } from './call-answer.js';
 export { defaultConsentTimeoutMs, type ConsentUi, type ConsentRequest } from './consent-ui.js';

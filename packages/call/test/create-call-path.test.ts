@@ -168,7 +168,7 @@ describe('createCallPath: calls', () => {
   it('a provider method gone after setup answers unreachable (audited upstream)', async () => {
     const photos = Object.assign(Object.create(null) as Record<string, unknown>, { pick: () => undefined, get: () => undefined, list: () => undefined });
     const { path, grants, audit } = setup({ providers: { photos } });
-    delete photos.list;
+    delete (photos as Record<string, unknown>).list;
     grants.set(appId, 'photos.read', 'granted');
     const answer = await path.call(ui('photos_list', {}));
     expect(answer.kind === 'result' && answer.result.content[0].text).toBe('unreachable');
