@@ -92,24 +92,24 @@ const encodeAlwaysMark = 'XCAP_ENCODE_ALWAYS';
  * `date-time` stays the string the spec allows (RFC 3339 with a lowercase
  * `t`/`z` or a leap second, which `java.time.OffsetDateTime` refuses and a
  * Swift `Date` cannot hold with its offset) — the host parses it if it wants
- * to. For Kotlin (`markRequiredNullable`), a required property that may be
- * null is marked, so it can be encoded even when null.
+ * to. A required property that may be null is marked (its description), so
+ * the post-processing of each language can make it encode even when null.
  */
-function wireSchema(schema: Schema, markRequiredNullable: boolean): Schema {
+function wireSchema(schema: Schema): Schema {
   const { format: _format, ...rest } = schema;
   const s: { -readonly [K in keyof Schema]: Schema[K] } = rest;
   if (s.properties) {
     const required = new Set(s.required ?? []);
     s.properties = Object.fromEntries(
       Object.entries(s.properties).map(([k, v]) => {
-        const wire = wireSchema(v, markRequiredNullable);
+        const wire = wireSchema(v);
         const nullable = Array.isArray(v.type) && v.type.includes('null');
-        return [k, markRequiredNullable && required.has(k) && nullable ? { ...wire, description: encodeAlwaysMark } : wire];
+        return [k, required.has(k) && nullable ? { ...wire, description: encodeAlwaysMark } : wire];
       }),
     );
   }
-  if (s.items) s.items = wireSchema(s.items, markRequiredNullable);
-  if (s.anyOf) s.anyOf = s.anyOf.map((v) => wireSchema(v as Schema, markRequiredNullable)) as never;
+  if (s.items) s.items = wireSchema(s.items);
+  if (s.anyOf) s.anyOf = s.anyOf.map((v) => wireSchema(v as Schema)) as never;
   return s;
 }
 
@@ -128,6 +128,54 @@ function alwaysEncoded(kotlin: string): string {
   return out === kotlin ? out : `@file:OptIn(ExperimentalSerializationApi::class)\n\n${out}`;
 }
 
+/**
+ * Swift's synthesized `Encodable` leaves out an optional property that is
+ * nil (`encodeIfPresent`): a required nullable field would vanish from the
+ * JSON a Swift host encodes. Each struct with such a field gets an
+ * `encode(to:)` (in an extension in the same file, which replaces the
+ * synthesized one) that writes it as `null`; its other fields are written as
+ * the synthesized code would.
+ */
+function alwaysEncodedSwift(swift: string): string {
+  const lines = swift.split('\n');
+  const out: string[] = [];
+  const structs: { name: string; fields: { name: string; optional: boolean; always: boolean }[] }[] = [];
+  let current: (typeof structs)[number] | undefined;
+  let marked = false;
+  for (const line of lines) {
+    const struct = /^public struct (\w+): Codable/.exec(line);
+    if (struct) current = { name: struct[1]!, fields: [] };
+    if (line.trim() === `/// ${encodeAlwaysMark}`) {
+      marked = true;
+      continue;
+    }
+    const field = /^ {4}public let (\S+): (.+)$/.exec(line);
+    if (field && current) {
+      current.fields.push({ name: field[1]!, optional: field[2]!.endsWith('?'), always: marked });
+      if (marked && !structs.includes(current)) structs.push(current);
+    } else if (marked) {
+      throw new Error(`emitNative: quicktype wrote the ${encodeAlwaysMark} marker before "${line.trim()}", not a struct field`);
+    }
+    marked = false;
+    out.push(line);
+  }
+  if (structs.length === 0) return swift;
+  const extensions = structs.map((st) => {
+    const writes = st.fields.map((f) => `        try container.${f.optional && !f.always ? 'encodeIfPresent' : 'encode'}(${f.name}, forKey: .${f.name})`);
+    const nulls = st.fields.filter((f) => f.always).map((f) => `\`${f.name.replace(/`/g, '')}\``);
+    return [
+      `extension ${st.name} {`,
+      `    /// Writes ${nulls.join(', ')} as \`null\` when nil: the schema requires the key.`,
+      `    public func encode(to encoder: Encoder) throws {`,
+      `        var container = encoder.container(keyedBy: CodingKeys.self)`,
+      ...writes,
+      `    }`,
+      `}`,
+    ].join('\n');
+  });
+  return `${out.join('\n').trimEnd()}\n\n// MARK: - Required fields that may be null are written as null\n\n${extensions.join('\n\n')}\n`;
+}
+
 /** The native folder: the Swift package and the Gradle module with the types. */
 export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [
@@ -140,15 +188,14 @@ export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
     for (const tool of catalog.tools) {
       if (tool.runs !== 'native' || !tool.nativeOutputSchema) continue;
       const p = pascal(tool.name);
-      const kotlin = lang === 'kotlin';
-      await input.addSource({ name: `${p}NativeInput`, schema: JSON.stringify(wireSchema(typeSchema(nativeInputSchema(tool)), kotlin)) });
-      await input.addSource({ name: `${p}NativeOutput`, schema: JSON.stringify(wireSchema(typeSchema(tool.nativeOutputSchema), kotlin)) });
+      await input.addSource({ name: `${p}NativeInput`, schema: JSON.stringify(wireSchema(typeSchema(nativeInputSchema(tool)))) });
+      await input.addSource({ name: `${p}NativeOutput`, schema: JSON.stringify(wireSchema(typeSchema(tool.nativeOutputSchema))) });
     }
     const inputData = new InputData();
     inputData.addInput(input);
     const result = await quicktype({ inputData, lang, rendererOptions: options, leadingComments: [] });
     const text = `${result.lines.join('\n').trim()}\n`;
-    files.push({ path: file, content: lang === 'kotlin' ? alwaysEncoded(text) : text });
+    files.push({ path: file, content: lang === 'kotlin' ? alwaysEncoded(text) : alwaysEncodedSwift(text) });
   }
   return files;
 }

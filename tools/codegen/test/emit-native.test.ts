@@ -60,6 +60,18 @@ describe('emitNative', () => {
     expect(kotlin).not.toContain('XCAP_ENCODE_ALWAYS');
   });
 
+  it('writes a Swift required nullable field as null through an encode(to:) of its struct; optional fields stay encodeIfPresent', () => {
+    expect(swift).not.toContain('XCAP_ENCODE_ALWAYS');
+    const start = swift.indexOf('extension PhotosListNativeOutput {');
+    expect(start).toBeGreaterThan(0);
+    const ext = swift.slice(start, swift.indexOf('\n}\n', start));
+    expect(ext).toContain('public func encode(to encoder: Encoder) throws {');
+    expect(ext).toContain('try container.encode(cursor, forKey: .cursor)');
+    expect(ext).toContain('try container.encode(photos, forKey: .photos)');
+    // photos_list's native input has only optional fields: the synthesized encoding is right for it.
+    expect(swift).not.toContain('extension PhotosListNativeInput {');
+  });
+
   it('keeps date-time values as the strings the spec allows (no java.time, no Date)', () => {
     expect(kotlin).not.toContain('OffsetDateTime');
     expect(swift).not.toMatch(/: Date\??\b/);

@@ -786,3 +786,61 @@ public class JSONAny: Codable {
         }
     }
 }
+
+// MARK: - Required fields that may be null are written as null
+
+extension NotificationsPostNativeInput {
+    /// Writes `at`, `body`, `tap` as `null` when nil: the schema requires the key.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(body, forKey: .body)
+        try container.encode(id, forKey: .id)
+        try container.encode(tap, forKey: .tap)
+        try container.encode(title, forKey: .title)
+    }
+}
+
+extension PhotosGetNativeOutputPhoto {
+    /// Writes `takenAt` as `null` when nil: the schema requires the key.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(data, forKey: .data)
+        try container.encode(id, forKey: .id)
+        try container.encode(mimeType, forKey: .mimeType)
+        try container.encode(name, forKey: .name)
+        try container.encode(takenAt, forKey: .takenAt)
+    }
+}
+
+extension PhotosListNativeOutput {
+    /// Writes `cursor` as `null` when nil: the schema requires the key.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(cursor, forKey: .cursor)
+        try container.encode(photos, forKey: .photos)
+    }
+}
+
+extension PhotosListNativeOutputPhoto {
+    /// Writes `takenAt` as `null` when nil: the schema requires the key.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(mimeType, forKey: .mimeType)
+        try container.encode(name, forKey: .name)
+        try container.encode(takenAt, forKey: .takenAt)
+    }
+}
+
+extension PhotosPickNativeOutputPhoto {
+    /// Writes `takenAt` as `null` when nil: the schema requires the key.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(data, forKey: .data)
+        try container.encode(id, forKey: .id)
+        try container.encode(mimeType, forKey: .mimeType)
+        try container.encode(name, forKey: .name)
+        try container.encode(takenAt, forKey: .takenAt)
+    }
+}
