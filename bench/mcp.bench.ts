@@ -27,15 +27,25 @@ const photosList = catalog.tools.find((t) => t.name === 'photos_list');
 if (photosList === undefined) throw new Error('no photos_list in the catalog');
 const bareTool = { name: 'photos__list', description: photosList.description, inputSchema: photosList.inputSchema, outputSchema: photosList.outputSchema };
 
-/** The bare server: the SDK's low-level Server with one tool (photos__list's schemas, so the client checks the same) and a fixed answer, nothing else. */
-const bareServer = `
+/**
+ * The bare server: the SDK's low-level Server with one tool (photos__list's
+ * schemas, so the client checks the same) and no broker, bridge or audit.
+ * `native`: it answers with the same Node photos provider xcap serve uses
+ * (the folder in XCAP_BENCH_PHOTOS); otherwise with a fixed result.
+ */
+const bareServer = (native: boolean) => `
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-const structuredContent = { photos: [{ id: 'Sunset.png', name: 'Sunset.png', mimeType: 'image/png', takenAt: null }], cursor: null };
+${native ? "import { createPhotosProvider } from '@xcap/host-node';" : ''}
+const fixed = { photos: [{ id: 'Sunset.png', name: 'Sunset.png', mimeType: 'image/png', takenAt: null }], cursor: null };
+${native ? 'const photos = createPhotosProvider({ dir: process.env.XCAP_BENCH_PHOTOS });' : ''}
 const server = new Server({ name: 'bare', version: '1.0.0' }, { capabilities: { tools: {} } });
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [${JSON.stringify(bareTool)}] }));
-server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const structuredContent = ${native ? '(await photos.list({ limit: request.params.arguments?.limit ?? 50 })).structuredContent' : 'fixed'};
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+});
 await server.connect(new StdioServerTransport());
 process.stdin.once('end', () => process.exit(0));
 `;
@@ -45,8 +55,8 @@ interface Connection {
   close(): Promise<void>;
 }
 
-async function connect(command: string, args: readonly string[]): Promise<Connection> {
-  const transport = new StdioClientTransport({ command, args: [...args], cwd: root, stderr: 'ignore' });
+async function connect(command: string, args: readonly string[], env: Record<string, string> = {}): Promise<Connection> {
+  const transport = new StdioClientTransport({ command, args: [...args], cwd: root, stderr: 'ignore', env });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
   await client.listTools();
@@ -104,21 +114,24 @@ export async function run(): Promise<BenchRow[]> {
   if (granted !== 0) throw new Error('xcap grant failed');
 
   const xcap = await connect(process.execPath, [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos]);
-  const bare = await connect(process.execPath, ['--input-type=module', '-e', bareServer]);
-  const best = { xSeq: { rate: 0, p50: Infinity, p99: Infinity }, bSeq: { rate: 0, p50: Infinity, p99: Infinity }, xCon: 0, bCon: 0 };
+  const bare = await connect(process.execPath, ['--input-type=module', '-e', bareServer(false)]);
+  const bareNative = await connect(process.execPath, ['--input-type=module', '-e', bareServer(true)], { XCAP_BENCH_PHOTOS: photos });
+  const servers = { xcap, bare, bareNative };
+  type Name = keyof typeof servers;
+  const seq: Record<Name, { rate: number; p50: number; p99: number }> = { xcap: { rate: 0, p50: 0, p99: 0 }, bare: { rate: 0, p50: 0, p99: 0 }, bareNative: { rate: 0, p50: 0, p99: 0 } };
+  const con: Record<Name, number> = { xcap: 0, bare: 0, bareNative: 0 };
+  const names = Object.keys(servers) as Name[];
   try {
-    for (const c of [xcap, bare]) for (let i = 0; i < 200; i++) await call(c);
+    for (const c of Object.values(servers)) for (let i = 0; i < 200; i++) await call(c);
     for (let round = 0; round < 3; round++) {
-      const xs = await sequential(xcap, 1500);
-      const bs = await sequential(bare, 1500);
-      if (xs.rate > best.xSeq.rate) best.xSeq = xs;
-      if (bs.rate > best.bSeq.rate) best.bSeq = bs;
-      best.xCon = Math.max(best.xCon, await concurrent(xcap, 1500));
-      best.bCon = Math.max(best.bCon, await concurrent(bare, 1500));
+      for (const name of names) {
+        const measured = await sequential(servers[name], 1000);
+        if (measured.rate > seq[name].rate) seq[name] = measured;
+      }
+      for (const name of names) con[name] = Math.max(con[name], await concurrent(servers[name], 1000));
     }
   } finally {
-    await xcap.close();
-    await bare.close();
+    for (const c of Object.values(servers)) await c.close();
   }
   // Where the time goes: the same call through the host's call path in-process (same stores and providers, no MCP, no stdio).
   const host = await createNodeHost({ manifest: JSON.parse(await readFile(manifest, 'utf8')) as unknown, dataDir: join(dir, 'in-process'), photosDir: photos });
@@ -135,14 +148,17 @@ export async function run(): Promise<BenchRow[]> {
   await host.close();
   await rm(dir, { recursive: true, force: true });
 
-  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}× the bare server (target ≥ ${target}×)`;
+  const ratio = (a: number, b: number, what: string) => `${(a / b).toFixed(2)}× ${what} (target ≥ ${target}× the bare server)`;
   return [
-    { name: 'xcap serve tools/call, one at a time', value: best.xSeq.rate, unit: 'calls/s', note: ratio(best.xSeq.rate, best.bSeq.rate) },
-    { name: 'bare SDK server tools/call, one at a time', value: best.bSeq.rate, unit: 'calls/s', note: 'one tool, fixed answer, no broker/bridge/audit' },
-    { name: 'xcap serve latency p50 / p99', value: best.xSeq.p50, unit: 'ms', note: `p99 ${best.xSeq.p99.toFixed(2)} ms` },
-    { name: 'bare SDK server latency p50 / p99', value: best.bSeq.p50, unit: 'ms', note: `p99 ${best.bSeq.p99.toFixed(2)} ms` },
-    { name: `xcap serve tools/call, ${inFlight} in flight`, value: best.xCon, unit: 'calls/s', note: ratio(best.xCon, best.bCon) },
-    { name: `bare SDK server tools/call, ${inFlight} in flight`, value: best.bCon, unit: 'calls/s' },
+    { name: 'xcap serve tools/call, one at a time', value: seq.xcap.rate, unit: 'calls/s', note: `${ratio(seq.xcap.rate, seq.bare.rate, 'the bare server')}; ${(seq.xcap.rate / seq.bareNative.rate).toFixed(2)}× bare + native` },
+    { name: 'bare SDK server, fixed answer, one at a time', value: seq.bare.rate, unit: 'calls/s', note: 'one tool, no broker/bridge/audit' },
+    { name: 'bare SDK server + photos provider, one at a time', value: seq.bareNative.rate, unit: 'calls/s', note: 'the same native list, no broker/bridge/audit' },
+    { name: 'xcap serve latency p50', value: seq.xcap.p50, unit: 'ms', note: `p99 ${seq.xcap.p99.toFixed(2)} ms` },
+    { name: 'bare SDK server latency p50', value: seq.bare.p50, unit: 'ms', note: `p99 ${seq.bare.p99.toFixed(2)} ms` },
+    { name: 'bare + photos provider latency p50', value: seq.bareNative.p50, unit: 'ms', note: `p99 ${seq.bareNative.p99.toFixed(2)} ms` },
+    { name: `xcap serve tools/call, ${inFlight} in flight`, value: con.xcap, unit: 'calls/s', note: `${ratio(con.xcap, con.bare, 'the bare server')}; ${(con.xcap / con.bareNative).toFixed(2)}× bare + native` },
+    { name: `bare SDK server, fixed answer, ${inFlight} in flight`, value: con.bare, unit: 'calls/s' },
+    { name: `bare + photos provider, ${inFlight} in flight`, value: con.bareNative, unit: 'calls/s' },
     { name: 'the same call, call path in-process', value: inProcessRate, unit: 'calls/s', note: 'no MCP, no stdio: the host\'s own work (grant file, photo folder, SQLite row)' },
   ];
 }
