@@ -1,2 +1,2 @@
 /** The generator's version, recorded in the catalog package (bump it when the output changes shape). */
-export const generatorVersion = '0.1.0';
+export const generatorVersion = '0.2.0';
