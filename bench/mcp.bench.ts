@@ -1,11 +1,13 @@
 /**
  * MCP tools/call through `xcap serve` (the whole host: decide with the
  * grant file, bridge with the folder photo library, one SQLite audit row per
- * call, fsynced with group commit) against a bare SDK `Server` answering one
- * tool with a fixed result (no broker, bridge or audit), side by side in one
+ * call committed before the answer) against a bare SDK `Server` answering
+ * the same tool (same schemas) with no broker, bridge or audit — once with a
+ * fixed result, once with the same Node photos provider — side by side in one
  * run with the same SDK client over stdio: calls per second one at a time
- * (with p50/p99 latency) and with 16 calls in flight. Target: ≥ 0.8× the
- * bare server. Needs the built packages (`npm run bench` builds first).
+ * (with p50/p99 latency) and with 16 calls in flight, plus the same call
+ * through the call path in-process. Target: ≥ 0.8× the bare server. Needs
+ * the built packages (`npm run bench` builds first).
  */
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
