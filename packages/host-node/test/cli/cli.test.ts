@@ -83,6 +83,16 @@ describe('xcap grant / revoke / grants', () => {
     }
   });
 
+  it('a --data path that is a file is refused with one line (exit 2) by every command', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'xcap-cli-')), 'not-a-dir');
+    await writeFile(file, 'x');
+    for (const argv of [['grant', 'acme.album', 'photos.read'], ['grants'], ['audit'], ['serve', '--manifest', file]]) {
+      const ran = await xcap(...argv, '--data', file);
+      expect(ran.code).toBe(2);
+      expect(oneErrorLine(ran)).toBe(`--data ${file}: not a directory`);
+    }
+  });
+
   it('the default data dir is $XDG_DATA_HOME/xcap', async () => {
     const xdg = await mkdtemp(join(tmpdir(), 'xcap-xdg-'));
     let stdout = '';
