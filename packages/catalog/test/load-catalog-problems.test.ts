@@ -174,3 +174,43 @@ describe('CatalogError', () => {
     expect(new CatalogError('', 'must be an object').pointer).toBe('/');
   });
 });
+
+describe('no catalog makes the loader super-linear', () => {
+  /** The best of three timings of loading `build(n)` (it throws or answers; either way it is timed). */
+  const timeOf = (build: () => unknown): number => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const doc = build();
+      const started = performance.now();
+      try {
+        loadCatalog(doc);
+      } catch {
+        // a refusal is timed like an answer
+      }
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  const ratio = (build: (n: number) => unknown, n: number): number => timeOf(() => build(4 * n)) / timeOf(() => build(n));
+
+  it('reports n problems in linear time (n and 4n: a ratio well under 16)', () => {
+    const manyProblems = (n: number) => {
+      const doc = fixtureDoc();
+      for (let i = 0; i < n; i++) doc.v1.blobs[`b${i}`] = 'not base64!';
+      return doc;
+    };
+    expect(ratio(manyProblems, 5_000)).toBeLessThan(9);
+  });
+
+  it('checks a schema with n properties, all required, in linear time', () => {
+    const wide = (n: number) => {
+      const doc = fixtureDoc();
+      const properties: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) properties[`p${i}`] = { type: 'string' };
+      doc.tools[0].outputSchema.properties = { ...doc.tools[0].outputSchema.properties, ...properties };
+      doc.tools[0].outputSchema.required = [...doc.tools[0].outputSchema.required, ...Object.keys(properties)];
+      return doc;
+    };
+    expect(ratio(wide, 5_000)).toBeLessThan(9);
+  });
+});

@@ -33,7 +33,7 @@ export function checkSchema(problems: Problems, value: unknown, pointer: string)
       for (const [name, sub] of Object.entries(props)) problems.check(() => checkSchema(problems, sub, pointerAppend(at('properties'), name)));
     });
   }
-  const propertyNames = isObj(value.properties) ? Object.keys(value.properties) : [];
+  const propertyNames: ReadonlySet<string> = new Set(isObj(value.properties) ? Object.keys(value.properties) : []);
   if (Object.hasOwn(value, 'required')) problems.check(() => checkNameList(problems, value.required, at('required'), propertyNames));
   if (Object.hasOwn(value, 'additionalProperties') && value.additionalProperties !== false) {
     problems.add(at('additionalProperties'), 'must be false (the only form in the validator subset)');
@@ -80,16 +80,16 @@ function checkType(problems: Problems, t: unknown, pointer: string): void {
   });
 }
 
-function checkDependentRequired(problems: Problems, dr: unknown, pointer: string, propertyNames: readonly string[]): void {
+function checkDependentRequired(problems: Problems, dr: unknown, pointer: string, propertyNames: ReadonlySet<string>): void {
   if (!isObj(dr)) fail(pointer, 'must be an object');
   for (const [name, list] of Object.entries(dr)) {
     const p = pointerAppend(pointer, name);
-    if (!propertyNames.includes(name)) problems.add(p, `names "${name}", which is not a property`);
+    if (!propertyNames.has(name)) problems.add(p, `names "${name}", which is not a property`);
     else problems.check(() => checkNameList(problems, list, p, propertyNames));
   }
 }
 
-function checkBranches(problems: Problems, kw: 'anyOf' | 'oneOf', value: unknown, pointer: string, propertyNames: readonly string[]): void {
+function checkBranches(problems: Problems, kw: 'anyOf' | 'oneOf', value: unknown, pointer: string, propertyNames: ReadonlySet<string>): void {
   readArray(value, pointer, true).forEach((branch, i) => {
     const p = pointerAppend(pointer, i);
     problems.check(() => {
@@ -110,7 +110,7 @@ function checkDefault(value: Obj, pointer: string): void {
   if (violation) fail(pointer, `does not match its own schema (${formatViolation(violation)})`);
 }
 
-function checkNameList(problems: Problems, value: unknown, pointer: string, propertyNames: readonly string[]): void {
+function checkNameList(problems: Problems, value: unknown, pointer: string, propertyNames: ReadonlySet<string>): void {
   const list = readArray(value, pointer);
   const seen = new Set<string>();
   list.forEach((name, i) => {
@@ -118,6 +118,6 @@ function checkNameList(problems: Problems, value: unknown, pointer: string, prop
     if (typeof name !== 'string') return problems.add(p, 'must be a string');
     if (seen.has(name)) return problems.add(p, `duplicate name "${name}"`);
     seen.add(name);
-    if (!propertyNames.includes(name)) problems.add(p, `names "${name}", which is not a property`);
+    if (!propertyNames.has(name)) problems.add(p, `names "${name}", which is not a property`);
   });
 }

@@ -19,7 +19,7 @@ export class LoadFailure {
 /** The problems of one `loadCatalog` run. */
 export class Problems {
   readonly #found: { pointer: string; rule: string }[] = [];
-  readonly #covered: string[] = [];
+  readonly #covered = new Set<string>();
 
   /** How many problems were recorded. */
   get size(): number {
@@ -30,12 +30,12 @@ export class Problems {
   add(pointer: string, rule: string): void {
     if (this.#isCovered(pointer)) return;
     this.#found.push({ pointer, rule });
-    this.#covered.push(pointer);
+    this.#covered.add(pointer);
   }
 
   /** Marks `pointer` as explained by another problem (a misspelt key's "did you mean"): nothing at or under it is reported. */
   cover(pointer: string): void {
-    this.#covered.push(pointer);
+    this.#covered.add(pointer);
   }
 
   /** Runs one check; a `fail` inside it is recorded and the check answers `undefined`. */
@@ -51,10 +51,15 @@ export class Problems {
 
   /** The `CatalogError` of every recorded problem, each named by its capability or tool in `doc`. */
   error(doc: unknown): CatalogError {
-    return new CatalogError(this.#found.map((p) => ({ ...p, subject: problemSubject(doc, p.pointer === '' ? '/' : p.pointer) })));
+    return new CatalogError(this.#found.map((p) => ({ ...p, subject: problemSubject(doc, p.pointer) })));
   }
 
+  /** Whether the pointer or one of its ancestors is covered: one set look-up per level, not per problem. */
   #isCovered(pointer: string): boolean {
-    return this.#covered.some((c) => pointer === c || pointer.startsWith(`${c}/`));
+    if (this.#covered.has('')) return true;
+    for (let end = pointer.indexOf('/', 1); end !== -1; end = pointer.indexOf('/', end + 1)) {
+      if (this.#covered.has(pointer.slice(0, end))) return true;
+    }
+    return this.#covered.has(pointer);
   }
 }
