@@ -4,6 +4,6 @@ import { createAlbumProviders, sampleLibrary } from './album-providers.js';
 
 runNativeConformance({
   createProviders: () => createAlbumProviders(sampleLibrary()), // a fresh set per test
-  provided: ['photos', 'notifications'], // the capabilities this host offers
+  provided: ['photos', 'notifications', 'print'], // the capabilities this host offers
 });
 // #endregion vitest

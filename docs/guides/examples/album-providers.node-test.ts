@@ -4,6 +4,6 @@ import { createAlbumProviders, sampleLibrary } from './album-providers.js';
 
 runNativeConformance({
   createProviders: () => createAlbumProviders(sampleLibrary()),
-  provided: ['photos', 'notifications'],
+  provided: ['photos', 'notifications', 'print'],
 });
 // #endregion node-test

@@ -16,8 +16,8 @@ export interface LibraryPhoto {
   readonly data: string;
 }
 
-/** The providers of a small host: `photos` and `notifications`; every other capability is simply not provided. */
-export function createAlbumProviders(library: readonly LibraryPhoto[], posted = new Map<string, NotificationsPostNativeInput>()): HostProviders {
+/** The providers of a small host: photos, notifications and print; every other capability is simply not provided. */
+export function createAlbumProviders(library: readonly LibraryPhoto[], posted = new Map<string, NotificationsPostNativeInput>()) {
   const meta = ({ id, name, mimeType, takenAt }: LibraryPhoto) => ({ id, name, mimeType, takenAt });
   return {
     photos: {
@@ -46,7 +46,13 @@ export function createAlbumProviders(library: readonly LibraryPhoto[], posted = 
         return { structuredContent: { cancelled: posted.delete(id) } };
       },
     },
-  };
+    // print_pdf runs in the engine; print_print needs a printer this host does not have.
+    print: {
+      async print() {
+        return { isError: 'unavailable' };
+      },
+    },
+  } satisfies HostProviders;
 }
 // #endregion providers
 
