@@ -84,7 +84,7 @@ const settingsGradle = `// Lets the module build on its own (gradle build in thi
 rootProject.name = "xcap-native"
 `;
 
-/** The description that marks a required, nullable property for the Kotlin post-processing (see `alwaysEncoded`). */
+/** The description that marks a required, nullable property for the Kotlin and Swift post-processing (`alwaysEncodedKotlin`, `alwaysEncodedSwift`). */
 const encodeAlwaysMark = 'XCAP_ENCODE_ALWAYS';
 
 /**
@@ -121,7 +121,7 @@ function wireSchema(schema: Schema): Schema {
  * `@EncodeDefault(EncodeDefault.Mode.ALWAYS)` instead of their marker, so the
  * classes work with the default `Json` as they are.
  */
-function alwaysEncoded(kotlin: string): string {
+function alwaysEncodedKotlin(kotlin: string): string {
   const marker = new RegExp(`^( *)/\\*\\*\\n *\\* ${encodeAlwaysMark}\\n *\\*/\\n`, 'gm');
   const out = kotlin.replace(marker, '$1@EncodeDefault(EncodeDefault.Mode.ALWAYS)\n');
   if (out.includes(encodeAlwaysMark)) throw new Error(`emitNative: quicktype wrote the ${encodeAlwaysMark} marker in an unexpected form`);
@@ -195,7 +195,7 @@ export async function emitNative(catalog: Catalog): Promise<GeneratedFile[]> {
     inputData.addInput(input);
     const result = await quicktype({ inputData, lang, rendererOptions: options, leadingComments: [] });
     const text = `${result.lines.join('\n').trim()}\n`;
-    files.push({ path: file, content: lang === 'kotlin' ? alwaysEncoded(text) : alwaysEncodedSwift(text) });
+    files.push({ path: file, content: lang === 'kotlin' ? alwaysEncodedKotlin(text) : alwaysEncodedSwift(text) });
   }
   return files;
 }
