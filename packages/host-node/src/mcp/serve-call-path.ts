@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallPath } from '@xcap/call';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
@@ -17,7 +17,7 @@ export interface ServeCallPathOptions {
 export interface ServedCallPath {
   /** The run id of this connection (the audit rows' `clientId`). */
   readonly clientId: string;
-  /** Settles once no tools/call of this connection is running (wait for it before closing the stores). */
+  /** Settles once no tools/call of this connection is running and their answers were handed to the transport (wait for it before closing the connection or the stores). */
   idle(): Promise<void>;
 }
 
@@ -37,21 +37,31 @@ export function serveCallPath(server: Server, callPath: CallPath, options: Serve
   const tools = callPath.listTools().map(mcpTool);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   const running = new Set<Promise<unknown>>();
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: args } = request.params;
-    const call = callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
-    running.add(call);
-    const answer = await call.finally(() => running.delete(call));
-    if (answer.kind === 'rpcError') {
-      const error = new McpError(ErrorCode.InvalidParams, answer.error.message);
+  const answer = async (name: string, args: unknown): Promise<CallToolResult> => {
+    const answered = await callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
+    if (answered.kind === 'rpcError') {
+      const error = new McpError(ErrorCode.InvalidParams, answered.error.message);
       // On the wire the message is exactly the call path's (`Unknown tool: <name>`), without the SDK's `MCP error -32602: ` prefix.
-      error.message = answer.error.message;
+      error.message = answered.error.message;
       throw error;
     }
-    return mcpCallResult(answer.result);
+    return mcpCallResult(answered.result);
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const handled = answer(request.params.name, request.params.arguments);
+    running.add(handled);
+    handled.then(
+      () => running.delete(handled),
+      () => running.delete(handled),
+    );
+    return handled;
   });
   const idle = async (): Promise<void> => {
-    while (running.size > 0) await Promise.allSettled([...running]);
+    while (running.size > 0) {
+      await Promise.allSettled([...running]);
+      // One turn of the event loop, so the SDK sends the answers of the calls that just ended before anyone closes the connection.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   };
   return { clientId, idle };
 }

@@ -2,7 +2,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FileBlobStore } from '../../src/stores/file-blob-store.js';
 import { dataPaths } from '../../src/stores/data-dir.js';
-import { connectAgent, requireBuilt, runXcap, workspace } from './xcap-process.js';
+import { connectAgent, requireBuilt, runXcap, workspace, xcapBin } from './xcap-process.js';
 
 beforeAll(requireBuilt);
 
@@ -102,6 +102,26 @@ describe('xcap serve with the official SDK client over stdio', () => {
     expect((await second.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeUndefined();
     await second.client.close();
     expect(JSON.parse((await runXcap(['grants', 'acme.album', '--json', '--data', ws.data])).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
+  });
+
+  it('stdin closed right after a burst of requests: every call is answered and audited, then exit 0', async () => {
+    const ws = await workspace();
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const lines = [
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'burst', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...Array.from({ length: 20 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: i % 5 === 4 ? 'nope__x' : 'photos__list', arguments: {} } })),
+    ];
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.end(lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; error?: { code: number } });
+    expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(answers.filter((a) => a.error?.code === -32602)).toHaveLength(4);
+    expect(await auditRows(ws.data)).toHaveLength(20);
   });
 
   it('a bad manifest exits non-zero with the JSON pointer before serving anything', async () => {
