@@ -23,6 +23,8 @@ export interface ServeStdioOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly stdout?: Writable;
   /** Where the start line and errors go (default standard error); never the protocol's stream. */
   readonly log?: (line: string) => void;
+  /** How long `close()` (SIGINT, SIGTERM) waits for the calls in flight to answer, in milliseconds (default 10,000). */
+  readonly closeGraceMs?: number;
 }
 
 /** A running `xcap serve`. */
@@ -35,7 +37,7 @@ export interface StdioServe {
   readonly clientId: string;
   /** Settles when the client disconnects (stdin ends) and the host is closed. */
   readonly closed: Promise<void>;
-  /** Closes the connection and the host. */
+  /** Stops reading requests, lets the calls in flight answer (up to `closeGraceMs`), then closes the connection and the host. */
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const consent: ConsentUi = !foreground || mode === 'dismiss' ? dismissConsent : mode === 'prompt' ? ttyConsent() : elicitConsent(server);
-  const { consent: _mode, clientId: _clientId, stdin, stdout, log: _log, ...hostOptions } = options;
+  const { consent: _mode, clientId: _clientId, stdin, stdout, log: _log, closeGraceMs = 10_000, ...hostOptions } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent,
@@ -76,6 +78,10 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
       clientId,
       closed,
       close: async () => {
+        input.pause();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([served.idle(), new Promise((resolve) => (timer = setTimeout(resolve, closeGraceMs)))]);
+        clearTimeout(timer);
         await server.close();
         await closed;
       },

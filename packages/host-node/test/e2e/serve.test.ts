@@ -124,6 +124,27 @@ describe('xcap serve with the official SDK client over stdio', () => {
     expect(await auditRows(ws.data)).toHaveLength(20);
   });
 
+  it('SIGTERM: the calls in flight still answer, every answered call has its row, exit 0', async () => {
+    const ws = await workspace();
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'term', version: '1' } } });
+    while (!stdout.includes('\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    for (let id = 1; id <= 30; id++) send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'photos__list', arguments: {} } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    const answered = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id).filter((id) => id > 0);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(new Set(answered).size).toBe(answered.length);
+    expect(await auditRows(ws.data)).toHaveLength(answered.length);
+  });
+
   it('a bad manifest exits non-zero with the JSON pointer before serving anything', async () => {
     const ws = await workspace();
     const { writeFile } = await import('node:fs/promises');
