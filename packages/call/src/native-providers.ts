@@ -1,9 +1,10 @@
 /**
- * The natives a host brings, by capability and bare tool name:
+ * The untyped form of a host's natives, by capability and bare tool name:
  * `providers.photos.pick(nativeInput)` answers a `NativeResult` (or a
- * promise of one). The generated `HostProviders` interface of
- * `@xcap/catalog` is this shape for the built-in catalog; any object of
- * objects with methods is accepted, and methods are called with their
- * provider object as `this`, so class instances work.
+ * promise of one). Any object of objects with methods is accepted, and
+ * methods are called with their provider object as `this`, so class
+ * instances work. For the built-in catalog with a literal `provided` list,
+ * `CallPathOptions.providers` is typed from the generated `HostProviders`
+ * instead (`CallPathProviders`); either form is checked at setup.
  */
 export type NativeProviders = object;
