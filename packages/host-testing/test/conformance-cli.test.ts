@@ -1,6 +1,6 @@
-import { describe, it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ beforeAll(() => {
   writeFileSync(invalid, JSON.stringify(bad));
   writeFileSync(join(dir, 'broken.json'), '{"scopePattern": ');
 });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(args: string[], builtinCases?: string) {
   const out: string[] = [];
