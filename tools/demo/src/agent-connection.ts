@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { xcapBin } from './xcap-command.js';
 
 /** The agent's side of one `xcap serve` run: the official MCP SDK client over stdio. */
@@ -37,7 +37,11 @@ export async function connectAgent(args: readonly string[], elicit?: (message: s
     client,
     startLine,
     runId,
-    call: async (name, callArgs) => (await client.callTool({ name, arguments: callArgs })) as CallToolResult,
+    call: async (name, callArgs) => {
+      const parsed = CallToolResultSchema.safeParse(await client.callTool({ name, arguments: callArgs }));
+      if (!parsed.success) throw new Error(`${name}: the answer is not a tools/call result (${parsed.error.message})`);
+      return parsed.data;
+    },
     close: () => client.close(),
   };
 }
