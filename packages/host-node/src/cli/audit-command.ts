@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AuditStatus } from '@xcap/audit';
-import { SqliteAuditSink } from '../stores/sqlite-audit-sink.js';
+import { SqliteAuditSink, type StoredAuditRow } from '../stores/sqlite-audit-sink.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
 import { auditTable } from './audit-table.js';
@@ -22,7 +22,7 @@ export async function auditCommand(options: Record<string, unknown>, io: CliIo):
     ...(typeof options.since === 'string' ? { since: options.since } : {}),
     limit: typeof options.limit === 'number' ? options.limit : defaultAuditLimit,
   };
-  let rows: readonly object[] = [];
+  let rows: readonly StoredAuditRow[] = [];
   if (existsSync(paths.audit)) {
     const sink = new SqliteAuditSink(paths.audit);
     try {
