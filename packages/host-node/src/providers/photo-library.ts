@@ -1,4 +1,5 @@
 import { open, readdir, stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import exifr from 'exifr';
 import { exifTakenAt, type TakenAt } from './exif-taken-at.js';
@@ -42,20 +43,47 @@ const maxNameCodePoints = 255;
  * bytes are not JPEG or PNG are left out), newest first. What each file's
  * EXIF says is kept per file and read again only when the file's size,
  * modification time or inode change, so paging through a big folder reads
- * each file once.
+ * each file once. The ordered list itself is kept too: a call costs one
+ * `stat` of the folder while the folder's modification time and inode stay
+ * the same (a photo added, removed or renamed changes them, so it is seen at
+ * once) and the last full scan is younger than `rescanMs` (a file rewritten
+ * in place under the same name is seen within that time). Concurrent calls
+ * share one scan.
  */
 export class PhotoLibrary {
   /** The folder, resolved to an absolute path. */
   readonly dir: string;
+  /** How long a full scan is trusted while the folder itself is unchanged, in ms. */
+  readonly rescanMs: number;
   readonly #cache = new Map<string, CacheEntry>();
+  #snapshot: { readonly mtimeMs: number; readonly ino: number; readonly at: number; readonly photos: readonly OrderedPhoto[] } | undefined;
+  #scanning: Promise<readonly OrderedPhoto[]> | undefined;
 
-  /** A library of the photos in `dir` (read on every call, nothing is read yet). */
-  constructor(dir: string) {
+  /** A library of the photos in `dir` (nothing is read yet); `rescanMs` (default 1000) bounds how long a scan is reused. */
+  constructor(dir: string, options: { readonly rescanMs?: number } = {}) {
     this.dir = resolve(dir);
+    this.rescanMs = options.rescanMs ?? 1000;
   }
 
-  /** Every photo of the folder as it is now, in library order. Rejects when the folder cannot be read. */
+  /** Every photo of the folder as it is now, in library order (a fresh array). Rejects when the folder cannot be read. */
   async photos(): Promise<OrderedPhoto[]> {
+    const folder = statSync(this.dir);
+    const snapshot = this.#snapshot;
+    if (snapshot !== undefined && snapshot.mtimeMs === folder.mtimeMs && snapshot.ino === folder.ino && performance.now() - snapshot.at < this.rescanMs) return [...snapshot.photos];
+    this.#scanning ??= this.#rescan(folder).finally(() => {
+      this.#scanning = undefined;
+    });
+    return [...(await this.#scanning)];
+  }
+
+  async #rescan(folder: Stats): Promise<readonly OrderedPhoto[]> {
+    const at = performance.now();
+    const photos = await this.#scan();
+    this.#snapshot = { mtimeMs: folder.mtimeMs, ino: folder.ino, at, photos };
+    return photos;
+  }
+
+  async #scan(): Promise<OrderedPhoto[]> {
     const entries = await readdir(this.dir, { withFileTypes: true });
     const names = entries.filter((e) => e.isFile() && !e.name.startsWith('.') && candidateName.test(e.name) && [...e.name].length <= maxNameCodePoints).map((e) => e.name);
     const seen = new Set(names);

@@ -23,6 +23,13 @@ export interface PhotosProviderOptions {
   readonly picker?: PhotoPicker;
   /** A photo bigger than this many bytes is not handed over (isError `tooLarge`); default 64 MiB. */
   readonly maxBytes?: number;
+  /**
+   * How long one scan of the folder is reused while the folder itself is
+   * unchanged, in ms (default 1000): photos added, removed or renamed are
+   * seen at once, a file rewritten in place under the same name within this
+   * time. `0` scans on every call.
+   */
+  readonly rescanMs?: number;
 }
 
 /** The picker for automation: no one is asked, the newest `limit` photos of the library are chosen. */
@@ -41,7 +48,7 @@ type PhotoWithData = PhotosGetNativeOutput['photo'];
  * isError `unavailable: …`.
  */
 export function createPhotosProvider(options: PhotosProviderOptions): PhotosProvider {
-  const library = new PhotoLibrary(options.dir);
+  const library = new PhotoLibrary(options.dir, options.rescanMs === undefined ? {} : { rescanMs: options.rescanMs });
   const picker = options.picker ?? newestPhotos;
   const maxBytes = options.maxBytes ?? defaultMaxBytes;
 
