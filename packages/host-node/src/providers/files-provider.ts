@@ -6,7 +6,7 @@ import { acceptsFile } from './accepts-file.js';
 import { errorText } from './error-text.js';
 import { neverThrows } from './never-throws.js';
 import { freeNameCandidates, saveFileName } from './save-file-name.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../atomic-write.js';
 import { writeNewFile } from './write-new-file.js';
 
 /** What a files_open picker is asked for. */
@@ -124,7 +124,7 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         if (target === null) return { structuredContent: { saved: false } };
         if (typeof target !== 'string' || !isAbsolute(target)) return { isError: 'pickerFailed: the picker did not answer an absolute path or null' };
         try {
-          await writeFileAtomic(target, bytes);
+          await writeFileAtomic(target, bytes, { mode: 0o644 });
         } catch (error) {
           return { isError: `saveFailed: ${errorText(error)}` };
         }

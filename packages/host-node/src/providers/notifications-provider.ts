@@ -6,7 +6,7 @@ import { findOnPath } from './find-on-path.js';
 import { neverThrows } from './never-throws.js';
 import { parseInstant, readNotificationState, type NotificationStateFile, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
-import { writeFileAtomic } from './write-file-atomic.js';
+import { writeFileAtomic } from '../atomic-write.js';
 
 /** The timer functions scheduled notifications use (injectable for tests). */
 export interface NotificationTimers {
@@ -94,7 +94,7 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     const text = `${JSON.stringify(doc, null, 2)}\n`;
     const write = writes.then(async () => {
       await mkdir(dirname(stateFile), { recursive: true });
-      await writeFileAtomic(stateFile, text, 0o600);
+      await writeFileAtomic(stateFile, text);
     });
     writes = write.catch(() => undefined);
     return write;

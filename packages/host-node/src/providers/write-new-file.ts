@@ -1,6 +1,6 @@
 import { link, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDirectory, writeTempFile } from './write-file-atomic.js';
+import { syncDir, writeTempFile } from '../atomic-write.js';
 
 /**
  * Writes `data` into `dir` under the first of `names` that is free, never
@@ -13,12 +13,12 @@ import { syncDirectory, writeTempFile } from './write-file-atomic.js';
  * half-written file under the new name.
  */
 export async function writeNewFile(dir: string, names: Iterable<string>, data: Uint8Array): Promise<string | undefined> {
-  const temp = await writeTempFile(join(dir, 'new-file'), data);
+  const temp = await writeTempFile(join(dir, 'new-file'), data, 0o644);
   try {
     for (const name of names) {
       const target = join(dir, name);
       if (await claim(temp, target)) {
-        await syncDirectory(dir);
+        await syncDir(dir);
         return name;
       }
     }

@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore, StoredBlob } from '@xcap/bridge';
 import { appFolderName } from './app-folder-name.js';
-import { isCode, syncDir, tempPrefix, writeFileAtomic } from './atomic-write.js';
+import { isCode, syncDir, tempPrefix, writeFileAtomic } from '../atomic-write.js';
 import { QuotaExceededError } from './quota-exceeded-error.js';
 
 /** Options of `FileBlobStore`. */

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
-import { isCode, removeTempFiles, writeFileAtomic } from './atomic-write.js';
+import { isCode, removeTempFiles, writeFileAtomic } from '../atomic-write.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
 import { GrantFileError } from './grant-file-error.js';
 import { type GrantFile, formatGrantFile, parseGrantFile } from './parse-grant-file.js';

@@ -3,7 +3,7 @@ import { link, open, readFile, readdir, rename, stat, unlink } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isCode } from './atomic-write.js';
+import { isCode } from '../atomic-write.js';
 import { FileLockError } from './file-lock-error.js';
 
 /** How long to wait for a lock and when a held lock counts as abandoned. */

@@ -14,16 +14,14 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * Replaces `file` with `data` so that a reader, or the next start after a
- * crash, sees either the old file or the whole new one: the bytes go to a
- * temp file in the same folder, are fsynced, renamed over `file`, and the
- * folder is fsynced so the rename itself is durable.
+ * Writes `data` to a new temporary file beside `file` (named
+ * `.tmp-<name>.<12 hex>`, so `removeTempFiles` can sweep what a killed
+ * writer left), flushed to disk (fsync), and answers its path. The caller
+ * renames or links it into place, or removes it.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `${tempPrefix}${path.basename(file)}.${randomBytes(6).toString('hex')}`);
-  const handle = await open(temp, 'wx', options.mode ?? 0o600);
-  let renamed = false;
+export async function writeTempFile(file: string, data: string | Uint8Array, mode = 0o600): Promise<string> {
+  const temp = path.join(path.dirname(file), `${tempPrefix}${path.basename(file).slice(0, 100)}.${randomBytes(6).toString('hex')}`);
+  const handle = await open(temp, 'wx', mode);
   try {
     try {
       await handle.writeFile(data);
@@ -31,13 +29,30 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     } finally {
       await handle.close();
     }
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  return temp;
+}
+
+/**
+ * Replaces `file` atomically: a flushed temporary file in the same folder
+ * (`writeTempFile`), `beforeRename`, rename over `file`, fsync of the folder.
+ * A reader sees the old bytes or the new ones, never a mix; a crash leaves at
+ * most a temporary file behind.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const temp = await writeTempFile(file, data, options.mode ?? 0o600);
+  let renamed = false;
+  try {
     await options.beforeRename?.();
     await rename(temp, file);
     renamed = true;
   } finally {
     if (!renamed) await unlink(temp).catch(() => undefined);
   }
-  await syncDir(dir);
+  await syncDir(path.dirname(file));
 }
 
 /** The prefix of every temp file `writeFileAtomic` creates (stores skip such names when they list a folder). */
@@ -50,7 +65,7 @@ export const tempPrefix = '.tmp-';
  */
 export async function removeTempFiles(file: string): Promise<void> {
   const dir = path.dirname(file);
-  const prefix = `${tempPrefix}${path.basename(file)}.`;
+  const prefix = `${tempPrefix}${path.basename(file).slice(0, 100)}.`;
   let names: string[];
   try {
     names = await readdir(dir);
