@@ -1,4 +1,4 @@
-import type { AuditRow, AuditSink } from '@xcap/audit';
+import type { AuditRow, AuditSink, AuditWriteMeta } from '@xcap/audit';
 
 /**
  * An audit sink that records every row it accepts, in order; with an
@@ -14,9 +14,13 @@ export class RecordingAuditSink implements AuditSink {
     this.#inner = inner;
   }
 
-  /** Hands the row to the inner sink (if any), then records it. */
-  async write(row: AuditRow): Promise<void> {
-    if (this.#inner !== undefined) await this.#inner.write(row);
+  /** The call's time and duration of each accepted row, beside `rows` (same index). */
+  readonly metas: (AuditWriteMeta | undefined)[] = [];
+
+  /** Hands the row and its meta to the inner sink (if any), then records both. */
+  async write(row: AuditRow, meta?: AuditWriteMeta): Promise<void> {
+    if (this.#inner !== undefined) await this.#inner.write(row, meta);
     this.rows.push(row);
+    this.metas.push(meta);
   }
 }

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { checkValue, catalog, type JsonObject } from '@xcap/catalog';
 import { renderPdf } from '@xcap/pdf';
-import { counterHex, encodePng, fixedClock, sampleNatives, samplePhotos, scriptedNative, ScriptedConsentUi } from '../src/index.js';
+import { counterHex, createFakeHost, encodePng, fixedClock, sampleNatives, samplePhotos, scriptedNative, ScriptedConsentUi } from '../src/index.js';
 
 function pngChunks(bytes: Uint8Array): { type: string; data: Buffer }[] {
   const buf = Buffer.from(bytes);
@@ -93,5 +93,17 @@ describe('small parts', () => {
     await expect(ui.ui(request)).rejects.toThrow('no answer scripted for the photos.read sheet');
     expect(ui.asked).toHaveLength(3);
     expect(ui.remaining).toBe(0);
+  });
+});
+
+describe('RecordingAuditSink through the fake host', () => {
+  it('hands each row with its meta (the call time and duration) to the inner sink and records both', async () => {
+    const seen: { tool: string; at: unknown; durationMs: unknown }[] = [];
+    const host = createFakeHost({ auditSink: { write: (row, meta) => void seen.push({ tool: row.tool, at: meta?.at, durationMs: meta?.durationMs }) } });
+    await host.path.call({ from: 'ui', name: 'windows_list', arguments: {}, foreground: true });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.tool).toBe('windows__list');
+    expect(typeof seen[0]?.at).toBe('string');
+    expect(seen[0]?.durationMs).toEqual(expect.any(Number));
   });
 });
