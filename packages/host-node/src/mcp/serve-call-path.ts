@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallPath } from '@xcap/call';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
@@ -30,6 +30,18 @@ export interface ServedCallPath {
  * exactly the call path's (`Unknown tool: <name>`), no hint. One `Server` is
  * one connection is one agent run, so
  * mount each connection's server with its own run id (the default makes one).
+ *
+ * Every tools/call request reaches the call path, so every one leaves
+ * exactly one audit row: `tools/call` is served from the server's
+ * `fallbackRequestHandler` (any handler set for it before is removed; a
+ * fallback set before keeps serving every other method), not through the
+ * SDK's `setRequestHandler`, whose schema check would refuse a malformed
+ * request before the call path sees it. Arguments that are not an object
+ * reach the call path as received (`invalidParams: / type`, an isError
+ * result). A `name` that is not a string (or missing `params`) is called as
+ * the name `''` — unknown, audited with `tool` `''` and the arguments as
+ * received — and answers JSON-RPC -32602 `Invalid tools/call: params.name
+ * must be a string, got <what it was>`.
  */
 export function serveCallPath(server: Server, callPath: CallPath, options: ServeCallPathOptions = {}): ServedCallPath {
   const clientId = options.clientId ?? newRunId();
@@ -37,25 +49,26 @@ export function serveCallPath(server: Server, callPath: CallPath, options: Serve
   const tools = callPath.listTools().map(mcpTool);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   const running = new Set<Promise<unknown>>();
-  const answer = async (name: string, args: unknown): Promise<CallToolResult> => {
-    const answered = await callPath.call({ from: 'agent', name, arguments: args, foreground, client: clientId });
-    if (answered.kind === 'rpcError') {
-      const error = new McpError(ErrorCode.InvalidParams, answered.error.message);
-      // On the wire the message is exactly the call path's (`Unknown tool: <name>`), without the SDK's `MCP error -32602: ` prefix.
-      error.message = answered.error.message;
-      throw error;
-    }
+  const answer = async (name: unknown, args: unknown): Promise<CallToolResult> => {
+    const answered = await callPath.call({ from: 'agent', name: typeof name === 'string' ? name : '', arguments: args, foreground, client: clientId });
+    if (typeof name !== 'string') throw wireError(ErrorCode.InvalidParams, `Invalid tools/call: params.name must be a string, got ${describe(name)}`);
+    // On the wire the message is exactly the call path's (`Unknown tool: <name>`).
+    if (answered.kind === 'rpcError') throw wireError(ErrorCode.InvalidParams, answered.error.message);
     return mcpCallResult(answered.result);
   };
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const handled = answer(request.params.name, request.params.arguments);
+  server.removeRequestHandler('tools/call');
+  const fallback = server.fallbackRequestHandler;
+  server.fallbackRequestHandler = (request, extra) => {
+    if (request.method !== 'tools/call') return fallback === undefined ? Promise.reject(wireError(ErrorCode.MethodNotFound, 'Method not found')) : fallback(request, extra);
+    const params = request.params ?? {};
+    const handled = answer(params['name'], params['arguments']);
     running.add(handled);
     handled.then(
       () => running.delete(handled),
       () => running.delete(handled),
     );
     return handled;
-  });
+  };
   const idle = async (): Promise<void> => {
     while (running.size > 0) {
       await Promise.allSettled([...running]);
@@ -64,4 +77,19 @@ export function serveCallPath(server: Server, callPath: CallPath, options: Serve
     }
   };
   return { clientId, idle };
+}
+
+/** An `McpError` whose wire message is exactly `message` (without the SDK's `MCP error <code>: ` prefix). */
+function wireError(code: ErrorCode, message: string): McpError {
+  const error = new McpError(code, message);
+  error.message = message;
+  return error;
+}
+
+/** What a value that should have been a string was, for the -32602 message. */
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ElicitRequestSchema, ErrorCode, McpError, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ElicitRequestSchema, ErrorCode, McpError, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { elicitConsent } from '../../src/consent/elicit-consent.js';
 import { runIdPattern } from '../../src/mcp/run-id.js';
@@ -99,6 +99,57 @@ describe('serveCallPath: the call path on an MCP SDK server, checked by the offi
     expect(a.clientId).not.toBe(b.clientId);
     await a.client.callTool({ name: 'photos__list', arguments: {} });
     expect(a.host.audit.rows[0]?.clientId).toBe(a.clientId);
+  });
+});
+
+describe('serveCallPath: malformed tools/call requests still reach the call path', () => {
+  /** A server with the test call path mounted, spoken to in raw JSON-RPC messages over an in-memory transport. */
+  async function rawServer(prepare: (server: Server) => void = () => undefined) {
+    const server = new Server({ name: 'xcap-test', version: '0.0.0' }, { capabilities: { tools: {} } });
+    prepare(server);
+    const host = testCallPath();
+    serveCallPath(server, host.callPath);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const answers = new Map<string | number, (message: JSONRPCMessage) => void>();
+    clientSide.onmessage = (message) => {
+      if ('id' in message) answers.get(message.id)?.(message);
+    };
+    await server.connect(serverSide);
+    await clientSide.start();
+    const request = (id: number, method: string, params?: Record<string, unknown>) =>
+      new Promise<JSONRPCMessage>((resolve) => {
+        answers.set(id, resolve);
+        void clientSide.send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+      });
+    await request(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+    return { host, request };
+  }
+
+  it('arguments that are not an object are the call path refusal; a name that is not a string is -32602 named as such; one row each', async () => {
+    const { host, request } = await rawServer();
+    await host.grants.set('acme.album', 'photos.read', 'granted');
+    expect(await request(1, 'tools/call', { name: 'photos__list', arguments: ['x'] })).toMatchObject({ result: { content: [{ type: 'text', text: 'invalidParams: / type' }], isError: true } });
+    expect(await request(2, 'tools/call', { name: true, arguments: {} })).toMatchObject({ error: { code: -32602, message: 'Invalid tools/call: params.name must be a string, got a boolean' } });
+    expect(await request(3, 'tools/call', { name: { tool: 'photos__list' } })).toMatchObject({ error: { code: -32602, message: 'Invalid tools/call: params.name must be a string, got an object' } });
+    expect(await request(4, 'tools/call')).toMatchObject({ error: { code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' } });
+    expect(host.audit.rows.map((r) => [r.tool, r.status, r.error])).toEqual([
+      ['photos__list', 'invalid', 'invalidParams'],
+      ['', 'denied', 'unknownTool'],
+      ['', 'denied', 'unknownTool'],
+      ['', 'denied', 'unknownTool'],
+    ]);
+  });
+
+  it('replaces a tools/call handler set before, keeps a fallback set before for other methods, and answers -32601 for unknown methods without one', async () => {
+    const replaced = await rawServer((server) => {
+      server.setRequestHandler(CallToolRequestSchema, () => ({ content: [{ type: 'text', text: 'the old handler' }] }));
+      server.fallbackRequestHandler = (request) => Promise.resolve({ echoed: request.method });
+    });
+    expect(await replaced.request(1, 'tools/call', { name: 'photos__list', arguments: {} })).toMatchObject({ result: { content: [{ text: 'denied: consentNeeded' }] } });
+    expect(await replaced.request(2, 'custom/thing', {})).toMatchObject({ result: { echoed: 'custom/thing' } });
+    const plain = await rawServer();
+    expect(await plain.request(1, 'custom/thing', {})).toMatchObject({ error: { code: -32601, message: 'Method not found' } });
+    expect(plain.host.audit.rows).toEqual([]);
   });
 });
 
