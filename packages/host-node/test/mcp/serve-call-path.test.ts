@@ -112,7 +112,7 @@ describe('serveCallPath: malformed tools/call requests still reach the call path
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const answers = new Map<string | number, (message: JSONRPCMessage) => void>();
     clientSide.onmessage = (message) => {
-      if ('id' in message) answers.get(message.id)?.(message);
+      if ('id' in message && message.id !== undefined) answers.get(message.id)?.(message);
     };
     await server.connect(serverSide);
     await clientSide.start();
