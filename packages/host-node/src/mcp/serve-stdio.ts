@@ -10,6 +10,7 @@ import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-n
 import { hostNodeVersion } from './host-node-version.js';
 import { newRunId } from './run-id.js';
 import { serveCallPath } from './serve-call-path.js';
+import { ToolsCallInput } from './tools-call-input.js';
 
 /** What `serveStdio` takes: the host's options, the consent mode and (for tests) the streams. */
 export interface ServeStdioOptions extends Omit<NodeHostOptions, 'consent'> {
@@ -47,7 +48,10 @@ export interface StdioServe {
  * run. Prints one line to `log` (standard error) at the start naming the
  * app, the run id, the data directory, the provided capabilities and the
  * consent mode. When stdin ends the host is closed (pending audit rows
- * written, the SQLite log closed).
+ * written, the SQLite log closed). Each input line passes through
+ * `repairToolsCallLine`: a tools/call request the SDK's transport would
+ * drop (`params` not an object, an unreadable `_meta`, …) is still answered
+ * and audited.
  */
 export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe> {
   const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
@@ -68,8 +72,10 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     const closed = new Promise<void>((resolve) => (closedResolve = resolve));
     server.onclose = () => void served.idle().then(() => host.close()).then(closedResolve, closedResolve);
     const input = stdin ?? process.stdin;
-    await server.connect(new StdioServerTransport(input, stdout));
-    input.once('end', () => void served.idle().then(() => server.close()));
+    // Lines pass through ToolsCallInput, so a tools/call the SDK's transport would drop unanswered reaches the call path too.
+    const lines = input.pipe(new ToolsCallInput());
+    await server.connect(new StdioServerTransport(lines, stdout));
+    lines.once('end', () => void served.idle().then(() => server.close()));
     const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
     log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
     return {
@@ -78,6 +84,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
       clientId,
       closed,
       close: async () => {
+        input.unpipe(lines);
         input.pause();
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([served.idle(), new Promise((resolve) => (timer = setTimeout(resolve, closeGraceMs)))]);

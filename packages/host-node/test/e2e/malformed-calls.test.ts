@@ -19,7 +19,7 @@ const hashOf = (value: unknown) => `sha256:${createHash('sha256').update(JSON.st
 const invalidType = { content: [{ type: 'text', text: 'invalidParams: / type' }], isError: true };
 
 describe('xcap serve: every tools/call reaches the call path and leaves exactly one audit row (raw JSON-RPC)', () => {
-  it('arguments that are not an object, a name that is not a string, missing params: each answered, each audited once', async () => {
+  it('arguments that are not an object, a name that is not a string, missing or unreadable params: each answered, each audited once', async () => {
     const ws = await workspace();
     expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
     const serve = await rawServe(['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos]);
@@ -36,6 +36,13 @@ describe('xcap serve: every tools/call reaches the call path and leaves exactly 
     expect((await serve.request(6, 'tools/call', { arguments: { limit: 1 } })).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' });
     expect((await serve.request(7, 'tools/call')).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' });
     expect((await serve.request(8, 'tools/call', { name: null, arguments: [] })).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got null' });
+    // Requests the SDK's transport would drop unread: params not an object, an unreadable _meta, a key JSON-RPC does not know.
+    const noName = { code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' };
+    expect((await serve.request(12, 'tools/call', 'photos__list')).error).toEqual(noName);
+    expect((await serve.request(13, 'tools/call', ['photos__list', {}])).error).toEqual(noName);
+    expect((await serve.request(14, 'tools/call', { name: 'photos__list', arguments: { limit: 1 }, _meta: 5 })).result?.isError).toBeUndefined();
+    expect((await serve.request(15, 'tools/call', { name: 'photos__list', arguments: [], _meta: { progressToken: {} } })).result).toEqual(invalidType);
+    expect((await serve.raw(16, { jsonrpc: '2.0', id: 16, method: 'tools/call', params: { name: 'photos__list', arguments: {} }, extra: true })).result?.isError).toBeUndefined();
     // A well-formed call still works, and other methods are untouched.
     const ok = await serve.request(9, 'tools/call', { name: 'photos__list', arguments: { limit: 1 } });
     expect(ok.result?.isError).toBeUndefined();
@@ -56,6 +63,11 @@ describe('xcap serve: every tools/call reaches the call path and leaves exactly 
       [runId, '', 'denied', 'unknownTool', hashOf({ limit: 1 })],
       [runId, '', 'denied', 'unknownTool', hashOf({})],
       [runId, '', 'denied', 'unknownTool', hashOf([])],
+      [runId, '', 'denied', 'unknownTool', hashOf({})],
+      [runId, '', 'denied', 'unknownTool', hashOf({})],
+      [runId, 'photos__list', 'ok', null, hashOf({ limit: 1 })],
+      [runId, 'photos__list', 'invalid', 'invalidParams', hashOf([])],
+      [runId, 'photos__list', 'ok', null, hashOf({})],
       [runId, 'photos__list', 'ok', null, hashOf({ limit: 1 })],
     ]);
   });

@@ -13,6 +13,8 @@ export interface RawServe {
   readonly child: ChildProcessWithoutNullStreams;
   /** Sends one request and waits for the answer with its id. */
   request(id: number, method: string, params?: unknown): Promise<RpcAnswer>;
+  /** Sends `message` as it is (any shape) and waits for the answer with `id`. */
+  raw(id: number, message: object): Promise<RpcAnswer>;
   /** Sends a notification (no answer). */
   notify(method: string): void;
   /** Everything written to stderr so far. */
@@ -46,22 +48,24 @@ export async function rawServe(args: readonly string[], launcher: readonly strin
   });
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  const request = (id: number, method: string, params?: unknown): Promise<RpcAnswer> => {
+  const raw = (id: number, message: object): Promise<RpcAnswer> => {
     const answered = new Promise<RpcAnswer>((resolve, reject) => {
       const early = answers.get(id);
       if (early !== undefined) return resolve(early);
-      const timer = setTimeout(() => reject(new Error(`no answer to request ${id} (${method}) within 10 s; stderr: ${stderr}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`no answer to request ${id} (${JSON.stringify(message)}) within 10 s; stderr: ${stderr}`)), 10_000);
       waiting.set(id, (answer) => {
         clearTimeout(timer);
         resolve(answer);
       });
     });
-    send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    send(message);
     return answered;
   };
+  const request = (id: number, method: string, params?: unknown) => raw(id, params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
   const serve: RawServe = {
     child,
     request,
+    raw,
     notify: (method) => void send({ jsonrpc: '2.0', method }),
     stderr: () => stderr,
     end: () => {
