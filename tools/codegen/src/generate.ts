@@ -4,7 +4,6 @@
  * catalog package's package.json. Pure: it writes nothing.
  */
 import { createHash } from 'node:crypto';
-import { loadCatalog } from '@xcap/catalog/core';
 import { emitCatalogData } from './emit-catalog-data.js';
 import { emitClient } from './emit-client.js';
 import { emitIndex } from './emit-index.js';
@@ -18,6 +17,7 @@ import { emitValidators } from './emit-validators.js';
 import type { GeneratedFile } from './generated-file.js';
 import { withHeader } from './header.js';
 import { modulesDir, type OutputLayout } from './layout.js';
+import { readCatalogText } from './read-catalog-text.js';
 import { generatorVersion } from './version.js';
 
 /** What the generator records about its input in the catalog package's package.json (`xcap`). */
@@ -42,13 +42,7 @@ export interface Generation {
  * generating anything.
  */
 export async function generate(catalogText: string, source: string, layout: OutputLayout = 'package'): Promise<Generation> {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(catalogText);
-  } catch (error) {
-    throw new Error(`${source}: not JSON (${(error as Error).message})`);
-  }
-  const catalog = loadCatalog(doc);
+  const { catalog } = readCatalogText(catalogText, source);
   const catalogSha256 = createHash('sha256').update(catalogText).digest('hex');
   const modules = [
     emitCatalogData(catalog, layout),

@@ -4,9 +4,9 @@
  * `broker-and-audit.md`. Pure and deterministic; every file starts with
  * the generated-file header. Links are relative.
  */
-import { loadCatalog } from '@xcap/catalog/core';
 import type { GeneratedFile } from '../generated-file.js';
 import { headerLine } from '../header.js';
+import { readCatalogText } from '../read-catalog-text.js';
 import { brokerAuditPage } from './broker-audit-page.js';
 import { capabilityPage } from './capability-page.js';
 import { capabilityPagePath, indexPage } from './index-page.js';
@@ -17,13 +17,7 @@ import { capabilityPagePath, indexPage } from './index-page.js';
  * the `CatalogError` of a bad catalog.
  */
 export function catalogDocs(catalogText: string, source: string): GeneratedFile[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(catalogText);
-  } catch (error) {
-    throw new Error(`${source}: not JSON (${(error as Error).message})`);
-  }
-  const catalog = loadCatalog(doc);
+  const { doc, catalog } = readCatalogText(catalogText, source);
   const raw = (doc as { $comment?: unknown }).$comment;
   const comment = typeof raw === 'string' ? raw : Array.isArray(raw) && raw.every((l) => typeof l === 'string') ? raw.join('\n') : null;
   const files: GeneratedFile[] = [
