@@ -152,6 +152,20 @@ export function createNotificationsProvider(options: NotificationsProviderOption
 
   for (const entry of pending.values()) arm(entry);
 
+  /** Takes a scheduled notification out of the state file; when the write fails it is put back and re-armed. Answers the failure, or `null`. */
+  const withdraw = async (entry: PendingNotification): Promise<string | null> => {
+    disarm(entry.id);
+    pending.delete(entry.id);
+    try {
+      await persist();
+      return null;
+    } catch (error) {
+      pending.set(entry.id, entry);
+      arm(entry);
+      return `stateWriteFailed: ${errorText(error)}`;
+    }
+  };
+
   const natives = neverThrows<NotificationsProvider>({
     async post(input): Promise<NativeResult<Record<string, never>>> {
       const at = input.at === null ? null : parseInstant(input.at);
@@ -159,15 +173,8 @@ export function createNotificationsProvider(options: NotificationsProviderOption
       const previous = pending.get(input.id);
       if (at === null || at <= clock()) {
         if (previous !== undefined) {
-          disarm(input.id);
-          pending.delete(input.id);
-          try {
-            await persist();
-          } catch (error) {
-            pending.set(input.id, previous);
-            arm(previous);
-            return { isError: `stateWriteFailed: ${errorText(error)}` };
-          }
+          const failed = await withdraw(previous);
+          if (failed !== null) return { isError: failed };
         }
         const failure = await show(input);
         return failure === null ? { structuredContent: {} } : { isError: failure };
@@ -192,16 +199,8 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     async cancel(input) {
       const scheduled = pending.get(input.id);
       if (scheduled !== undefined) {
-        disarm(input.id);
-        pending.delete(input.id);
-        try {
-          await persist();
-        } catch (error) {
-          pending.set(input.id, scheduled);
-          arm(scheduled);
-          return { isError: `stateWriteFailed: ${errorText(error)}` };
-        }
-        return { structuredContent: { cancelled: true } };
+        const failed = await withdraw(scheduled);
+        return failed === null ? { structuredContent: { cancelled: true } } : { isError: failed };
       }
       const serverId = shown.get(input.id);
       if (serverId === undefined || gdbus === undefined) return { structuredContent: { cancelled: false } };
