@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
@@ -278,5 +278,26 @@ describe('createNotificationsProvider: the state file', () => {
     expect(answer).toEqual({ isError: 'stateWriteFailed: EEXIST' });
     expect(timers.pending).toBe(0);
     expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: false } });
+  });
+
+  it('keeps a scheduled notification armed when its cancel or its replacement cannot be written', async () => {
+    const bin = notifyBin();
+    const dir = tempDir();
+    const timers = new FakeTimers(start);
+    const stateFile = join(dir, 'sub', 'notifications.json');
+    const notifications = make({ env: bin.env, timers, stateFile });
+    expect(await notifications.post(post({ id: 'a/x', at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
+    renameSync(join(dir, 'sub'), join(dir, 'moved'));
+    writeFileSync(join(dir, 'sub'), 'a file where the folder should be');
+    expect(await notifications.cancel({ id: 'a/x' })).toEqual({ isError: 'stateWriteFailed: EEXIST' });
+    expect(timers.pending).toBe(1);
+    expect(await notifications.post(post({ id: 'a/x' }))).toEqual({ isError: 'stateWriteFailed: EEXIST' });
+    expect(timers.pending).toBe(1);
+    rmSync(join(dir, 'sub'));
+    renameSync(join(dir, 'moved'), join(dir, 'sub'));
+    expect(pendingIds(stateFile)).toEqual(['a/x']);
+    expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: true } });
+    expect(timers.pending).toBe(0);
+    expect(pendingIds(stateFile)).toEqual([]);
   });
 });
