@@ -1,4 +1,4 @@
-import { checkValue, formatViolation } from '@xcap/catalog';
+import { checkValue, formatViolation, ownData } from '@xcap/catalog';
 import type { JsonObject, Schema } from '@xcap/catalog';
 import { bridgeReasons } from './bridge-reasons.js';
 import { copyJson } from './copy-json.js';
@@ -47,9 +47,4 @@ function readTop(answer: unknown): { isError: unknown; structuredContent: unknow
   } catch {
     return null;
   }
-}
-
-function ownData(holder: object, key: string): unknown {
-  const descriptor = Object.getOwnPropertyDescriptor(holder, key);
-  return descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined;
 }

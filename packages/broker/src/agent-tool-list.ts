@@ -1,6 +1,5 @@
-import type { Catalog, ManifestEntry, Schema } from '@xcap/catalog';
+import { ownData, type Catalog, type ManifestEntry, type Schema } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
-import { ownData } from './own-data.js';
 
 /** One entry of an agent's tools/list: the qualified name with the tool's v1 description and schemas. */
 export interface AgentTool {

@@ -1,7 +1,6 @@
-import type { Catalog, Grant, ManifestEntry, ToolCall, Verdict } from '@xcap/catalog';
+import { ownData, type Catalog, type Grant, type ManifestEntry, type ToolCall, type Verdict } from '@xcap/catalog';
 import { unknownVerdict } from './catalog-index.js';
 import { callUrlOrigin, normaliseManifestOrigin } from './origins.js';
-import { ownData } from './own-data.js';
 import { lookupTool } from './parse-tool-name.js';
 
 /** What the broker decides on: the app's manifest and grants, the host's capabilities, the app's state, the call. */

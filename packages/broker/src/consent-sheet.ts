@@ -1,7 +1,6 @@
-import type { Catalog, ManifestEntry } from '@xcap/catalog';
+import { ownData, type Catalog, type ManifestEntry } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
 import { normaliseManifestOrigin } from './origins.js';
-import { ownData } from './own-data.js';
 import { readableList } from './readable-list.js';
 
 /** The text of a consent sheet. */

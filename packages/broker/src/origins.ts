@@ -3,9 +3,10 @@
  * is exactly `https://host[:port]`; a call's `url` is compared by its WHATWG
  * origin with the manifest's origins normalised the same way.
  */
+import { maxUriLength } from '@xcap/catalog';
 
-/** The longest URL, in UTF-16 code units, that is ever parsed (clarification 20); a longer one is no URL. */
-export const maxUrlLength = 8_192;
+/** The longest URL, in UTF-16 code units, that is ever parsed (clarification 20; the `uri` format's `maxUriLength`); a longer one is no URL. */
+export const maxUrlLength: number = maxUriLength;
 
 /** `https://host[:port]`: no userinfo, path, slash, query or fragment; a bracketed IPv6 host allowed. */
 const exactOriginShape = /^https:\/\/(?:\[[0-9A-Fa-f:.]+\]|[^\x00-\x20\x7f/?#@:\\[\]%]+)(?::[0-9]{1,5})?$/i;

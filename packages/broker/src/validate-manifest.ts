@@ -1,7 +1,6 @@
-import { codePointLength, type Catalog, type ManifestEntry } from '@xcap/catalog';
+import { codePointLength, ownData, type Catalog, type ManifestEntry } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
 import { normaliseManifestOrigin } from './origins.js';
-import { ownData } from './own-data.js';
 
 /** The longest `why` a manifest entry may carry, in code points (a consent sheet is no place for an essay). */
 export const maxWhyLength = 500;

@@ -21,3 +21,4 @@ export { callTool } from './call-tool.js';
 export type { ToolInvocation, ToolInvoke } from './call-tool.js';
 export * from './schema/index.js';
 export { qualifiedToolName } from './qualified-tool-name.js';
+export { ownData } from './own-data.js';

@@ -12,7 +12,7 @@ export { applyDefaults } from './apply-defaults.js';
 export { schemaKeywords, schemaFormats, schemaTypes } from './schema-keywords.js';
 export { isDateTime } from './is-date-time.js';
 export { isToken } from './is-token.js';
-export { isUri } from './is-uri.js';
+export { isUri, maxUriLength } from './is-uri.js';
 export { isBase64 } from './is-base64.js';
 export { codePointLength } from './code-point-length.js';
 export { jsonEqual } from './json-equal.js';
