@@ -1,5 +1,6 @@
 import type { AuditRow, AuditSink, AuditWriteMeta } from '@xcap/audit';
 import type { PendingAuditRow } from './pending-audit-row.js';
+import { maxTimerDelay, withTimeout } from './with-timeout.js';
 
 /** How long the call path waits for one `AuditSink.write` by default before it counts as failed. */
 export const defaultAuditTimeoutMs = 5_000;
@@ -16,7 +17,6 @@ export const auditRetryMaxDelayMs = 30_000;
 /** How many retries of pending rows one round keeps in flight at once. */
 export const auditRetryConcurrency = 16;
 
-const maxTimerDelay = 2_147_483_647;
 
 /** The options of an `AuditQueue`. */
 export interface AuditQueueOptions {
@@ -213,23 +213,13 @@ export class AuditQueue {
     this.#delay = written > 0 ? auditRetryFirstDelayMs : Math.min(this.#delay * 2, auditRetryMaxDelayMs);
   }
 
-  /** Writes one row; answers the failure, or `undefined` when the sink took it. */
+  /** Writes one row; answers the failure (a timeout included), or `undefined` when the sink took it. */
   async #writeOne(row: AuditRow, meta: AuditWriteMeta | undefined): Promise<unknown> {
-    const timeoutMs = this.#options.timeoutMs ?? defaultAuditTimeoutMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<unknown>((resolve) => {
-      timer = setTimeout(() => resolve(new Error(`audit sink did not answer within ${timeoutMs} ms`)), Math.min(timeoutMs, maxTimerDelay));
-    });
-    const written = Promise.resolve()
-      .then(() => (meta === undefined ? this.#sink.write(row) : this.#sink.write(row, meta)))
-      .then(
-        () => undefined,
-        (error: unknown) => error ?? new Error('audit sink failed'),
-      );
     try {
-      return await Promise.race([written, timedOut]);
-    } finally {
-      clearTimeout(timer);
+      await withTimeout(() => (meta === undefined ? this.#sink.write(row) : this.#sink.write(row, meta)), this.#options.timeoutMs ?? defaultAuditTimeoutMs, 'audit sink');
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('audit sink failed');
     }
   }
 

@@ -1,4 +1,5 @@
-const maxTimerDelay = 2_147_483_647;
+/** The longest delay `setTimeout` honours (2^31 − 1 ms); longer ones are clamped to it. */
+export const maxTimerDelay = 2_147_483_647;
 
 /**
  * Runs `run` and waits at most `timeoutMs` for it: resolves with its value,
