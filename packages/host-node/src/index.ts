@@ -24,6 +24,7 @@ export { elicitConsent, type ElicitConsentOptions } from './consent/elicit-conse
 export { runCli } from './cli/run-cli.js';
 export { processIo, type CliIo } from './cli/cli-io.js';
 export { CliFailure } from './cli/cli-failure.js';
+export { terminalText } from './terminal-text.js';
 export * from './stores/index.js';
 export { nodeProviders, type NodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 export { createPhotosProvider, newestPhotos, type PhotoPicker, type PhotosProviderOptions } from './providers/photos-provider.js';

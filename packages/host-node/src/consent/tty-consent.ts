@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentRequest, ConsentUi } from '@xcap/call';
+import { terminalText } from '../terminal-text.js';
 
 /** Options of `ttyConsent`. */
 export interface TtyConsentOptions {
@@ -14,8 +15,9 @@ export interface TtyConsentOptions {
 
 /**
  * A consent UI on the controlling terminal: writes the consent sheet (the
- * app, the title, the text) to `/dev/tty` and reads one line — `a`/`allow`/`y`
- * answers allow, `d`/`deny`/`n` deny, anything else (an empty line, end of
+ * app, the scope, the title, the text — each through `terminalText`, so a
+ * manifest's `why` cannot draw on the terminal) to `/dev/tty` and reads one
+ * line — `a`/`allow`/`y` answers allow, `d`/`deny`/`n` deny, anything else (an empty line, end of
  * input) dismiss. No terminal (a daemon, CI), an error or no answer within
  * `timeoutMs` count as `dismiss`. Sheets are asked one at a time.
  */
@@ -42,8 +44,8 @@ async function askOnTerminal(path: string, inputPath: string, request: ConsentRe
     handles.push(input);
     const sheet = [
       '',
-      `┌─ ${request.sheet.title} — app ${request.app} asks for ${request.scope}`,
-      `│  ${request.sheet.text}`,
+      `┌─ ${terminalText(request.sheet.title)} — app ${terminalText(request.app)} asks for ${terminalText(request.scope)}`,
+      `│  ${terminalText(request.sheet.text)}`,
       '└─ [a]llow  [d]on’t allow  (anything else: not now) > ',
     ].join('\n');
     await output.write(sheet);

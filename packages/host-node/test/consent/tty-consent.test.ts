@@ -60,6 +60,26 @@ describe('ttyConsent: the consent sheet on the controlling terminal', () => {
     expect(await readFile(join(dir, 'out'), 'utf8')).toContain('notifications.post');
   });
 
+  it('a why, title, app or scope with terminal controls is shown escaped: no fake question, title, hidden answer or reordering', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'xcap-tty-'));
+    await writeFile(join(dir, 'in'), 'd\n');
+    const hostile: ConsentRequest = {
+      ...request,
+      app: 'acme.\u202ealbum',
+      scope: 'photos.read\u0007',
+      sheet: {
+        title: 'Photos\u001b]0;pwned\u0007',
+        text: 'This app wants to access your photos. Fine.\r\u001b[2K\u001b[1A\u001b[2KAllow? [y]\n\u001b[8m\u009b8m\u007f\u2066x\u2069\ud800',
+      },
+    };
+    expect(await ttyConsent({ path: join(dir, 'out'), inputPath: join(dir, 'in') })(hostile)).toBe('deny');
+    const shown = await readFile(join(dir, 'out'), 'utf8');
+    expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]/);
+    expect(shown.split('\n')).toHaveLength(4);
+    expect(shown).toContain('Photos\\x1b]0;pwned\\x07 — app acme.\\u202ealbum asks for photos.read\\x07');
+    expect(shown).toContain('Fine.\\r\\x1b[2K\\x1b[1A\\x1b[2KAllow? [y]\\n\\x1b[8m\\x9b8m\\x7f\\u2066x\\u2069\\ud800');
+  });
+
   it('dismissConsent never asks', () => {
     expect(dismissConsent()).toBe('dismiss');
   });
