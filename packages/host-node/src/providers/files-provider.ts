@@ -1,10 +1,12 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { catalog, type FilesOpenNativeOutput, type FilesProvider } from '@xcap/catalog';
 import { mimeTypeFor } from '@xcap/bridge';
 import { acceptsFile } from './accepts-file.js';
+import { displayFileName } from './display-file-name.js';
 import { errorText } from './error-text.js';
 import { neverThrows } from './never-throws.js';
+import { FileRefusal, readUntrustedFile, withUntrustedFile } from './read-untrusted-file.js';
 import { freeNameCandidates, saveFileName } from './save-file-name.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { writeNewFile } from './write-new-file.js';
@@ -51,35 +53,49 @@ export interface FilesProviderOptions {
 const defaultMaxBytes = 64 * 1024 * 1024;
 const maxOpenFiles = 100;
 
+/** A file the folder picker chose, with the device and inode of what it looked at. */
+interface FolderFile {
+  readonly path: string;
+  readonly name: string;
+  readonly mtimeMs: number;
+  readonly dev: number;
+  readonly ino: number;
+}
+
 /**
  * The non-interactive open picker: the regular, non-hidden files at the top
  * of `dir` that fit `accept` and have at most `maxBytes`, most recently
  * modified first (then by name); one of them unless `multiple` (then at
- * most 100).
+ * most 100). Each file is looked at through one open handle
+ * (`withUntrustedFile`: links are left out, nothing blocks).
  */
 export function folderOpenPicker(dir: string, maxBytes = defaultMaxBytes): OpenPicker {
   const folder = resolve(dir);
-  return async ({ accept, multiple }) => {
-    const entries = await readdir(folder, { withFileTypes: true });
-    const fits: { path: string; name: string; mtimeMs: number }[] = [];
-    for (const entry of entries) {
-      if (!entry.isFile() || entry.name.startsWith('.')) continue;
-      const path = join(folder, entry.name);
-      const info = await stat(path).catch(() => undefined);
-      if (info === undefined || !info.isFile() || info.size > maxBytes) continue;
-      const head = await readHead(path);
-      if (head === undefined || !acceptsFile(accept, entry.name, mimeTypeFor(catalog, { name: entry.name, bytes: head }))) continue;
-      fits.push({ path, name: entry.name, mtimeMs: info.mtimeMs });
-    }
-    fits.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return fits.slice(0, multiple ? maxOpenFiles : 1).map((file) => file.path);
-  };
+  return async (request) => (await folderFiles(folder, request, maxBytes)).map((file) => file.path);
+}
+
+async function folderFiles(folder: string, { accept, multiple }: OpenRequest, maxBytes: number): Promise<FolderFile[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const fits: FolderFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    const path = join(folder, entry.name);
+    const seen = await withUntrustedFile(path, { maxBytes }, async (file) => ({ head: await file.read(0, 8), stats: file.stats }));
+    if (seen instanceof FileRefusal || !acceptsFile(accept, entry.name, mimeTypeFor(catalog, { name: entry.name, bytes: seen.head }))) continue;
+    fits.push({ path, name: entry.name, mtimeMs: seen.stats.mtimeMs, dev: seen.stats.dev, ino: seen.stats.ino });
+  }
+  fits.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return fits.slice(0, multiple ? maxOpenFiles : 1);
 }
 
 /**
  * The files provider: `open` asks the open picker and answers the chosen
- * files' names, types (the catalog's type for the extension, else sniffed,
- * else `application/octet-stream`) and bytes; `save` asks the save picker
+ * files' names (control and bidirectional control characters shown as
+ * `-`), types (the catalog's type for the extension, else sniffed, else
+ * `application/octet-stream`) and bytes, each read once through one open
+ * handle (`readUntrustedFile`: a link, FIFO or device is refused, never
+ * followed; a picker hook's choice is resolved with `realpath` first; a
+ * folder file must still be the file the folder picker looked at); `save` asks the save picker
  * and writes there atomically, or, with the folder only, writes into the
  * folder under a safe name (`saveFileName`) that is free (`name (2).ext`,
  * …): nothing is overwritten and nothing lands outside the folder. A tool
@@ -89,24 +105,34 @@ export function folderOpenPicker(dir: string, maxBytes = defaultMaxBytes): OpenP
 export function createFilesProvider(options: FilesProviderOptions): FilesProvider {
   const maxBytes = options.maxBytes ?? defaultMaxBytes;
   const dir = options.dir === undefined ? undefined : resolve(options.dir);
-  const openPicker = options.openPicker ?? (dir === undefined ? undefined : folderOpenPicker(dir, maxBytes));
 
   return neverThrows<FilesProvider>({
     async open(input) {
-      if (openPicker === undefined) return { isError: 'unavailable' };
-      let paths: readonly string[];
-      try {
-        paths = await openPicker({ accept: input.accept ?? [], multiple: input.multiple });
-      } catch (error) {
-        return { isError: options.openPicker === undefined ? `unavailable: the files folder cannot be read (${errorText(error)})` : `pickerFailed: ${errorText(error)}` };
+      const request: OpenRequest = { accept: input.accept ?? [], multiple: input.multiple };
+      let chosen: readonly Chosen[];
+      if (options.openPicker !== undefined) {
+        let paths: readonly string[];
+        try {
+          paths = await options.openPicker(request);
+        } catch (error) {
+          return { isError: `pickerFailed: ${errorText(error)}` };
+        }
+        if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p))) return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
+        chosen = [...new Set(paths)].map((path) => ({ path }));
+      } else if (dir !== undefined) {
+        try {
+          chosen = await folderFiles(dir, request, maxBytes);
+        } catch (error) {
+          return { isError: `unavailable: the files folder cannot be read (${errorText(error)})` };
+        }
+      } else {
+        return { isError: 'unavailable' };
       }
-      if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p))) return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
-      const chosen = [...new Set(paths)].slice(0, input.multiple ? maxOpenFiles : 1);
       const files: FilesOpenNativeOutput['files'] = [];
-      for (const path of chosen) {
-        const read = await readChosenFile(path, maxBytes);
+      for (const file of chosen.slice(0, input.multiple ? maxOpenFiles : 1)) {
+        const name = openedName(basename(file.path));
+        const read = await readChosenFile(file, name, maxBytes);
         if (typeof read === 'string') return { isError: read };
-        const name = openedName(basename(path));
         files.push({ name, mimeType: mimeTypeFor(catalog, { name, bytes: read }), data: read.toString('base64') });
       }
       return { structuredContent: { files } };
@@ -141,41 +167,30 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
   });
 }
 
+/** A file to open: a picker hook's path, or a folder file with the identity the folder picker saw. */
+interface Chosen {
+  readonly path: string;
+  readonly dev?: number;
+  readonly ino?: number;
+}
+
 function openedName(name: string): string {
-  const chars = [...name];
-  return chars.length === 0 ? 'file' : chars.length > 255 ? chars.slice(0, 255).join('') : name;
+  const chars = [...displayFileName(name)];
+  return chars.length === 0 ? 'file' : chars.length > 255 ? chars.slice(0, 255).join('') : chars.join('');
 }
 
-async function readHead(path: string): Promise<Uint8Array | undefined> {
-  try {
-    const handle = await open(path, 'r');
+async function readChosenFile(file: Chosen, name: string, maxBytes: number): Promise<Buffer | string> {
+  let path = file.path;
+  if (file.ino === undefined) {
     try {
-      const head = Buffer.alloc(8);
-      const { bytesRead } = await handle.read(head, 0, 8, 0);
-      return head.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
+      path = await realpath(path);
+    } catch (error) {
+      const code = errorText(error);
+      return `${code === 'ENOENT' || code === 'ENOTDIR' ? 'notFound' : 'unreadable'}: ${name} (${code})`;
     }
-  } catch {
-    return undefined;
   }
-}
-
-async function readChosenFile(path: string, maxBytes: number): Promise<Buffer | string> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    return `notFound: ${basename(path)} (${errorText(error)})`;
-  }
-  try {
-    const info = await handle.stat();
-    if (!info.isFile()) return `unreadable: ${basename(path)} is not a file`;
-    if (info.size > maxBytes) return `tooLarge: ${basename(path)} has ${info.size} bytes, at most ${maxBytes} are opened`;
-    return await handle.readFile();
-  } catch (error) {
-    return `unreadable: ${basename(path)} (${errorText(error)})`;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+  const read = await readUntrustedFile(path, { maxBytes });
+  if (read instanceof FileRefusal) return read.message(name);
+  if (file.ino !== undefined && (read.stats.dev !== file.dev || read.stats.ino !== file.ino)) return `unreadable: ${name} changed since it was chosen`;
+  return read.bytes;
 }

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { NativeResult, PhotosGetNativeOutput, PhotosPickNativeOutput, PhotosProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
 import { clampLimit } from './clamp-limit.js';
@@ -7,6 +6,8 @@ import type { LibraryPhoto } from './library-photo.js';
 import { decodePhotoCursor, encodePhotoCursor } from './photo-cursor.js';
 import { PhotoLibrary, type OrderedPhoto } from './photo-library.js';
 import { comparePhotoOrder } from './photo-order.js';
+import { FileRefusal, readUntrustedFile } from './read-untrusted-file.js';
+import { sniffPhoto } from './sniff-photo.js';
 
 /**
  * The person's choice in a photo picker: the ids of the chosen `candidates`
@@ -21,7 +22,7 @@ export interface PhotosProviderOptions {
   readonly dir: string;
   /** The picker behind `photos_pick` (default `newestPhotos`: no person asked, the newest `limit` photos). */
   readonly picker?: PhotoPicker;
-  /** A photo bigger than this many bytes is not handed over (isError `tooLarge`); default 64 MiB. */
+  /** A photo bigger than this many bytes is not handed over (isError `tooLarge`); default 64 MiB. At most this many bytes + 1 are ever read. */
   readonly maxBytes?: number;
   /**
    * How long one scan of the folder is reused while the folder itself is
@@ -44,7 +45,10 @@ type PhotoWithData = PhotosGetNativeOutput['photo'];
  * `list` pages newest first with a cursor that names a position in the
  * order (a cursor it did not write answers isError `invalidCursor`); `get`
  * answers isError `notFound` for an id that is not a photo of the folder
- * now; `pick` asks `picker`. It never throws: an unreadable folder answers
+ * now; `pick` asks `picker`. A photo's bytes are read once from the file
+ * the scan read (`readUntrustedFile`): a link, FIFO or device swapped in
+ * meanwhile, or another file, answers isError `unreadable: …`, a photo over
+ * `maxBytes` `tooLarge: …`. It never throws: an unreadable folder answers
  * isError `unavailable: …`.
  */
 export function createPhotosProvider(options: PhotosProviderOptions): PhotosProvider {
@@ -53,7 +57,7 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
   const maxBytes = options.maxBytes ?? defaultMaxBytes;
 
   const withData = async (photo: OrderedPhoto): Promise<PhotoWithData | string> => {
-    const bytes = await readPhotoBytes(photo.path, maxBytes);
+    const bytes = await readPhotoBytes(photo, maxBytes);
     if (typeof bytes === 'string') return bytes;
     return { id: photo.id, name: photo.name, mimeType: photo.mimeType, takenAt: photo.takenAt, data: bytes.toString('base64') };
   };
@@ -95,7 +99,7 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
       const limit = clampLimit(input.limit, 1, 50);
       let chosen: readonly string[];
       try {
-        chosen = await picker(photos.map(({ key: _key, ...photo }) => photo), limit);
+        chosen = await picker(photos.map(({ key: _key, source: _source, ...photo }) => photo), limit);
       } catch (error) {
         return { isError: `pickerFailed: ${errorText(error)}` };
       }
@@ -139,20 +143,15 @@ function unreadable(error: unknown): string {
   return `unavailable: the photo folder cannot be read (${errorText(error)})`;
 }
 
-async function readPhotoBytes(path: string, maxBytes: number): Promise<Buffer | string> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'notFound' : `unreadable (${errorText(error)})`;
-  }
-  try {
-    const { size } = await handle.stat();
-    if (size > maxBytes) return `tooLarge: the photo has ${size} bytes, at most ${maxBytes} are handed over`;
-    return await handle.readFile();
-  } catch (error) {
-    return `unreadable (${errorText(error)})`;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+/**
+ * The bytes of `photo`, read with `readUntrustedFile` from the file the scan
+ * read: a link, a FIFO or a device swapped in since answers `unreadable`,
+ * another file renamed over it, or bytes that are no longer the photo type
+ * the scan saw, answer `unreadable: … changed since the folder was read`.
+ */
+async function readPhotoBytes(photo: OrderedPhoto, maxBytes: number): Promise<Buffer | string> {
+  const read = await readUntrustedFile(photo.source.path, { maxBytes });
+  if (read instanceof FileRefusal) return read.reason === 'notFound' ? 'notFound' : read.message(photo.name);
+  if (read.stats.dev !== photo.source.dev || read.stats.ino !== photo.source.ino || sniffPhoto(read.bytes) !== photo.mimeType) return `unreadable: ${photo.name} changed since the folder was read`;
+  return read.bytes;
 }

@@ -1,3 +1,5 @@
+import { unsafeNameChars } from './display-file-name.js';
+
 const maxNameBytes = 255;
 const suffixReserve = ' (9999)'.length;
 
@@ -16,14 +18,15 @@ function truncateUtf8(text: string, maxBytes: number): string {
 
 /**
  * A file name that is safe to create inside a folder for the name an app
- * gave: `/`, `\`, NUL and other control characters become `-`, surrounding
+ * gave: `/`, `\`, NUL and other control characters and the bidirectional
+ * controls (U+202A–U+202E, U+2066–U+2069) become `-`, surrounding
  * spaces go, a leading `.` becomes `_` (no hidden files, never `.` or
  * `..`), an empty result is `file`, and the name is cut (keeping its
  * extension) so it and a ` (9999)` counter fit the 255 bytes a file name
  * may have.
  */
 export function saveFileName(name: string): string {
-  let clean = name.replace(/[\u0000-\u001f\u007f/\\]/g, '-').trim();
+  let clean = name.replace(unsafeNameChars, '-').trim();
   if (clean.startsWith('.')) clean = `_${clean.slice(1)}`;
   if (clean === '') clean = 'file';
   const { stem, ext } = splitExtension(clean);

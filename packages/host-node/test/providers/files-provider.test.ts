@@ -86,9 +86,9 @@ describe('createFilesProvider: open through a picker hook', () => {
     expect(await createFilesProvider({ openPicker: () => ['relative.csv'] }).open({ multiple: true })).toEqual({ isError: 'pickerFailed: the picker did not answer a list of absolute paths' });
     expect(await createFilesProvider({ openPicker: () => Promise.reject(new Error('no display')) }).open({ multiple: true })).toEqual({ isError: 'pickerFailed: no display' });
     expect(await createFilesProvider({ openPicker: () => [join(dir, 'missing.csv')] }).open({ multiple: true })).toEqual({ isError: 'notFound: missing.csv (ENOENT)' });
-    expect(await createFilesProvider({ openPicker: () => [join(dir, 'sub.csv')] }).open({ multiple: true })).toEqual({ isError: 'unreadable: sub.csv is not a file' });
+    expect(await createFilesProvider({ openPicker: () => [join(dir, 'sub.csv')] }).open({ multiple: true })).toEqual({ isError: 'unreadable: sub.csv is not a regular file (a folder)' });
     const big = await createFilesProvider({ openPicker: () => [join(dir, 'rates.csv')], maxBytes: 2 }).open({ multiple: true });
-    expect(big).toEqual({ isError: 'tooLarge: rates.csv has 6 bytes, at most 2 are opened' });
+    expect(big).toEqual({ isError: 'tooLarge: rates.csv has 6 bytes, at most 2 are read' });
   });
 
   it('answers unavailable with neither a folder nor a picker', async () => {
