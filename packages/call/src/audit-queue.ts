@@ -28,6 +28,21 @@ export interface AuditQueueOptions {
   readonly onError?: (error: unknown, row: AuditRow) => void;
   /** How many unwritten rows the queue holds before `full` is true (default `defaultMaxPendingAudit`). */
   readonly maxPending?: number;
+  /** Told once when the queue turns `failing` and once when it is `ok` again (not once per row); its own errors are ignored. */
+  readonly onState?: (change: AuditQueueStateChange) => void;
+}
+
+/** Whether the sink takes rows: `failing` from a failed write until any write succeeds again. */
+export type AuditQueueState = 'ok' | 'failing';
+
+/** What `AuditQueueOptions.onState` is told when the queue's state changes. */
+export interface AuditQueueStateChange {
+  /** The new state. */
+  readonly state: AuditQueueState;
+  /** How many unwritten rows the queue holds now. */
+  readonly pending: number;
+  /** The failure that made it `failing`; `null` when it is `ok` again. */
+  readonly error: string | null;
 }
 
 /** One row the sink has not accepted yet. */
@@ -65,6 +80,14 @@ interface Entry {
  *   waiting) before `full` is true; the call path then refuses new calls
  *   (see `writeOnce`). Rows already queued are never dropped.
  *
+ * - Health: the queue is `failing` from any failed write until any write
+ *   succeeds again (a retry, a probe, or a new row); `onState` hears each
+ *   change once. `probe()` retries the oldest waiting rows at once, so a
+ *   caller that refuses work while the sink fails learns without waiting
+ *   for the next background round that it is back.
+ * - `close()` stops the background retries: it retries every pending row
+ *   once more and answers the rows still unwritten (for a host to spill).
+ *
  * A sink that completes after its timeout may see that row again on a
  * retry: a row is never lost, at worst written twice.
  */
@@ -81,6 +104,9 @@ export class AuditQueue {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #delay = auditRetryFirstDelayMs;
   #unwrittenRefusals = 0;
+  #state: AuditQueueState = 'ok';
+  #probing: Promise<void> | null = null;
+  #closed = false;
 
   constructor(sink: AuditSink, options: AuditQueueOptions) {
     this.#sink = sink;
@@ -93,9 +119,10 @@ export class AuditQueue {
    * `auditRetryConcurrency`, oldest first) get their first retry alongside,
    * started just before it, so a sink that is back takes them in call order.
    * Resolves (never rejects) when these attempts end: within one audit
-   * timeout, since they run in parallel.
+   * timeout, since they run in parallel. Answers whether the sink took THIS
+   * row (a row it did not take stays pending).
    */
-  async write(row: AuditRow, meta?: AuditWriteMeta): Promise<void> {
+  async write(row: AuditRow, meta?: AuditWriteMeta): Promise<boolean> {
     const riders: Entry[] = [];
     for (const waiting of this.#waiting) {
       if (riders.length >= auditRetryConcurrency) break;
@@ -108,7 +135,8 @@ export class AuditQueue {
     const attempt = this.#attempt(entry);
     this.#writes.add(attempt);
     try {
-      await Promise.all([attempt, ...rides]);
+      const [written] = await Promise.all([attempt, ...rides]);
+      return written;
     } finally {
       this.#writes.delete(attempt);
     }
@@ -123,9 +151,14 @@ export class AuditQueue {
    */
   async writeOnce(row: AuditRow, meta?: AuditWriteMeta): Promise<boolean> {
     const error = await this.#writeOne(row, meta);
-    if (error === undefined) return true;
+    if (error === undefined) {
+      this.#recovered();
+      return true;
+    }
     this.#unwrittenRefusals++;
-    this.#report(new Error(`audit queue is full (${this.#entries.size} rows pending): the row of a call refused for that was not written either: ${message(error)}`), row);
+    this.#fail(error);
+    const why = this.#closed ? 'audit queue is closed' : `audit queue is full (${this.#entries.size} rows pending)`;
+    this.#report(new Error(`${why}: the row of a call refused for that was not written either: ${message(error)}`), row);
     return false;
   }
 
@@ -138,6 +171,55 @@ export class AuditQueue {
       await this.#startRound();
     }
     return this.#entries.size;
+  }
+
+  /**
+   * While `failing`: retries the oldest waiting rows at once (at most
+   * `auditRetryConcurrency`, in parallel, bounded by the timeout); callers
+   * at the same time share one probe. Answers whether the queue is `ok`
+   * afterwards. Never rejects.
+   */
+  async probe(): Promise<boolean> {
+    if (this.#state === 'ok') return true;
+    if (this.#probing === null) {
+      const batch: Entry[] = [];
+      for (const waiting of this.#waiting) {
+        if (batch.length >= auditRetryConcurrency) break;
+        batch.push(waiting);
+      }
+      for (const entry of batch) this.#waiting.delete(entry);
+      this.#probing = Promise.all(batch.map((entry) => this.#attempt(entry))).then(() => {
+        this.#probing = null;
+      });
+    }
+    await this.#probing;
+    return this.state === 'ok';
+  }
+
+  /**
+   * Stops the background retries for good: waits for the attempts in
+   * flight, retries every pending row once more (as `flush`), and answers
+   * the rows the sink still has not taken, oldest first — what a host must
+   * keep elsewhere (a spill file) before it exits. Rows written after this
+   * are attempted once and not retried.
+   */
+  async close(): Promise<readonly PendingAuditRow[]> {
+    await this.flush();
+    this.#closed = true;
+    this.#clearTimer();
+    if (this.#round !== null) await this.#round;
+    if (this.#probing !== null) await this.#probing;
+    return this.pending;
+  }
+
+  /** True after `close()`: the call path refuses new calls. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** `failing` from a failed write until any write succeeds again. */
+  get state(): AuditQueueState {
+    return this.#state;
   }
 
   /** The rows the sink has not accepted yet (in flight or waiting), oldest first (a snapshot). */
@@ -165,18 +247,42 @@ export class AuditQueue {
     const error = await this.#writeOne(entry.row, entry.meta);
     if (error === undefined) {
       this.#entries.delete(entry);
+      this.#recovered();
       return true;
     }
     entry.attempts++;
     entry.lastError = message(error);
     this.#waiting.add(entry);
     this.#report(error, entry.row);
+    this.#fail(error);
     this.#schedule();
     return false;
   }
 
+  /** A write failed: `failing`, told once. */
+  #fail(error: unknown): void {
+    if (this.#state === 'failing') return;
+    this.#state = 'failing';
+    this.#tell({ state: 'failing', pending: this.#entries.size, error: message(error) });
+  }
+
+  /** A write succeeded: `ok`, told once. */
+  #recovered(): void {
+    if (this.#state === 'ok') return;
+    this.#state = 'ok';
+    this.#tell({ state: 'ok', pending: this.#entries.size, error: null });
+  }
+
+  #tell(change: AuditQueueStateChange): void {
+    try {
+      this.#options.onState?.(change);
+    } catch {
+      return;
+    }
+  }
+
   #schedule(): void {
-    if (this.#timer !== null || this.#round !== null || this.#waiting.size === 0) return;
+    if (this.#closed || this.#timer !== null || this.#round !== null || this.#waiting.size === 0) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       void this.#startRound();

@@ -1,5 +1,6 @@
 import type { Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
+import type { AuditFailurePolicy, AuditStateChange } from './audit-state-change.js';
 import type { GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
 import type { ConsentUi } from './consent-ui.js';
@@ -51,4 +52,14 @@ export interface CallPathOptions<P extends readonly string[] = readonly string[]
   readonly maxPendingAudit?: number;
   /** Told about every failed audit write (the row stays queued). */
   readonly onAuditError?: (error: unknown, row: AuditRow) => void;
+  /**
+   * What happens while audit rows cannot be committed (default `suspend`):
+   * `suspend` refuses new calls `unavailable` until a write succeeds again,
+   * and a call whose own row was not committed answers
+   * `unavailable: auditFailed` instead of its result; `ignore` answers
+   * normally and keeps the rows queued.
+   */
+  readonly auditFailure?: AuditFailurePolicy;
+  /** Told once when the audit trail starts failing (`suspended`/`failing`) and once when it is `ok` again — one log line each, not one per row. */
+  readonly onAuditState?: (change: AuditStateChange) => void;
 }

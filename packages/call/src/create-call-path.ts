@@ -3,6 +3,7 @@ import { clipToolName } from '@xcap/audit';
 import { agentToolList, brokerDecide, consentAnswer, consentSheet, findScope, parseToolName, type ConsentReply } from '@xcap/broker';
 import { bridgeCall, bridgeReasons, callFailure } from '@xcap/bridge';
 import { AuditQueue } from './audit-queue.js';
+import { auditFailedText, auditPolicyProblems, defaultAuditFailure } from './audit-state-change.js';
 import type { CallAnswer } from './call-answer.js';
 import { callAuditRow } from './call-audit-row.js';
 import type { CallPath } from './call-path.js';
@@ -55,8 +56,13 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * answer all count as `dismiss` (`denied: consentNeeded`, nothing
  * persisted); a blob store that fails or times out is `storeFailed`; an
  * audit sink that fails keeps the row pending (retried in the background).
- * While the audit queue is full (`maxPendingAudit`), new calls are refused
- * `unavailable` before anything runs. Throws a `HostSetupError` listing
+ * Under the default audit policy (`auditFailure: 'suspend'`) no answer goes
+ * out without its committed row: a call whose own row was not committed
+ * answers `unavailable: auditFailed`, and from then on, until a write
+ * succeeds again (each new call first retries the oldest pending rows), new
+ * calls are refused `unavailable` before anything runs. While the audit
+ * queue is full (`maxPendingAudit`) or closed (`closeAudit`), new calls are
+ * refused the same way under either policy. Throws a `HostSetupError` listing
  * every problem of the options. For the built-in catalog, a literal
  * `provided` list types `providers` from the generated `HostProviders`
  * (`CallPathProviders`).
@@ -65,6 +71,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
   const options = typedOptions as unknown as CallPathOptions;
   const { problems, manifest } = checkCallPathOptions(options);
   const appId = typeof options?.app?.id === 'string' ? options.app.id : '';
+  problems.push(...auditPolicyProblems(options));
   if (problems.length > 0) throw new HostSetupError(appId, problems);
 
   const { catalog, providers } = options;
@@ -74,11 +81,13 @@ export function createCallPath<const P extends readonly string[] = readonly stri
   const provided = Object.freeze([...options.provided]);
   const app = Object.freeze({ id: appId, screens: Object.freeze([...options.app.screens]), manifest: Object.freeze(manifest) });
   const context = { app: app.id, screens: app.screens };
+  const suspend = (options.auditFailure ?? defaultAuditFailure) === 'suspend';
   const audit = new AuditQueue(options.audit, {
     clock: options.clock,
     ...(options.auditTimeoutMs === undefined ? {} : { timeoutMs: options.auditTimeoutMs }),
     ...(options.onAuditError === undefined ? {} : { onError: options.onAuditError }),
     ...(options.maxPendingAudit === undefined ? {} : { maxPending: options.maxPendingAudit }),
+    onState: (change) => options.onAuditState?.({ ...change, state: change.state === 'ok' ? 'ok' : suspend ? 'suspended' : 'failing' }),
   });
   /** The open consent sheet of each scope: the final verdict it ends with. */
   const asking = new Map<string, Promise<Verdict>>();
@@ -158,17 +167,18 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const snapshot = snapshotArguments(request.arguments);
     const toolCall: ToolCall = snapshot.value === undefined ? { from, name } : { from, name, arguments: snapshot.value };
 
-    const full = audit.full;
-    const verdict = full ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, request.foreground);
+    const full = audit.full || audit.closed;
+    const refused = full || (suspend && audit.state === 'failing' && !(await audit.probe()));
+    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, request.foreground);
     const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value) : notJsonArguments;
     const outcome = ran === null ? null : ran.outcome;
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
     const meta = { at, durationMs: performance.now() - started };
-    if (full) await audit.writeOnce(row, meta);
-    else await audit.write(row, meta);
+    const committed = full ? await audit.writeOnce(row, meta) : await audit.write(row, meta);
     if (verdict.verdict === 'unknown' && from === 'agent') {
       return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${clipToolName(name)}` }, verdict, outcome, audit: row };
     }
+    if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
     return { kind: 'result', result: ran === null ? callFailure(refusalText(verdict)) : ran.result, verdict, outcome, audit: row };
   }
 
@@ -179,11 +189,13 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     listTools: () => agentToolList(catalog, { manifest: app.manifest, provided }),
     pendingAudit: () => audit.pending,
     flushAudit: () => audit.flush(),
+    closeAudit: () => audit.close(),
+    auditState: () => (audit.state === 'ok' ? 'ok' : suspend ? 'suspended' : 'failing'),
     unwrittenRefusals: () => audit.unwrittenRefusals,
   };
 }
 
-/** The verdict of a call refused because the audit queue is full: `unavailable` for a tool of the catalog, `unknown` (as always) for any other name. */
+/** The verdict of a call refused because the audit queue is full or closed, or the audit trail is suspended: `unavailable` for a tool of the catalog, `unknown` (as always) for any other name. */
 function refusedWhileFull(catalog: Catalog, call: ToolCall): Verdict {
   const parsed = parseToolName(catalog, call.from, call.name);
   if (parsed === null) return { verdict: 'unknown', capability: null, tool: null, scope: null, reason: 'unknownTool' };

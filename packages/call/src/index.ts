@@ -13,6 +13,7 @@ export { defaultConsentTimeoutMs, type ConsentUi, type ConsentRequest } from './
 export type { HostApp } from './host-app.js';
 export type { NativeProviders } from './native-providers.js';
 export type { PendingAuditRow } from './pending-audit-row.js';
+export { auditFailedText, defaultAuditFailure, type AuditState, type AuditStateChange, type AuditFailurePolicy } from './audit-state-change.js';
 export {
   AuditQueue,
   defaultAuditTimeoutMs,
@@ -21,6 +22,8 @@ export {
   auditRetryMaxDelayMs,
   auditRetryConcurrency,
   type AuditQueueOptions,
+  type AuditQueueState,
+  type AuditQueueStateChange,
 } from './audit-queue.js';
 export { HostSetupError } from './host-setup-error.js';
 export { invalidParamsCode } from './invalid-params-code.js';

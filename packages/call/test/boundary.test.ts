@@ -199,7 +199,7 @@ describe('the audit queue never makes calls wait on each other', () => {
     expect(path.pendingAudit()).toHaveLength(3);
     const refused = await path.call(ui('photos_pick', {}));
     expect(refused.verdict.verdict).toBe('unavailable');
-    expect(text(refused as never)).toBe('unavailable');
+    expect(text(refused as never)).toBe('unavailable: auditFailed');
     expect(refused.audit).toMatchObject({ tool: 'photos__pick', status: 'denied', error: 'unavailable' });
     expect(nativeCalls).toEqual([]);
     expect(path.pendingAudit()).toHaveLength(3);

@@ -159,17 +159,17 @@ describe('AuditQueue', () => {
     let fail = true;
     const written: string[] = [];
     const queue = new AuditQueue({ write: (r) => (fail ? Promise.reject(Object.create(null)) : void written.push(r.tool)) }, { clock: () => new Date(0) });
-    await expect(queue.write(row('a'))).resolves.toBeUndefined();
+    await expect(queue.write(row('a'))).resolves.toBe(false);
     expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed (the error cannot be printed)' }]);
     fail = false;
-    await expect(queue.write(row('b'))).resolves.toBeUndefined();
+    await expect(queue.write(row('b'))).resolves.toBe(true);
     expect(written).toEqual(['a', 'b']);
     expect(queue.pending).toEqual([]);
   });
 
   it('an onError that throws changes nothing', async () => {
     const queue = new AuditQueue({ write: () => { throw new Error('x'); } }, { clock: () => new Date(0), onError: () => { throw new Error('log down'); } });
-    await expect(queue.write(row('a'))).resolves.toBeUndefined();
+    await expect(queue.write(row('a'))).resolves.toBe(false);
     expect(queue.pending).toHaveLength(1);
   });
 });
