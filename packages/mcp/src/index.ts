@@ -7,4 +7,20 @@
  *
  * @packageDocumentation
  */
-export {};
+export { createHttpHandler, defaultMaxBodyBytes, type HttpHandlerOptions, type HttpServerContext, type XcapHttpHandler } from './http/create-http-handler.js';
+export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';
+export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
+export { MemoryTokenStore } from './http/memory-token-store.js';
+export { digestsEqual, tokenDigest } from './http/token-digest.js';
+export { isTokenName, tokenClient, tokenNamePattern, type TokenIdentity, type TokenStore } from './http/token-store.js';
+export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
+export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
+export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
+export { readMessage, errorAnswer, type ReadMessage } from './readable-message.js';
+export { topLevelId } from './top-level-id.js';
+export { createConsentState, defaultConsentStateTtlSeconds, type ConsentQuestion, type ConsentState, type ConsentStateOptions } from './consent-state.js';
+export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
+export { elicitConsent, type ElicitConsentOptions } from './elicit-consent.js';
+export { mcpTool } from './mcp-tool.js';
+export { mcpCallResult } from './mcp-call-result.js';
+export { newRunId, runIdPattern } from './run-id.js';

@@ -1,0 +1,242 @@
+import { createMcpHandler, type McpServer, type Server } from '@modelcontextprotocol/server';
+import { FairGate, type Release } from './fair-gate.js';
+import { httpError } from './http-answers.js';
+import { isLoopbackHostname } from './loopback.js';
+import { readLimitedBody } from './read-limited-body.js';
+import { tokenClient, type TokenIdentity, type TokenStore } from './token-store.js';
+
+/** What the server factory of `createHttpHandler` is told about the request it serves. */
+export interface HttpServerContext {
+  /** The protocol era of the request: `modern` (2026-07-28) or `legacy` (2025-11-25, stateless). */
+  readonly era: 'legacy' | 'modern';
+  /** Whose token made the request. */
+  readonly token: TokenIdentity;
+  /** The audit `client` of its calls: `token:<name>`. */
+  readonly client: string;
+}
+
+/** Options of `createHttpHandler`. */
+export interface HttpHandlerOptions {
+  /** Makes the MCP server that answers one request (the SDK calls it once per request); mount the call path on it with the request's `client`. */
+  readonly server: (context: HttpServerContext) => Server | McpServer | Promise<Server | McpServer>;
+  /** Where bearer tokens are verified (asked on every request). */
+  readonly tokens: TokenStore;
+  /**
+   * The `Host` header values served: `host:port` (exactly that port; a header
+   * without a port means port 80) or a bare `host` (any port), compared
+   * without case; IPv6 in brackets. Build it from the bound address
+   * (`loopbackHosts(port)` for a loopback bind). Any other `Host` gets 403.
+   */
+  readonly allowedHosts: readonly string[];
+  /** Origin host names served besides loopback ones (`localhost`, 127.0.0.0/8, `[::1]`); a present `Origin` not among them gets 403. Default none. */
+  readonly allowedOrigins?: readonly string[];
+  /** The endpoint's path (default `/mcp`); any other path gets 404. */
+  readonly path?: string;
+  /** The largest request body in bytes (default 4 MiB); a larger one gets 413, counted as it is read. */
+  readonly maxBodyBytes?: number;
+  /** Requests in flight at once over every token (default 32). */
+  readonly maxInFlight?: number;
+  /** Requests of one token in flight at once (default 8); more wait their turn, tokens served in turn. */
+  readonly maxInFlightPerToken?: number;
+  /** Requests of one token waiting for a slot (default 256); one more gets 503. */
+  readonly maxQueuedPerToken?: number;
+  /** How long a request waits for a slot before it gets 503, in milliseconds (default 30,000). */
+  readonly maxQueueWaitMs?: number;
+  /** Told about failures the client only sees as a 500 (a broken token store, a factory that threw) and the SDK's own errors. */
+  readonly onerror?: (error: Error) => void;
+}
+
+/** A locked Streamable HTTP endpoint: a web-standard `fetch` (mount it on `node:http` or any fetch runtime). */
+export interface XcapHttpHandler {
+  /** Answers one HTTP request. Never throws: every failure is an HTTP answer. */
+  fetch(request: Request): Promise<Response>;
+  /** Requests holding a slot now. */
+  readonly inFlight: number;
+  /** Aborts modern exchanges in flight and refuses new requests (503). */
+  close(): Promise<void>;
+}
+
+/** The default `maxBodyBytes`: 4 MiB. */
+export const defaultMaxBodyBytes = 4 * 1024 * 1024;
+
+/**
+ * Serves MCP over Streamable HTTP, both eras (2026-07-28 and the stateless
+ * 2025-11-25 one, through the SDK's `createMcpHandler`), behind these locks,
+ * checked in this order before any server is made:
+ *
+ * 1. `Host` not in `allowedHosts` → 403 (DNS rebinding; the SDK's helpers
+ *    answer 403 too).
+ * 2. `Origin` present and not a loopback origin (or `allowedOrigins`) → 403,
+ *    as the MCP transport spec requires.
+ * 3. A path other than `path` → 404.
+ * 4. No `Authorization: Bearer <token>`, or a token `tokens` does not know →
+ *    401 with `WWW-Authenticate: Bearer` (`error="invalid_token"` for a
+ *    wrong or revoked one).
+ * 5. `Content-Length` over `maxBodyBytes` → 413.
+ * 6. A fair slot (`FairGate`, keyed by token name); none within the wait or
+ *    the token's queue full → 503 with `Retry-After: 1`.
+ * 7. The body, counted while read: over `maxBodyBytes` → 413.
+ *
+ * The server factory gets the token's name and the audit client
+ * `token:<name>`. A slot is held until the response body is fully sent (an
+ * SSE answer) or the client goes away.
+ */
+export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
+  const path = options.path ?? '/mcp';
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError(`createHttpHandler: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
+  const hosts = options.allowedHosts.map(parseAllowedHost);
+  const origins = new Set((options.allowedOrigins ?? []).map((name) => name.toLowerCase()));
+  const gate = new FairGate({
+    maxInFlight: options.maxInFlight ?? 32,
+    maxInFlightPerKey: options.maxInFlightPerToken ?? 8,
+    maxQueuedPerKey: options.maxQueuedPerToken ?? 256,
+    maxWaitMs: options.maxQueueWaitMs ?? 30_000,
+  });
+  const report = (error: unknown) => {
+    try {
+      options.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // A reporter that throws must not turn an answer into a crash.
+    }
+  };
+  const mcp = createMcpHandler(
+    async (context) => {
+      const name = context.authInfo?.extra?.['xcapToken'];
+      if (typeof name !== 'string') throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
+      return options.server({ era: context.era, token: { name }, client: tokenClient(name) });
+    },
+    { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror: report },
+  );
+  let closed = false;
+
+  const fetch = async (request: Request): Promise<Response> => {
+    if (!hostAllowed(request.headers.get('host'), hosts)) return httpError(403, 'Forbidden: the Host header does not name this server');
+    const origin = request.headers.get('origin');
+    if (origin !== null && !originAllowed(origin, origins)) return httpError(403, 'Forbidden: the Origin is not a loopback origin');
+    if (pathOf(request.url) !== path) return httpError(404, `Not found: the MCP endpoint is ${path}`);
+    const bearer = /^Bearer +([^\s]+) *$/i.exec(request.headers.get('authorization') ?? '');
+    if (bearer === null) return httpError(401, 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)', { 'www-authenticate': 'Bearer realm="xcap"' });
+    let identity: TokenIdentity | null;
+    try {
+      identity = await options.tokens.verify(bearer[1] as string);
+    } catch (error) {
+      report(error);
+      return httpError(500, 'Internal error: the token store could not be read');
+    }
+    if (identity === null) return httpError(401, 'Unauthorized: unknown or revoked token', { 'www-authenticate': 'Bearer realm="xcap", error="invalid_token"' });
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
+    if (closed) return httpError(503, 'Service unavailable: the server is closing');
+    const release = await gate.enter(identity.name, request.signal);
+    if (release === null) return httpError(503, 'Service unavailable: too many requests in flight for this token; retry', { 'retry-after': '1' });
+    try {
+      let body: Uint8Array | null = null;
+      if (request.body !== null) {
+        body = await readLimitedBody(request.body, maxBodyBytes);
+        if (body === null) {
+          release();
+          return tooLarge(maxBodyBytes);
+        }
+      }
+      const inner = new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        signal: request.signal,
+        ...(body === null ? {} : { body }),
+      });
+      const response = await mcp.fetch(inner, { authInfo: { token: '', clientId: tokenClient(identity.name), scopes: [], extra: { xcapToken: identity.name } } });
+      return releasedWhenSent(response, release);
+    } catch (error) {
+      release();
+      if (request.signal.aborted) return httpError(499, 'Client closed the request');
+      report(error);
+      return httpError(500, 'Internal error');
+    }
+  };
+
+  return {
+    fetch,
+    get inFlight() {
+      return gate.inFlight;
+    },
+    close: async () => {
+      closed = true;
+      await mcp.close();
+    },
+  };
+}
+
+function tooLarge(limit: number): Response {
+  return httpError(413, `Payload too large: a request body must not exceed ${limit} bytes`, { connection: 'close' });
+}
+
+/** The path of a request URL (`''` when it cannot be parsed). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+interface AllowedHost {
+  readonly host: string;
+  readonly port: string | undefined;
+}
+
+const authority = /^(\[[0-9a-f:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/;
+
+function parseAllowedHost(entry: string): AllowedHost {
+  const match = authority.exec(entry.trim().toLowerCase());
+  if (match === null) throw new TypeError(`createHttpHandler: allowedHosts entry ${JSON.stringify(entry)} is not host or host:port`);
+  return { host: match[1] as string, port: match[2] };
+}
+
+function hostAllowed(header: string | null, allowed: readonly AllowedHost[]): boolean {
+  if (header === null) return false;
+  const match = authority.exec(header.trim().toLowerCase());
+  if (match === null) return false;
+  const host = match[1] as string;
+  const port = match[2] ?? '80';
+  return allowed.some((entry) => entry.host === host && (entry.port === undefined || entry.port === port));
+}
+
+function originAllowed(origin: string, extra: ReadonlySet<string>): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(origin).hostname;
+  } catch {
+    return false;
+  }
+  if (hostname === '') return false;
+  return isLoopbackHostname(hostname) || extra.has(hostname.toLowerCase());
+}
+
+/** The response, with `release` called once its body is fully read or cancelled (at once for a body-less or non-streaming one). */
+function releasedWhenSent(response: Response, release: Release): Response {
+  if (response.body === null || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      release();
+      await reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
