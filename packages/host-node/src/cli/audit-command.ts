@@ -4,6 +4,7 @@ import { SqliteAuditSink, type StoredAuditRow } from '../stores/sqlite-audit-sin
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
 import { auditTable } from './audit-table.js';
+import { terminalText } from '../terminal-text.js';
 
 /** The default number of rows `xcap audit` prints. */
 export const defaultAuditLimit = 100;
@@ -32,6 +33,6 @@ export async function auditCommand(options: Record<string, unknown>, io: CliIo):
     }
   }
   if (options.json === true) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
-  else if (rows.length === 0) io.stdout(`no audit rows in ${paths.audit}${Object.keys(filter).length > 1 ? ' matching the filter' : ''}\n`);
+  else if (rows.length === 0) io.stdout(`no audit rows in ${terminalText(paths.audit)}${Object.keys(filter).length > 1 ? ' matching the filter' : ''}\n`);
   else io.stdout(`${auditTable(rows).join('\n')}\n`);
 }

@@ -1,3 +1,5 @@
+import { CliFailure, OutputClosed } from './cli-failure.js';
+
 /** Where the `xcap` CLI writes and what it reads from its process (swappable in tests). */
 export interface CliIo {
   /** Writes to standard output (results, `--json` documents). */
@@ -6,13 +8,67 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   /** The environment (`XDG_DATA_HOME`, `HOME` for the default data directory). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Resolves once everything written with `stdout` so far is written;
+   * rejects with the first write error (`EPIPE` when the reader closed the
+   * pipe, `ENOSPC`, …). Without it (an in-memory io) writes cannot fail.
+   */
+  readonly stdoutDone?: () => Promise<void>;
 }
 
-/** The real process's streams and environment. */
+/**
+ * The real process's streams and environment. A write error on stdout
+ * (`xcap audit | head -1`, `> /dev/full`) never crashes the process: it is
+ * kept for `stdoutDone`, and nothing more is written after it (the
+ * listener is added on the first `stdout` write: `xcap serve`, whose stdout
+ * carries the protocol, never writes through here). A write error on
+ * stderr is ignored (there is nowhere left to report it).
+ */
 export function processIo(): CliIo {
+  let failure: Error | undefined;
+  let last: Promise<void> = Promise.resolve();
+  let listening = false;
+  const keep = (error: Error | null | undefined) => {
+    if (error !== null && error !== undefined && failure === undefined) failure = error;
+  };
+  process.stderr.on('error', () => undefined);
   return {
-    stdout: (text) => void process.stdout.write(text),
+    stdout: (text) => {
+      if (failure !== undefined) return;
+      if (!listening) process.stdout.on('error', keep);
+      listening = true;
+      const previous = last;
+      const written = new Promise<void>((resolve) => {
+        process.stdout.write(text, (error) => {
+          keep(error);
+          resolve();
+        });
+      });
+      last = Promise.all([previous, written]).then(() => undefined);
+    },
     stderr: (text) => void process.stderr.write(text),
     env: process.env,
+    stdoutDone: async () => {
+      await last;
+      if (failure !== undefined) throw failure;
+    },
   };
+}
+
+/**
+ * Waits until the command's output is written (`io.stdoutDone`). A reader
+ * that went away (`EPIPE`: `xcap audit | head -1`) is `OutputClosed` — the
+ * command ends quietly, exit 0; any other write error (`ENOSPC` from
+ * `/dev/full`) is a `CliFailure` (exit 1) `cannot write to standard output:
+ * <error>`, followed by `; <done>` when the command's work was done all the
+ * same (`the grant was stored: …`).
+ */
+export async function stdoutWritten(io: CliIo, done?: string): Promise<void> {
+  try {
+    await io.stdoutDone?.();
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'EPIPE') throw new OutputClosed();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliFailure(`cannot write to standard output: ${reason}${done === undefined ? '' : `; ${done}`}`, 1);
+  }
 }

@@ -3,9 +3,10 @@ import { catalog } from '@xcap/catalog';
 import { consentAnswer, revokeGrant } from '@xcap/broker';
 import { isAppId } from '../manifest/app-id.js';
 import { FileGrantStore } from '../stores/file-grant-store.js';
+import { terminalText } from '../terminal-text.js';
 import { askScope } from './ask-scope.js';
 import { CliFailure } from './cli-failure.js';
-import type { CliIo } from './cli-io.js';
+import { stdoutWritten, type CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
 
 function checkApp(app: string): void {
@@ -24,6 +25,7 @@ export async function grantCommand(app: string, scopeId: string, options: Record
   const tool = scope.tools[0] ?? '';
   await consentAnswer(store, app, { verdict: 'ask', capability: capability.name, tool, scope: scope.id, reason: null }, 'allow');
   io.stdout(`${app} ${scope.id} granted\n`);
+  await stdoutWritten(io, `the grant was stored all the same (${app} ${scope.id} granted)`);
 }
 
 /** `xcap revoke <app> <scope>`: forgets the answer with `revokeGrant`; the scope is undecided again. */
@@ -34,14 +36,19 @@ export async function revokeCommand(app: string, scopeId: string, options: Recor
   const before = await store.get(app, scope.id);
   await revokeGrant(store, app, scope.id);
   io.stdout(`${app} ${scope.id} ${before === undefined ? 'was undecided' : `revoked (was ${before})`}\n`);
+  await stdoutWritten(io, `the revoke was stored all the same (${app} ${scope.id} undecided)`);
 }
 
-/** `xcap grants [<app>] [--json]`: the stored answers, one `app scope answer` line each, or one JSON document. */
+/**
+ * `xcap grants [<app>] [--json]`: the stored answers, one `app scope answer`
+ * line each (app and scope through `terminalText`), or one JSON document
+ * (exact). Any key is kept, `__proto__` too.
+ */
 export async function grantsCommand(app: string | undefined, options: Record<string, unknown>, io: CliIo): Promise<void> {
   if (app !== undefined) checkApp(app);
   const store = new FileGrantStore(dataDirOption(options, io).consent);
   const all = await store.all();
-  const selected: Record<string, Record<string, Grant>> = {};
+  const selected = Object.create(null) as Record<string, Record<string, Grant>>;
   for (const name of Object.keys(all).sort()) {
     if (app !== undefined && name !== app) continue;
     const scopes = all[name] ?? {};
@@ -51,6 +58,6 @@ export async function grantsCommand(app: string | undefined, options: Record<str
     io.stdout(`${JSON.stringify(selected, null, 2)}\n`);
     return;
   }
-  const lines = Object.entries(selected).flatMap(([name, scopes]) => Object.entries(scopes).map(([scope, grant]) => `${name}  ${scope}  ${grant}`));
-  io.stdout(lines.length === 0 ? `no grants${app === undefined ? '' : ` for ${app}`} in ${store.file}\n` : `${lines.join('\n')}\n`);
+  const lines = Object.entries(selected).flatMap(([name, scopes]) => Object.entries(scopes).map(([scope, grant]) => `${terminalText(name)}  ${terminalText(scope)}  ${grant}`));
+  io.stdout(lines.length === 0 ? `no grants${app === undefined ? '' : ` for ${app}`} in ${terminalText(store.file)}\n` : `${lines.join('\n')}\n`);
 }

@@ -2,8 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { consentModes } from '../consent/consent-mode.js';
 import { hostNodeVersion } from '../mcp/host-node-version.js';
 import { auditCommand } from './audit-command.js';
-import { CliFailure, oneLine } from './cli-failure.js';
-import type { CliIo } from './cli-io.js';
+import { errorLine, failureExitCode } from './cli-failure.js';
+import { stdoutWritten, type CliIo } from './cli-io.js';
 import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js';
 import { auditStatuses, parseLimit, parseSince } from './parse-values.js';
 import { serveCommand } from './serve-command.js';
@@ -15,7 +15,9 @@ const dataOption = () => new Option('--data <dir>', 'the data directory (default
  * answers the exit code: 0 done (also `--help`, `--version`), 2 bad input
  * (an unknown command or flag, a bad value, an unknown scope, a bad
  * manifest), 1 a failure (a broken grant file, a store that cannot be
- * opened). Every error is ONE line `xcap: …` on stderr. `xcap serve`
+ * opened, standard output that cannot be written). Every error is ONE line
+ * `xcap: …` on stderr, escaped by `terminalText`. Standard output closed by
+ * its reader (`| head -1`) ends the command quietly with 0. `xcap serve`
  * resolves when its client disconnects.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -30,7 +32,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .configureOutput({
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
-      outputError: (text, write) => write(`xcap: ${oneLine(text.replace(/^error: /, ''))}\n`),
+      outputError: (text, write) => write(errorLine(text.replace(/^error: /, ''), true)),
     });
 
   program
@@ -83,16 +85,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
+    await stdoutWritten(io);
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : 2;
-    }
-    if (error instanceof CliFailure) {
-      io.stderr(`xcap: ${oneLine(error.message)}\n`);
-      return error.exitCode;
-    }
-    io.stderr(`xcap: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
-    return 1;
+    if (error instanceof CommanderError && error.exitCode === 0) return stdoutWritten(io).then(() => 0, (failure: unknown) => failureExitCode(failure, io.stderr));
+    if (error instanceof CommanderError) return 2;
+    return failureExitCode(error, io.stderr);
   }
 }
