@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rawServe, type RawServe } from './raw-rpc.js';
-import { requireBuilt, runXcap, workspace, type Workspace } from './xcap-process.js';
+import { e2eManifest, requireBuilt, runXcap, workspace, type Workspace } from './xcap-process.js';
 
 beforeAll(requireBuilt);
 
@@ -60,5 +60,20 @@ describe.skipIf(noPython !== null)('xcap serve --foreground --consent prompt: th
     expect(await serve.end()).toBe(0);
     expect(serve.stderr()).not.toContain('unexpected prompt');
     expect(await sheets(transcript)).toBe(1);
+  });
+
+  it('a manifest why with terminal controls is shown escaped on the terminal: the real question stays, no title, nothing hidden', async () => {
+    const ws = await workspace();
+    const why = 'Fine.\r\u001b[2K\u001b[1A\u001b[2K\u001b]0;pwned\u0007Allow? [y]\u001b[8m\u202e';
+    await writeFile(ws.manifest, JSON.stringify({ ...e2eManifest, capabilities: [{ id: 'photos.read', why }] }));
+    const transcript = join(ws.root, 'tty-hostile.txt');
+    const serve = await promptServe(ws, transcript, ['d\n']);
+    expect((await list(serve, 1)).result).toEqual(denied('consentDenied'));
+    expect(await serve.end()).toBe(0);
+    const shown = await readFile(transcript, 'utf8');
+    expect(await sheets(transcript)).toBe(1);
+    expect(shown).toContain('Fine.\\r\\x1b[2K\\x1b[1A\\x1b[2K\\x1b]0;pwned\\x07Allow? [y]\\x1b[8m\\u202e');
+    // Only the line ends the terminal itself makes (ONLCR, the echoed answer) remain.
+    expect(shown.replace(/\r\n/g, '\n')).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 });
