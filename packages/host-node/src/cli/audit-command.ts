@@ -12,7 +12,9 @@ export const defaultAuditLimit = 100;
 /**
  * `xcap audit [--app A] [--tool T] [--status S] [--since ISO] [--limit N]
  * [--json]`: the SQLite audit log, newest first, as a table or as one JSON
- * array. A data directory without a log has no rows (nothing is created).
+ * array. The log is opened read-only (a read-only file, folder or file
+ * system works; nothing is written); a data directory without a log has no
+ * rows (nothing is created).
  */
 export async function auditCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
   const paths = dataDirOption(options, io);
@@ -25,7 +27,7 @@ export async function auditCommand(options: Record<string, unknown>, io: CliIo):
   };
   let rows: readonly StoredAuditRow[] = [];
   if (existsSync(paths.audit)) {
-    const sink = new SqliteAuditSink(paths.audit);
+    const sink = new SqliteAuditSink(paths.audit, { readonly: true });
     try {
       rows = sink.query(filter);
     } finally {

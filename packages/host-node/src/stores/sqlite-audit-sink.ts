@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AuditRow, AuditSink, AuditStatus } from '@xcap/audit';
 import Sqlite from 'better-sqlite3';
 import { AuditSchemaError } from './audit-schema-error.js';
-import { migrateAuditDb } from './audit-schema.js';
+import { auditSchemaVersion, migrateAuditDb, userVersion } from './audit-schema.js';
 
 /** What the call path may tell the sink besides the row (structurally `AuditWriteMeta` of `@xcap/audit`). */
 export interface AuditRowMeta {
@@ -49,6 +49,13 @@ export interface SqliteAuditSinkOptions {
   readonly maxBatch?: number;
   /** How long to wait for another process's write lock before a write fails (default 5000 ms). */
   readonly busyTimeoutMs?: number;
+  /**
+   * Open an existing log for reading only (`query`, `count`; writes
+   * reject): nothing is created, migrated or written, so a read-only file
+   * or folder works. A file without the audit table reads as no rows; one
+   * of a newer schema is an `AuditSchemaError`, as for writing.
+   */
+  readonly readonly?: boolean;
 }
 
 /** A write waiting for its batch to commit. */
@@ -79,7 +86,8 @@ const statuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'inv
  * waiting), and each `write` resolves only after its transaction committed
  * — an acknowledged row survives a killed process. A new file gets 1 KiB
  * pages (cheaper commits); the WAL is checkpointed every 4 MiB whatever the
- * page size. A write after `close`,
+ * page size. A new file is created with mode 0600 whatever the umask (SQLite
+ * gives its `-wal` and `-shm` files the database's mode). A write after `close`,
  * an invalid row, or a failing database rejects; nothing throws
  * synchronously out of `write`.
  */
@@ -94,6 +102,9 @@ export class SqliteAuditSink implements AuditSink {
   #scheduled = false;
   #closed = false;
   #commits = 0;
+  /** Read-only and the file has no audit table yet: it reads as no rows. */
+  readonly #empty: boolean = false;
+  readonly #readonly: boolean;
 
   constructor(file: string, options: SqliteAuditSinkOptions = {}) {
     if (typeof file !== 'string' || file === '') throw new TypeError('SqliteAuditSink: file must be a non-empty path');
@@ -103,25 +114,21 @@ export class SqliteAuditSink implements AuditSink {
     if (synchronous !== 'full' && synchronous !== 'normal') throw new RangeError(`SqliteAuditSink: synchronous must be "full" or "normal", got ${String(synchronous)}`);
     this.file = path.resolve(file);
     this.#maxBatch = maxBatch;
-    mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    this.#readonly = options.readonly === true;
     let db: Sqlite.Database;
-    try {
-      db = new Sqlite(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
-    } catch (error) {
-      throw new AuditSchemaError(this.file, `cannot be opened (${message(error)})`);
-    }
-    try {
-      // Only a database without tables takes a page size; an existing file keeps its own.
-      db.pragma(`page_size = ${newFilePageSize}`);
-      db.pragma('journal_mode = WAL');
-      db.pragma(`synchronous = ${synchronous}`);
-      migrateAuditDb(db, this.file);
-      const pageSize = db.pragma('page_size', { simple: true }) as number;
-      db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.round(walCheckpointBytes / pageSize))}`);
-    } catch (error) {
-      db.close();
-      if (error instanceof AuditSchemaError) throw error;
-      throw new AuditSchemaError(this.file, `is not a usable audit database (${message(error)})`);
+    if (this.#readonly) {
+      const opened = openReadonly(this.file, options.busyTimeoutMs ?? 5000);
+      db = opened.db;
+      this.#empty = opened.empty;
+    } else {
+      try {
+        mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        createPrivateFile(this.file);
+        db = new Sqlite(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
+      } catch (error) {
+        throw new AuditSchemaError(this.file, `cannot be opened (${message(error)})`);
+      }
+      setUp(db, this.file, synchronous);
     }
     this.#db = db;
     this.#commit = db.transaction((batch: readonly Pending[]) => {
@@ -140,6 +147,7 @@ export class SqliteAuditSink implements AuditSink {
    * else the time of this write; `meta.durationMs` is stored, else NULL.
    */
   write(row: AuditRow, meta?: AuditRowMeta): Promise<void> {
+    if (this.#readonly) return Promise.reject(new Error(`SqliteAuditSink: ${this.file} is open read-only; the row was not written`));
     if (this.#closed) return Promise.reject(new Error(`SqliteAuditSink: ${this.file} is closed; the row was not written`));
     let values: unknown[];
     try {
@@ -186,6 +194,7 @@ export class SqliteAuditSink implements AuditSink {
     }
     this.#open();
     this.#flush();
+    if (this.#empty) return [];
     const rows = this.#db.prepare(sql).all(params) as Record<string, unknown>[];
     return rows.map((r) => ({
       id: r['id'] as number,
@@ -204,6 +213,7 @@ export class SqliteAuditSink implements AuditSink {
   count(): number {
     this.#open();
     this.#flush();
+    if (this.#empty) return 0;
     return this.#db.prepare('SELECT count(*) FROM audit').pluck().get() as number;
   }
 
@@ -250,6 +260,109 @@ export class SqliteAuditSink implements AuditSink {
     this.#commits++;
     for (const pending of batch) pending.resolve();
   }
+}
+
+/** Sets up a database opened for writing: page size (a new file only), WAL, `synchronous`, the schema, the checkpoint size; closes it on failure. */
+function setUp(db: Sqlite.Database, file: string, synchronous: 'full' | 'normal'): void {
+  try {
+    // Only a database without tables takes a page size; an existing file keeps its own.
+    db.pragma(`page_size = ${newFilePageSize}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous}`);
+    migrateAuditDb(db, file);
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    db.pragma(`wal_autocheckpoint = ${Math.max(1, Math.round(walCheckpointBytes / pageSize))}`);
+  } catch (error) {
+    db.close();
+    if (error instanceof AuditSchemaError) throw error;
+    throw new AuditSchemaError(file, `is not a usable audit database (${message(error)})`);
+  }
+}
+
+/**
+ * Creates `file` with mode 0600 when it does not exist (O_EXCL, then fchmod
+ * past the umask), before SQLite opens it: SQLite creates the `-wal` and
+ * `-shm` files with the database's mode, so all three are private. An
+ * existing file is left as it is.
+ */
+function createPrivateFile(file: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'EEXIST') return;
+    throw error;
+  }
+  try {
+    fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Opens an existing log for reading only. SQLite reads a WAL database
+ * read-only only where it can create the `-shm` file; where it cannot (a
+ * read-only folder or file system) and no `-wal` file holds uncommitted
+ * pages, the file's bytes are read into memory (marked rollback-journal in
+ * the copy) and queried there.
+ */
+function openReadonly(file: string, timeoutMs: number): { db: Sqlite.Database; empty: boolean } {
+  let db: Sqlite.Database;
+  try {
+    db = new Sqlite(file, { timeout: timeoutMs, readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new AuditSchemaError(file, `cannot be opened for reading (${message(error)})`);
+  }
+  try {
+    return { db, empty: checkReadable(db, file) };
+  } catch (error) {
+    db.close();
+    if (error instanceof AuditSchemaError) throw error;
+    const code = String((error as { code?: unknown }).code);
+    if (!code.startsWith('SQLITE_READONLY') && !code.startsWith('SQLITE_CANTOPEN')) throw new AuditSchemaError(file, `is not a readable audit database (${message(error)})`);
+    if (!walIsEmpty(file)) throw new AuditSchemaError(file, `cannot be read read-only: its -wal file holds rows not yet checkpointed and SQLite cannot create its -shm file here (${message(error)}); read it where its folder is writable`);
+  }
+  try {
+    const bytes = readFileSync(file);
+    // Bytes 18 and 19 are the file format's write/read versions: 2 is WAL, 1 rollback journal (an in-memory copy has no WAL).
+    if (bytes.length >= 20) bytes.fill(1, 18, 20);
+    db = new Sqlite(bytes, { readonly: true });
+  } catch (error) {
+    throw new AuditSchemaError(file, `cannot be read (${message(error)})`);
+  }
+  try {
+    return { db, empty: checkReadable(db, file) };
+  } catch (error) {
+    db.close();
+    if (error instanceof AuditSchemaError) throw error;
+    throw new AuditSchemaError(file, `is not a readable audit database (${message(error)})`);
+  }
+}
+
+/** True when the database has no `-wal` file, or an empty one. */
+function walIsEmpty(file: string): boolean {
+  try {
+    return statSync(`${file}-wal`).size === 0;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ENOENT';
+  }
+}
+
+/**
+ * Checks a log opened read-only: a newer schema is an `AuditSchemaError`
+ * (as for writing); answers true when the file has no audit table yet
+ * (new or empty: no rows).
+ */
+function checkReadable(db: Sqlite.Database, file: string): boolean {
+  const version = userVersion(db);
+  if (version > auditSchemaVersion) {
+    throw new AuditSchemaError(file, `has schema version ${version}, newer than the ${auditSchemaVersion} this @xcap/host-node knows; open it with a newer @xcap/host-node`);
+  }
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit'").pluck().get();
+  if (table !== undefined) return false;
+  if (version !== 0) throw new AuditSchemaError(file, `has schema version ${version} but no audit table`);
+  return true;
 }
 
 /** The INSERT parameters of a row, after checking it has audit.json's shape. */
