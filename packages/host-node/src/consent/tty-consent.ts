@@ -17,8 +17,8 @@ export interface TtyConsentOptions {
  * A consent UI on the controlling terminal: writes the consent sheet (the
  * app, the scope, the title, the text — each through `terminalText`, so a
  * manifest's `why` cannot draw on the terminal) to `/dev/tty` and reads one
- * line — `a`/`allow`/`y` answers allow, `d`/`deny`/`n` deny, anything else (an empty line, end of
- * input) dismiss. No terminal (a daemon, CI), an error or no answer within
+ * line — `a`/`allow`/`y` answers allow, `d`/`deny`/`n` deny, anything else
+ * (an empty line, end of input) dismiss. No terminal (a daemon, CI), an error or no answer within
  * `timeoutMs` count as `dismiss`. Sheets are asked one at a time.
  */
 export function ttyConsent(options: TtyConsentOptions = {}): ConsentUi {
