@@ -1,0 +1,64 @@
+/**
+ * readUntrustedFile / withUntrustedFile: one open with O_NOFOLLOW |
+ * O_NONBLOCK, fstat of that handle, at most maxBytes + 1 bytes read.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileRefusal, readUntrustedFile, withUntrustedFile } from '../../src/providers/read-untrusted-file.js';
+import { within } from './file-swapper.js';
+import { tempDir } from './provider-test-kit.js';
+
+async function refusal(path: string | Buffer, maxBytes = 1024): Promise<string> {
+  const read = await within(2000, readUntrustedFile(path, { maxBytes }));
+  if (read === 'timeout') return 'timeout';
+  return read instanceof FileRefusal ? read.message('f') : `read ${read.bytes.length} bytes`;
+}
+
+describe('readUntrustedFile', () => {
+  it('reads a regular file whole, with what fstat said of the open handle', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'hello');
+    const read = await readUntrustedFile(join(dir, 'a.txt'), { maxBytes: 5 });
+    if (read instanceof FileRefusal) throw new Error(read.message('a.txt'));
+    expect(read.bytes.toString()).toBe('hello');
+    expect(read.stats.size).toBe(5);
+    expect(read.stats.isFile()).toBe(true);
+  });
+
+  it('refuses a symbolic link (never followed), a folder, a FIFO (without blocking) and a device', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'real.txt'), 'x');
+    symlinkSync(join(dir, 'real.txt'), join(dir, 'link.txt'));
+    symlinkSync('/dev/zero', join(dir, 'zero.jpg'));
+    mkdirSync(join(dir, 'folder'));
+    execFileSync('mkfifo', [join(dir, 'fifo')]);
+    expect(await refusal(join(dir, 'link.txt'))).toBe('unreadable: f is a symbolic link');
+    expect(await refusal(join(dir, 'zero.jpg'))).toBe('unreadable: f is a symbolic link');
+    expect(await refusal(join(dir, 'folder'))).toBe('unreadable: f is not a regular file (a folder)');
+    expect(await refusal(join(dir, 'fifo'))).toBe('unreadable: f is not a regular file (a FIFO)');
+    expect(await refusal('/dev/zero')).toBe('unreadable: f is not a regular file (a device)');
+    expect(await refusal(join(dir, 'missing'))).toBe('notFound: f (ENOENT)');
+  });
+
+  it('refuses a file over maxBytes on fstat, and one that gives more than maxBytes although fstat said less', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'big'), Buffer.alloc(11));
+    expect(await refusal(join(dir, 'big'), 10)).toBe('tooLarge: f has 11 bytes, at most 10 are read');
+    expect(await refusal(join(dir, 'big'), 11)).toBe('read 11 bytes');
+    // /proc files say size 0 on fstat and then give their text: the same as a file that grew after fstat.
+    expect(await refusal('/proc/self/status', 10)).toBe('tooLarge: f grew past 10 bytes while it was read');
+    const status = await readUntrustedFile('/proc/self/status', { maxBytes: 1024 * 1024 });
+    expect(status instanceof FileRefusal ? status.message('status') : status.bytes.toString()).toMatch(/^Name:/);
+  });
+
+  it('opens a name that is not UTF-8 from its bytes, and closes the handle even when the reader throws', async () => {
+    const dir = tempDir();
+    const raw = Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]);
+    writeFileSync(raw, 'bytes');
+    expect(await refusal(raw)).toBe('read 5 bytes');
+    const thrown = await withUntrustedFile(raw, { maxBytes: 10 }, () => Promise.reject(new Error('boom')));
+    expect(thrown).toEqual(new FileRefusal('unreadable', '(boom)'));
+  });
+});
