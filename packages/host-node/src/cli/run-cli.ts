@@ -7,6 +7,7 @@ import { stdoutWritten, type CliIo } from './cli-io.js';
 import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js';
 import { auditStatuses, parseLimit, parseSince } from './parse-values.js';
 import { serveCommand } from './serve-command.js';
+import { tokenAddCommand, tokenListCommand, tokenRevokeCommand } from './token-commands.js';
 
 const dataOption = () => new Option('--data <dir>', 'the data directory (default $XDG_DATA_HOME/xcap or ~/.local/share/xcap)');
 
@@ -82,6 +83,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(dataOption())
     .option('--json', 'print one JSON document: an array of rows', false)
     .action(async (options: Record<string, unknown>) => auditCommand(options, io));
+
+  const token = program.command('token').description('manage the bearer tokens of xcap serve --http (tokens.json in the data directory; only SHA-256 digests are stored)');
+  token
+    .command('add')
+    .description('make a new random token, store its SHA-256 and print the token once on stdout')
+    .argument('<name>', 'the token\'s name, e.g. claude-desktop (audit rows name it as token:<name>)')
+    .addOption(dataOption())
+    .action(async (name: string, options: Record<string, unknown>) => tokenAddCommand(name, options, io));
+  token
+    .command('list')
+    .description('list the tokens\' names and when they were added (never the tokens)')
+    .addOption(dataOption())
+    .option('--json', 'print one JSON document: an array of {"name", "created"}', false)
+    .action(async (options: Record<string, unknown>) => tokenListCommand(options, io));
+  token
+    .command('revoke')
+    .description('forget a token: a running xcap serve --http refuses it from the next request on')
+    .argument('<name>', 'the token\'s name')
+    .addOption(dataOption())
+    .action(async (name: string, options: Record<string, unknown>) => tokenRevokeCommand(name, options, io));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
