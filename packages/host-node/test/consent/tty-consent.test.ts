@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,7 @@ describe('ttyConsent: the consent sheet on the controlling terminal', () => {
     };
     expect(await ttyConsent({ path: join(dir, 'out'), inputPath: join(dir, 'in') })(hostile)).toBe('deny');
     const shown = await readFile(join(dir, 'out'), 'utf8');
+    await rm(dir, { recursive: true, force: true });
     expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]/);
     expect(shown.split('\n')).toHaveLength(4);
     expect(shown).toContain('Photos\\x1b]0;pwned\\x07 — app acme.\\u202ealbum asks for photos.read\\x07');
