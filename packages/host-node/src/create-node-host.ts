@@ -11,6 +11,7 @@ import { checkAppManifest } from './manifest/check-app-manifest.js';
 import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 import { dataPaths, defaultDataDir, type DataPaths } from './stores/data-dir.js';
+import { checkDataDir } from './stores/check-data-dir.js';
 import { FileBlobStore } from './stores/file-blob-store.js';
 import { FileGrantStore } from './stores/file-grant-store.js';
 import { SqliteAuditSink } from './stores/sqlite-audit-sink.js';
@@ -107,6 +108,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
   const app = checked.manifest;
   const paths = dataPaths(options.dataDir ?? defaultDataDir(options.env ?? process.env));
   await mkdir(paths.dir, { recursive: true, mode: 0o700 });
+  checkDataDir(paths);
 
   const closers: (() => void | Promise<void>)[] = [];
   try {

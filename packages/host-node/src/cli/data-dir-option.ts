@@ -1,12 +1,14 @@
 import { statSync } from 'node:fs';
 import { dataPaths, defaultDataDir, type DataPaths } from '../stores/data-dir.js';
+import { checkDataDir } from '../stores/check-data-dir.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 
 /**
  * The data directory's paths from a command's `--data` (or the default one).
  * A path that exists but is not a directory is a `CliFailure`; a missing one
- * is fine (the stores create it when they write).
+ * is fine (the stores create it when they write). An existing one must pass
+ * `checkDataDir` (private to this user, a `consent.json` that parses).
  */
 export function dataDirOption(options: Record<string, unknown>, io: CliIo): DataPaths {
   const data = options.data;
@@ -19,5 +21,6 @@ export function dataDirOption(options: Record<string, unknown>, io: CliIo): Data
   }
   const info = statSync(paths.dir, { throwIfNoEntry: false });
   if (info !== undefined && !info.isDirectory()) throw new CliFailure(`--data ${paths.dir}: not a directory`);
+  checkDataDir(paths);
   return paths;
 }

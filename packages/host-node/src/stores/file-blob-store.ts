@@ -1,16 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore, StoredBlob } from '@xcap/bridge';
 import { appFolderName } from './app-folder-name.js';
 import { isCode, syncDir, tempPrefix, writeFileAtomic } from '../atomic-write.js';
+import { type FileLockOptions, withFileLock } from './file-lock.js';
 import { QuotaExceededError } from './quota-exceeded-error.js';
 
 /** Options of `FileBlobStore`. */
 export interface FileBlobStoreOptions {
-  /** The most bytes one app's files may hold together (default 1 GiB). */
+  /** The most bytes one app's files may hold together, metadata included (default 1 GiB). */
   readonly quotaBytes?: number;
+  /** The lock every change holds (`<dir>/.lock`): wait bound and staleness. */
+  readonly lock?: FileLockOptions;
 }
+
+/** An app's usage as this instance last knew it, and the writer token it left in the folder then. */
+interface Usage {
+  readonly bytes: number;
+  readonly token: string;
+}
+
+/** The file in each app folder naming the last change's writer (a token no other change repeats). */
+const writerFile = '.writer';
 
 /** One stored file as `FileBlobStore.list` describes it. */
 export interface FileBlobListing {
@@ -37,9 +49,6 @@ interface Sidecar {
 /** The default per-app quota: 1 GiB. */
 export const defaultQuotaBytes = 2 ** 30;
 
-/** Temp files older than this are left-overs of a crash and are removed when the app's folder is scanned. */
-const staleTempMs = 10 * 60_000;
-
 const fileIdPattern = /^f-[0-9a-f]{32}$/;
 
 /**
@@ -49,19 +58,31 @@ const fileIdPattern = /^f-[0-9a-f]{32}$/;
  *
  * - File ids are `f-` + 32 hex digits from a CSPRNG, never derived from a
  *   name; any other id answers "no such file" and never becomes a path.
- * - Both files are written atomically (sidecar first, then the bytes, which
- *   make the file exist), so a crash never leaves a half-written file.
- * - Every app has a quota of stored bytes; a `put` over it throws a
- *   `QuotaExceededError` (the bridge turns a failing put into an outcome).
- *   Puts of one app are serialised within the process; the quota is checked
- *   against what is on disk.
+ * - Both files are written atomically (the bytes first, then the sidecar,
+ *   which makes the file exist); a put that fails removes both, and a data
+ *   file without its sidecar (a killed put) is no file: reads skip it and
+ *   the next change removes it.
+ * - Every app has a quota of stored bytes, its sidecars counted; a `put`
+ *   over it throws a `QuotaExceededError` (the bridge turns a failing put
+ *   into an outcome).
+ * - Every change (put, remove) holds the lock `<dir>/.lock`, so processes
+ *   sharing the folder keep the quota. The usage of an app is counted once
+ *   and then kept up to date by the changes; every change leaves a fresh
+ *   token in the folder (`.writer`), and the usage is counted again only
+ *   when the token is not the one this instance left (another process
+ *   changed the folder), so a put costs the same with 10 files or 10,000.
  */
 export class FileBlobStore implements BlobStore {
   /** The folder holding every app's folder. */
   readonly dir: string;
   /** The per-app quota in bytes. */
   readonly quotaBytes: number;
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #lockFile: string;
+  readonly #lockOptions: FileLockOptions;
+  readonly #usage = new Map<string, Usage>();
+  readonly #tokenPrefix = randomBytes(8).toString('hex');
+  #changes = 0;
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(dir: string, options: FileBlobStoreOptions = {}) {
     if (typeof dir !== 'string' || dir === '') throw new TypeError('FileBlobStore: dir must be a non-empty path');
@@ -70,6 +91,8 @@ export class FileBlobStore implements BlobStore {
     if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0) throw new RangeError(`FileBlobStore: quotaBytes must be a non-negative integer, got ${String(quotaBytes)}`);
     this.dir = path.resolve(dir);
     this.quotaBytes = quotaBytes;
+    this.#lockFile = path.join(this.dir, '.lock');
+    this.#lockOptions = options.lock ?? {};
   }
 
   /** The app's file with that id, or `undefined` when the app has none by that id (or the id is not one of ours). */
@@ -85,6 +108,7 @@ export class FileBlobStore implements BlobStore {
       throw error;
     }
     const meta = await readSidecar(file);
+    if (meta === undefined) return undefined;
     return {
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       ...(meta.name === undefined ? {} : { name: meta.name }),
@@ -98,16 +122,26 @@ export class FileBlobStore implements BlobStore {
     if (typeof name !== 'string') throw new TypeError('FileBlobStore.put: name must be a string');
     if (typeof mimeType !== 'string') throw new TypeError('FileBlobStore.put: mimeType must be a string');
     if (!(bytes instanceof Uint8Array)) throw new TypeError('FileBlobStore.put: bytes must be a Uint8Array');
-    return this.#serial(app, async () => {
-      const dir = this.#appDir(app);
+    const dir = this.#appDir(app);
+    return this.#locked(dir, async (stillHeld) => {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const used = await usage(dir);
-      if (used + bytes.length > this.quotaBytes) throw new QuotaExceededError(app, this.quotaBytes, used, bytes.length);
+      const used = await this.#used(dir);
       const fileId = `f-${randomBytes(16).toString('hex')}`;
       const file = path.join(dir, fileId);
       const sidecar: Sidecar = { name, mimeType, size: bytes.length, createdAt: new Date().toISOString() };
-      await writeFileAtomic(`${file}.json`, `${JSON.stringify(sidecar)}\n`);
-      await writeFileAtomic(file, bytes);
+      const sidecarText = `${JSON.stringify(sidecar)}\n`;
+      const needed = bytes.length + Buffer.byteLength(sidecarText);
+      if (used + needed > this.quotaBytes) throw new QuotaExceededError(app, this.quotaBytes, used, needed);
+      this.#usage.delete(dir);
+      try {
+        await writeFileAtomic(file, bytes, { beforeRename: stillHeld });
+        await writeFileAtomic(`${file}.json`, sidecarText, { beforeRename: stillHeld });
+      } catch (error) {
+        await unlinkIfThere(`${file}.json`).catch(() => undefined);
+        await unlinkIfThere(file).catch(() => undefined);
+        throw error;
+      }
+      await this.#remember(dir, used + needed);
       return fileId;
     });
   }
@@ -118,10 +152,15 @@ export class FileBlobStore implements BlobStore {
     if (!isFileId(fileId)) return;
     const dir = this.#appDir(app);
     const file = path.join(dir, fileId);
-    await unlinkIfThere(file);
-    await unlinkIfThere(`${file}.json`);
-    await syncDir(dir).catch((error: unknown) => {
-      if (!isCode(error, 'ENOENT')) throw error;
+    await this.#locked(dir, async () => {
+      const known = this.#usage.get(dir);
+      const before = known !== undefined && known.token === (await readToken(dir)) ? known.bytes : undefined;
+      this.#usage.delete(dir);
+      const freed = (await unlinkIfThere(`${file}.json`)) + (await unlinkIfThere(file));
+      await syncDir(dir).catch((error: unknown) => {
+        if (!isCode(error, 'ENOENT')) throw error;
+      });
+      if (freed > 0 || before === undefined) await this.#remember(dir, before === undefined ? undefined : before - freed);
     });
   }
 
@@ -142,6 +181,7 @@ export class FileBlobStore implements BlobStore {
         throw error;
       }
       const meta = await readSidecar(file);
+      if (meta === undefined) continue;
       out.push({
         fileId: entry,
         ...(meta.name === undefined ? {} : { name: meta.name }),
@@ -153,24 +193,50 @@ export class FileBlobStore implements BlobStore {
     return out.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.fileId < b.fileId ? -1 : 1));
   }
 
-  /** Bytes the app's files use now (what the quota is checked against). */
+  /** Bytes the app's files use now, sidecars included (what the quota is checked against). */
   async usage(app: string): Promise<number> {
     checkApp(app);
-    return usage(this.#appDir(app));
+    const dir = this.#appDir(app);
+    return this.#locked(dir, () => this.#used(dir));
   }
 
   #appDir(app: string): string {
     return path.join(this.dir, appFolderName(app));
   }
 
-  #serial<T>(app: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.#queues.get(app) ?? Promise.resolve();
-    const done = previous.then(task, task);
-    const tail = done.catch(() => undefined);
-    this.#queues.set(app, tail);
-    void tail.then(() => {
-      if (this.#queues.get(app) === tail) this.#queues.delete(app);
-    });
+  /** The app's usage: the kept figure while the folder holds the token this instance left, else counted again (under the lock). */
+  async #used(dir: string): Promise<number> {
+    const known = this.#usage.get(dir);
+    if (known !== undefined && known.token === (await readToken(dir))) return known.bytes;
+    const bytes = await countUsage(dir);
+    await this.#remember(dir, bytes);
+    return bytes;
+  }
+
+  /** After a change (under the lock): leaves a fresh token in the folder and keeps `bytes` as the app's usage (`undefined`: count again next time). */
+  async #remember(dir: string, bytes: number | undefined): Promise<void> {
+    this.#usage.delete(dir);
+    const token = `${this.#tokenPrefix}-${++this.#changes}`;
+    try {
+      await writeFile(path.join(dir, writerFile), token, { mode: 0o600 });
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return;
+      throw error;
+    }
+    if (bytes !== undefined) this.#usage.set(dir, { bytes, token });
+  }
+
+  /** Runs `task` after this instance's earlier changes, holding the store's lock. */
+  #locked<T>(dir: string, task: (stillHeld: () => Promise<void>) => Promise<T>): Promise<T> {
+    const run = async () => {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      return withFileLock(this.#lockFile, task, this.#lockOptions).catch((error: unknown) => {
+        this.#usage.delete(dir);
+        throw error;
+      });
+    };
+    const done = this.#queue.then(run, run);
+    this.#queue = done.catch(() => undefined);
     return done;
   }
 }
@@ -193,20 +259,36 @@ async function entries(dir: string): Promise<string[]> {
   }
 }
 
-/** Sums the sizes of the app's files; removes temp files a crash left behind long ago. */
-async function usage(dir: string): Promise<number> {
+/** The token the folder's last change left (`none` when there is none). */
+async function readToken(dir: string): Promise<string> {
+  try {
+    return await readFile(path.join(dir, writerFile), 'utf8');
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return 'none';
+    throw error;
+  }
+}
+
+/**
+ * Sums the sizes of the app's files and their sidecars. Called under the
+ * lock, when no put is under way anywhere: it removes what killed puts left
+ * (temp files, a data file without its sidecar, a sidecar without its data).
+ */
+async function countUsage(dir: string): Promise<number> {
+  const names = await entries(dir);
+  const present = new Set(names);
   let total = 0;
-  const now = Date.now();
-  for (const entry of await entries(dir)) {
+  for (const entry of names) {
     const isTemp = entry.startsWith(tempPrefix);
-    if (!isTemp && !isFileId(entry)) continue;
+    const isSidecar = entry.endsWith('.json') && isFileId(entry.slice(0, -5));
+    if (!isTemp && !isSidecar && !isFileId(entry)) continue;
+    const orphan = isTemp || (isSidecar ? !present.has(entry.slice(0, -5)) : !present.has(`${entry}.json`));
+    if (orphan) {
+      await unlinkIfThere(path.join(dir, entry));
+      continue;
+    }
     try {
-      const info = await stat(path.join(dir, entry));
-      if (isTemp) {
-        if (now - info.mtimeMs > staleTempMs) await unlinkIfThere(path.join(dir, entry));
-      } else {
-        total += info.size;
-      }
+      total += (await lstat(path.join(dir, entry))).size;
     } catch (error) {
       if (!isCode(error, 'ENOENT')) throw error;
     }
@@ -214,13 +296,14 @@ async function usage(dir: string): Promise<number> {
   return total;
 }
 
-async function readSidecar(file: string): Promise<Sidecar> {
+/** The file's sidecar, or `undefined` when it has none (a put that never finished, or a remove under way). */
+async function readSidecar(file: string): Promise<Sidecar | undefined> {
   const sidecarFile = `${file}.json`;
   let text: string;
   try {
     text = await readFile(sidecarFile, 'utf8');
   } catch (error) {
-    if (isCode(error, 'ENOENT')) return {};
+    if (isCode(error, 'ENOENT')) return undefined;
     throw error;
   }
   let doc: unknown;
@@ -242,10 +325,14 @@ async function readSidecar(file: string): Promise<Sidecar> {
   };
 }
 
-async function unlinkIfThere(file: string): Promise<void> {
+/** Removes `file` if it is there; answers the bytes it held (0 when there was none). */
+async function unlinkIfThere(file: string): Promise<number> {
   try {
+    const { size } = await lstat(file);
     await unlink(file);
+    return size;
   } catch (error) {
     if (!isCode(error, 'ENOENT')) throw error;
+    return 0;
   }
 }

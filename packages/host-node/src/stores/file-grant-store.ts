@@ -1,23 +1,24 @@
-import { readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
-import { isCode, removeTempFiles, writeFileAtomic } from '../atomic-write.js';
+import { removeTempFiles, writeFileAtomic } from '../atomic-write.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
 import { GrantFileError } from './grant-file-error.js';
-import { type GrantFile, formatGrantFile, parseGrantFile } from './parse-grant-file.js';
+import { type GrantFile, formatGrantFile } from './parse-grant-file.js';
+import { type GrantFileSnapshot, grantFileKey, readGrantFile } from './read-grant-file.js';
 
 /** Options of `FileGrantStore`. */
 export interface FileGrantStoreOptions {
   /** The lock around read-modify-write (wait bound and staleness); the lock file is `<file>.lock`. */
   readonly lock?: FileLockOptions;
-}
-
-/** What the last read of the file saw, to skip re-parsing an unchanged file. */
-interface Snapshot {
-  readonly key: string;
-  readonly grants: GrantFile;
+  /**
+   * Told once about each distinct problem of the file (a `GrantFileError`
+   * naming the file and the JSON pointer), the first time a read meets it;
+   * the read still rejects with it. Default: a process warning
+   * (`XcapGrantFileWarning`, one line on stderr).
+   */
+  readonly onError?: (error: GrantFileError) => void;
 }
 
 /**
@@ -33,14 +34,21 @@ interface Snapshot {
  *   inode, size or modification time changed.
  * - A missing file means no grants. A file that is not JSON or not the
  *   spec's shape is a `GrantFileError` (file and JSON pointer) on every read
- *   and write; it is never reset or overwritten.
+ *   and write; it is never reset or overwritten. `onError` hears of each
+ *   distinct problem once.
+ * - The file is opened without following a symbolic link and checked on the
+ *   open handle: a symbolic link, a non-regular file, a file owned by
+ *   another user or writable by others is a `GrantFileError` too, so a write
+ *   never replaces a link (leaving its target stale).
  */
 export class FileGrantStore implements GrantStore {
   /** The grant file. */
   readonly file: string;
   readonly #lockFile: string;
   readonly #lockOptions: FileLockOptions;
-  #snapshot: Snapshot | undefined;
+  readonly #onError: (error: GrantFileError) => void;
+  #reported: string | undefined;
+  #snapshot: GrantFileSnapshot | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(file: string, options: FileGrantStoreOptions = {}) {
@@ -49,6 +57,7 @@ export class FileGrantStore implements GrantStore {
     this.file = path.resolve(file);
     this.#lockFile = `${this.file}.lock`;
     this.#lockOptions = options.lock ?? {};
+    this.#onError = options.onError ?? ((error) => process.emitWarning(error.message, 'XcapGrantFileWarning'));
   }
 
   /** The stored answer of `app` for `scope`, or `undefined` when undecided. */
@@ -105,26 +114,27 @@ export class FileGrantStore implements GrantStore {
 
   /**
    * Reads the file unless it is unchanged since the last read. The check is
-   * one synchronous `stat` (every call's decision reads a grant, and a
-   * thread-pool round trip would cost more than the stat itself).
+   * one synchronous `lstat` (every call's decision reads a grant, and a
+   * thread-pool round trip would cost more than the check itself).
    */
   async #read(): Promise<GrantFile> {
-    let key: string;
-    let text: string;
     try {
-      const info = statSync(this.file, { bigint: true, throwIfNoEntry: false });
-      if (info === undefined) return Object.create(null) as GrantFile;
-      if (!info.isFile()) throw new GrantFileError(this.file, '', 'is not a regular file');
-      key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-      if (this.#snapshot?.key === key) return this.#snapshot.grants;
-      text = readFileSync(this.file, 'utf8');
+      const key = grantFileKey(this.file);
+      if (key === undefined) return Object.create(null) as GrantFile;
+      if (this.#snapshot?.key !== key) this.#snapshot = readGrantFile(this.file) ?? { key: '', grants: Object.create(null) as GrantFile };
+      this.#reported = undefined;
+      return this.#snapshot.grants;
     } catch (error) {
-      if (isCode(error, 'ENOENT')) return Object.create(null) as GrantFile;
+      if (error instanceof GrantFileError && error.message !== this.#reported) {
+        this.#reported = error.message;
+        try {
+          this.#onError(error);
+        } catch {
+          // a failing listener must not replace the error the caller gets
+        }
+      }
       throw error;
     }
-    const grants = parseGrantFile(this.file, text);
-    this.#snapshot = { key, grants };
-    return grants;
   }
 
   /** Read-modify-write under the lock; `change` answers whether anything changed (nothing is written otherwise). */

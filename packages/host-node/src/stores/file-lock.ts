@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { link, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,13 @@ export interface FileLockOptions {
   readonly staleMs?: number;
 }
 
+/**
+ * How far in the future a lock's recorded time may be (clock skew between
+ * hosts sharing a folder); a lock written later than that says nothing
+ * trustworthy about its age and is taken over.
+ */
+export const lockFutureSlackMs = 5_000;
+
 /** What a lock file says about its holder. */
 interface Holder {
   readonly raw: string;
@@ -28,9 +36,12 @@ interface Holder {
  * callers in one process): the file is created exclusively (a complete
  * temp file hard-linked into place, so it is never seen half-written) and
  * holds the pid, host, time and a random nonce. A lock whose process is gone
- * (same host, pid no longer alive) or that is older than `staleMs` is taken
- * over; after `timeoutMs` of waiting the answer is a `FileLockError` naming
- * the holder. `fn` gets `stillHeld()`, which throws a `FileLockError` when
+ * (same host, pid no longer alive), that is older than `staleMs`, or whose
+ * time lies more than `lockFutureSlackMs` in the future is taken over (so no
+ * lock, whatever its content, blocks for longer than `staleMs`); after
+ * `timeoutMs` of waiting the answer is a `FileLockError` naming the holder.
+ * A lock path that is not a regular file (a folder, a symbolic link, …) is a
+ * `FileLockError` naming the path and what to do. `fn` gets `stillHeld()`, which throws a `FileLockError` when
  * the lock was taken over meanwhile: call it just before making a write
  * visible, so a holder that stalled past `staleMs` cannot overwrite the
  * newer holder's work.
@@ -124,12 +135,21 @@ async function createExclusive(lockFile: string, content: string): Promise<boole
 async function readHolder(lockFile: string): Promise<Holder | undefined> {
   let raw: string;
   let mtimeMs: number;
+  let handle;
   try {
-    raw = await readFile(lockFile, 'utf8');
-    mtimeMs = (await stat(lockFile)).mtimeMs;
+    handle = await open(lockFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if (isCode(error, 'ENOENT')) return undefined;
+    if (isCode(error, 'ELOOP')) throw notALock(lockFile, 'a symbolic link');
     throw error;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw notALock(lockFile, info.isDirectory() ? 'a folder' : 'not a regular file');
+    mtimeMs = info.mtimeMs;
+    raw = await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
   let parsed: unknown;
   try {
@@ -152,7 +172,12 @@ async function readHolder(lockFile: string): Promise<Holder | undefined> {
 
 function isStale(holder: Holder, staleMs: number): boolean {
   if (holder.pid !== undefined && holder.host === os.hostname() && !isAlive(holder.pid)) return true;
-  return Date.now() - (holder.at ?? holder.mtimeMs) > staleMs;
+  const age = Date.now() - (holder.at ?? holder.mtimeMs);
+  return age > staleMs || age < -lockFutureSlackMs;
+}
+
+function notALock(lockFile: string, what: string): FileLockError {
+  return new FileLockError(lockFile, `the lock file ${lockFile} is ${what}, not a lock this program wrote: remove it (rm -r ${lockFile}) once no xcap process uses this folder`);
 }
 
 function isAlive(pid: number): boolean {

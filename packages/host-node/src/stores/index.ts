@@ -1,5 +1,7 @@
 /** The durable stores of a Node host: grants, app files and the audit log, in one data directory. */
 export { defaultDataDir, dataPaths, type DataPaths } from './data-dir.js';
+export { checkDataDir } from './check-data-dir.js';
+export { DataDirError } from './data-dir-error.js';
 export { FileGrantStore, type FileGrantStoreOptions } from './file-grant-store.js';
 export type { GrantFile } from './parse-grant-file.js';
 export { GrantFileError } from './grant-file-error.js';

@@ -1,8 +1,10 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { bridgeCall } from '@xcap/bridge';
 import { catalog } from '@xcap/catalog';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FileBlobStore, QuotaExceededError, appFolderName, defaultQuotaBytes } from '../../src/stores/index.js';
 import { tempDir } from './temp-dir.js';
 
@@ -46,7 +48,7 @@ describe('FileBlobStore', () => {
     const { dir, store } = setup();
     const id = await store.put(app, 'a.png', 'image/png', bytes(1, 2));
     expect(readdirSync(dir)).toEqual([appFolderName(app)]);
-    expect(readdirSync(path.join(dir, appFolderName(app))).sort()).toEqual([id, `${id}.json`]);
+    expect(readdirSync(path.join(dir, appFolderName(app))).sort()).toEqual(['.writer', id, `${id}.json`]);
     const sidecar = JSON.parse(readFileSync(path.join(dir, appFolderName(app), `${id}.json`), 'utf8')) as Record<string, unknown>;
     expect(sidecar).toMatchObject({ name: 'a.png', mimeType: 'image/png', size: 2 });
     expect(Number.isFinite(Date.parse(String(sidecar['createdAt'])))).toBe(true);
@@ -111,7 +113,7 @@ describe('FileBlobStore', () => {
     expect(await store.get(app, id)).toBeUndefined();
     await store.remove(app, id);
     await store.remove('never.stored', id);
-    expect(readdirSync(path.join(dir, appFolderName(app))).sort()).toEqual([keep, `${keep}.json`].sort());
+    expect(readdirSync(path.join(dir, appFolderName(app))).sort()).toEqual(['.writer', keep, `${keep}.json`].sort());
   });
 
   it('lists an app’s files oldest first with name, mimeType and size; an unknown app has none', async () => {
@@ -128,28 +130,68 @@ describe('FileBlobStore', () => {
   });
 
   it('refuses a put over the app’s quota with a QuotaExceededError carrying the numbers, and stores nothing', async () => {
-    const { dir, store } = setup(10);
+    const { dir, store } = setup(300);
     await store.put(app, 'a', 'x/y', new Uint8Array(6));
-    const error = (await store.put(app, 'b', 'x/y', new Uint8Array(5)).catch((e: unknown) => e)) as QuotaExceededError;
+    const used = await store.usage(app);
+    expect(used).toBe(bytesOnDisk(path.join(dir, appFolderName(app))));
+    const error = (await store.put(app, 'b', 'x/y', new Uint8Array(300 - used)).catch((e: unknown) => e)) as QuotaExceededError;
     expect(error).toBeInstanceOf(QuotaExceededError);
-    expect(error).toMatchObject({ app, quotaBytes: 10, usedBytes: 6, requestedBytes: 5 });
-    expect(error.message).toBe('app "acme.album" is over its file quota: 6 bytes used + 5 bytes new > 10 bytes allowed');
+    expect(error).toMatchObject({ app, quotaBytes: 300, usedBytes: used });
+    expect(error.requestedBytes).toBeGreaterThan(300 - used);
+    expect(error.message).toBe(`app "acme.album" is over its file quota: ${used} bytes used + ${error.requestedBytes} bytes new > 300 bytes allowed`);
     expect(await store.list(app)).toHaveLength(1);
-    expect(readdirSync(path.join(dir, appFolderName(app)))).toHaveLength(2);
+    expect(readdirSync(path.join(dir, appFolderName(app))).filter((name) => !name.startsWith('.'))).toHaveLength(2);
     await store.put(app, 'c', 'x/y', new Uint8Array(4));
-    expect(await store.usage(app)).toBe(10);
-    await store.put('other.app', 'd', 'x/y', new Uint8Array(10));
+    expect(await store.usage(app)).toBe(bytesOnDisk(path.join(dir, appFolderName(app))));
+    await store.put('other.app', 'd', 'x/y', new Uint8Array(200));
+  });
+
+  it('counts the name and media type against the quota: a huge name does not fit a small quota', async () => {
+    const { dir, store } = setup(1000);
+    const error = (await store.put(app, 'n'.repeat(200_000), 'x/y', new Uint8Array(1)).catch((e: unknown) => e)) as QuotaExceededError;
+    expect(error).toBeInstanceOf(QuotaExceededError);
+    expect(error.requestedBytes).toBeGreaterThan(200_000);
+    const mime = (await store.put(app, 'a', 'x/'.padEnd(5000, 'y'), new Uint8Array(1)).catch((e: unknown) => e)) as QuotaExceededError;
+    expect(mime).toBeInstanceOf(QuotaExceededError);
+    expect(await store.list(app)).toEqual([]);
+    expect(bytesOnDisk(path.join(dir, appFolderName(app)))).toBe(0);
   });
 
   it('holds the quota when puts of one app run concurrently, and frees space on remove', async () => {
-    const { store } = setup(10);
+    const probe = setup();
+    await probe.store.put(app, 'a', 'x/y', new Uint8Array(3));
+    const perFile = await probe.store.usage(app);
+    const { dir, store } = setup(3 * perFile + Math.floor(perFile / 2));
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.put(app, 'a', 'x/y', new Uint8Array(3))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof QuotaExceededError)).toHaveLength(2);
     const first = results.find((r) => r.status === 'fulfilled');
     await store.remove(app, (first as PromiseFulfilledResult<string>).value);
-    await store.put(app, 'b', 'x/y', new Uint8Array(4));
-    expect(await store.usage(app)).toBe(10);
+    expect(await store.usage(app)).toBe(2 * perFile);
+    await store.put(app, 'b', 'x/y', new Uint8Array(3));
+    expect(await store.usage(app)).toBe(3 * perFile);
+    expect(await store.usage(app)).toBe(bytesOnDisk(path.join(dir, appFolderName(app))));
+  });
+
+  it('keeps the quota between instances (processes) sharing the folder: each sees what the other stored', async () => {
+    const probe = setup();
+    await probe.store.put(app, 'a', 'x/y', new Uint8Array(3));
+    const perFile = await probe.store.usage(app);
+    const dir = tempDir();
+    const quotaBytes = 4 * perFile;
+    const a = new FileBlobStore(dir, { quotaBytes });
+    const b = new FileBlobStore(dir, { quotaBytes });
+    await a.put(app, 'a', 'x/y', new Uint8Array(3));
+    await b.put(app, 'a', 'x/y', new Uint8Array(3));
+    await a.put(app, 'a', 'x/y', new Uint8Array(3));
+    await b.put(app, 'a', 'x/y', new Uint8Array(3));
+    await expect(a.put(app, 'a', 'x/y', new Uint8Array(3))).rejects.toThrow(QuotaExceededError);
+    await expect(b.put(app, 'a', 'x/y', new Uint8Array(3))).rejects.toThrow(QuotaExceededError);
+    const [first] = await a.list(app);
+    await b.remove(app, first?.fileId ?? '');
+    await a.put(app, 'a', 'x/y', new Uint8Array(3));
+    expect(await b.usage(app)).toBe(quotaBytes);
+    expect(bytesOnDisk(path.join(dir, appFolderName(app)))).toBe(quotaBytes);
   });
 
   it('defaults to a 1 GiB quota and refuses a bad one', () => {
@@ -169,7 +211,7 @@ describe('FileBlobStore', () => {
     await expect(store.usage('')).rejects.toThrow(TypeError);
   });
 
-  it('reads a file whose sidecar is gone without metadata, and names a broken sidecar', async () => {
+  it('names a broken sidecar', async () => {
     const { dir, store } = setup();
     const id = await store.put(app, 'a', 'text/plain', bytes(1));
     const sidecar = path.join(dir, appFolderName(app), `${id}.json`);
@@ -178,7 +220,74 @@ describe('FileBlobStore', () => {
     writeFileSync(sidecar, '{"name": 5}');
     await expect(store.get(app, id)).rejects.toThrow(/\/name must be a string/);
   });
+
+  it('ignores what a killed put left (data without sidecar, sidecar without data, temp files) and removes it at the next change', async () => {
+    const { dir, store } = setup();
+    const folder = path.join(dir, appFolderName(app));
+    const kept = await store.put(app, 'kept', 'text/plain', bytes(1));
+    const dataOnly = `f-${'a'.repeat(32)}`;
+    const sidecarOnly = `f-${'b'.repeat(32)}`;
+    writeFileSync(path.join(folder, dataOnly), 'orphan bytes');
+    writeFileSync(path.join(folder, `${sidecarOnly}.json`), '{"name": "orphan"}');
+    writeFileSync(path.join(folder, `.tmp-${kept}.0123456789ab`), 'half');
+    expect(await store.get(app, dataOnly)).toBeUndefined();
+    expect(await store.get(app, sidecarOnly)).toBeUndefined();
+    expect((await store.list(app)).map((f) => f.fileId)).toEqual([kept]);
+    writeFileSync(path.join(folder, '.writer'), 'another process changed the folder');
+    const added = await store.put(app, 'added', 'text/plain', bytes(2));
+    expect(readdirSync(folder).sort()).toEqual(['.writer', added, `${added}.json`, kept, `${kept}.json`].sort());
+    expect(await store.usage(app)).toBe(bytesOnDisk(folder));
+  });
 });
+
+describe('FileBlobStore on a full disk', () => {
+  let mounted: string | undefined;
+  const canMount = (() => {
+    if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+    const probe = mkdtempSync(path.join(os.tmpdir(), 'xcap-mount-probe-'));
+    const ok = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe]).status === 0;
+    if (ok) spawnSync('umount', [probe]);
+    rmSync(probe, { recursive: true, force: true });
+    return ok;
+  })();
+
+  afterEach(() => {
+    if (mounted === undefined) return;
+    spawnSync('umount', [mounted]);
+    rmSync(mounted, { recursive: true, force: true });
+    mounted = undefined;
+  });
+
+  /** A store on a fresh 64 KiB tmpfs (tests run as root). */
+  function fullDiskStore(): { folder: string; store: FileBlobStore } {
+    mounted = mkdtempSync(path.join(os.tmpdir(), 'xcap-full-'));
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', mounted]).status).toBe(0);
+    return { folder: path.join(mounted, appFolderName(app)), store: new FileBlobStore(mounted) };
+  }
+
+  it.skipIf(!canMount)('a put whose bytes do not fit leaves no sidecar, no data and no temp file behind', async () => {
+    const { folder, store } = fullDiskStore();
+    await expect(store.put(app, 'big.bin', 'application/octet-stream', new Uint8Array(128 * 1024))).rejects.toThrow(/ENOSPC/);
+    expect(readdirSync(folder).filter((name) => name !== '.writer')).toEqual([]);
+    expect(await store.list(app)).toEqual([]);
+  });
+
+  it.skipIf(!canMount)('a put whose sidecar does not fit removes its bytes again', async () => {
+    const { folder, store } = fullDiskStore();
+    await expect(store.put(app, 'n'.repeat(40 * 1024), 'application/octet-stream', new Uint8Array(20 * 1024))).rejects.toThrow(/ENOSPC/);
+    expect(readdirSync(folder).filter((name) => name !== '.writer')).toEqual([]);
+    const id = await store.put(app, 'small', 'text/plain', bytes(1));
+    expect((await store.get(app, id))?.bytes).toEqual(bytes(1));
+  });
+});
+
+/** The bytes of every regular file in `folder` but the writer token (what the quota should count). */
+function bytesOnDisk(folder: string): number {
+  if (!existsSync(folder)) return 0;
+  return readdirSync(folder)
+    .filter((name) => name !== '.writer')
+    .reduce((sum, name) => sum + statSync(path.join(folder, name)).size, 0);
+}
 
 describe('FileBlobStore behind the bridge', () => {
   const args = { title: 'Album', blocks: [{ heading: 'Summer 2026' }, { text: 'Three days at the lake.' }] };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { consentAnswer, revokeGrant } from '@xcap/broker';
@@ -14,7 +14,7 @@ const app = 'acme.album';
 function setup() {
   const dir = tempDir();
   const file = path.join(dir, 'consent.json');
-  return { dir, file, store: new FileGrantStore(file) };
+  return { dir, file, store: new FileGrantStore(file, { onError: () => undefined }) };
 }
 
 /** A pid that certainly belongs to no running process: a child that has exited. */
@@ -143,6 +143,44 @@ describe('FileGrantStore', () => {
       expect(error.problem).toBe('must be "granted" or "denied", got number 1');
     });
 
+    it('tells onError once per distinct problem, naming the file and the pointer, and again after a fix and a new break', async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'consent.json');
+      const told: GrantFileError[] = [];
+      const store = new FileGrantStore(file, { onError: (error) => told.push(error) });
+      writeFileSync(file, '{"acme.album": {"photos.read": "yes"}}');
+      for (let i = 0; i < 3; i++) await expect(store.get(app, 'photos.read')).rejects.toThrow(GrantFileError);
+      await expect(store.set(app, 'photos.read', 'granted')).rejects.toThrow(GrantFileError);
+      expect(told.map((e) => [e.file, e.pointer])).toEqual([[file, '/acme.album/photos.read']]);
+      writeFileSync(file, '{"acme.album": {"photos.read": 1}}');
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(GrantFileError);
+      expect(told).toHaveLength(2);
+      writeFileSync(file, '{}');
+      expect(await store.get(app, 'photos.read')).toBeUndefined();
+      writeFileSync(file, '{"acme.album": {"photos.read": "yes"}}');
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(GrantFileError);
+      expect(told).toHaveLength(3);
+      expect(told[0]?.message).toContain(`grant file ${file}: /acme.album/photos.read must be "granted" or "denied"`);
+    });
+
+    it('warns on the process by default (one XcapGrantFileWarning per problem)', async () => {
+      const file = path.join(tempDir(), 'consent.json');
+      const store = new FileGrantStore(file);
+      writeFileSync(file, '{');
+      const warnings: Error[] = [];
+      const listen = (warning: Error) => warnings.push(warning);
+      process.on('warning', listen);
+      try {
+        await expect(store.get(app, 'a')).rejects.toThrow(GrantFileError);
+        await expect(store.get(app, 'b')).rejects.toThrow(GrantFileError);
+        await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off('warning', listen);
+      }
+      expect(warnings.map((w) => w.name)).toEqual(['XcapGrantFileWarning']);
+      expect(warnings[0]?.message).toContain(file);
+    });
+
     it('works again once the person fixes the file', async () => {
       const { file, store } = setup();
       writeFileSync(file, '{');
@@ -185,6 +223,42 @@ describe('FileGrantStore', () => {
       expect(await store.get(app, 'photos.read')).toBe('granted');
     });
 
+    it('takes over a lock whose time lies far in the future, even when its pid is alive', async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'consent.json');
+      const store = new FileGrantStore(file, { lock: { timeoutMs: 2000, staleMs: 60_000 } });
+      writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: os.hostname(), at: '2099-01-01T00:00:00.000Z', nonce: 'future' }));
+      const started = Date.now();
+      await store.set(app, 'photos.read', 'granted');
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(await store.get(app, 'photos.read')).toBe('granted');
+      const unreadable = new FileGrantStore(path.join(dir, 'other.json'), { lock: { timeoutMs: 2000, staleMs: 60_000 } });
+      writeFileSync(path.join(dir, 'other.json.lock'), 'garbage');
+      const future = new Date('2099-01-01T00:00:00Z');
+      utimesSync(path.join(dir, 'other.json.lock'), future, future);
+      await unreadable.set(app, 'photos.read', 'granted');
+    });
+
+    it('keeps a lock written a moment ahead (clock skew within the slack)', async () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'consent.json');
+      const store = new FileGrantStore(file, { lock: { timeoutMs: 300, staleMs: 60_000 } });
+      writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date(Date.now() + 2000).toISOString(), nonce: 'skewed' }));
+      await expect(store.set(app, 'photos.read', 'granted')).rejects.toThrow(FileLockError);
+    });
+
+    it('answers a lock path that is a folder or a symbolic link with a FileLockError naming it and the fix', async () => {
+      const { dir, file, store } = setup();
+      mkdirSync(`${file}.lock`);
+      const error = (await store.set(app, 'photos.read', 'granted').catch((e: unknown) => e)) as FileLockError;
+      expect(error).toBeInstanceOf(FileLockError);
+      expect(error.lockFile).toBe(`${file}.lock`);
+      expect(error.message).toBe(`the lock file ${file}.lock is a folder, not a lock this program wrote: remove it (rm -r ${file}.lock) once no xcap process uses this folder`);
+      const other = path.join(dir, 'other.json');
+      symlinkSync(path.join(dir, 'nowhere'), `${other}.lock`);
+      await expect(new FileGrantStore(other).set(app, 'photos.read', 'granted')).rejects.toThrow(/other\.json\.lock is a symbolic link, not a lock/);
+    });
+
     it('treats an unreadable lock by the age of the file', async () => {
       const dir = tempDir();
       const file = path.join(dir, 'consent.json');
@@ -208,6 +282,36 @@ describe('FileGrantStore', () => {
       for (const name of [waiting, ...unrelated]) writeFileSync(path.join(dir, name), 'x');
       await store.set(app, 'photos.read', 'granted');
       expect(readdirSync(dir).sort()).toEqual(['consent.json', waiting, ...unrelated].sort());
+    });
+
+    it('refuses a symbolic link: reads do not follow it, and a grant neither replaces it nor writes its target', async () => {
+      const { dir, file, store } = setup();
+      const target = path.join(dir, 'elsewhere.json');
+      writeFileSync(target, '{"acme.album": {"photos.read": "granted"}}');
+      symlinkSync(target, file);
+      const error = (await store.get(app, 'photos.read').catch((e: unknown) => e)) as GrantFileError;
+      expect(error).toBeInstanceOf(GrantFileError);
+      expect(error.message).toMatch(new RegExp(`grant file ${file}: the document is a symbolic link`));
+      await expect(store.set(app, 'photos.read', 'denied')).rejects.toThrow(/is a symbolic link/);
+      await expect(store.all()).rejects.toThrow(/is a symbolic link/);
+      expect(lstatSync(file).isSymbolicLink()).toBe(true);
+      expect(readFileSync(target, 'utf8')).toBe('{"acme.album": {"photos.read": "granted"}}');
+    });
+
+    it('refuses a grant file writable by others or owned by another user, naming the fix', async () => {
+      const { file, store } = setup();
+      writeFileSync(file, '{"acme.album": {"photos.read": "granted"}}');
+      chmodSync(file, 0o666);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(`grant file ${file}: the document is writable by others (mode 0666): run chmod 600 ${file}`);
+      chmodSync(file, 0o620);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(/is writable by its group \(mode 0620\)/);
+      chmodSync(file, 0o644);
+      expect(await store.get(app, 'photos.read')).toBe('granted');
+      if (process.getuid?.() === 0) {
+        chownSync(file, 65534, 65534);
+        await expect(store.get(app, 'photos.read')).rejects.toThrow(/is owned by uid 65534, not by you \(uid 0\)/);
+        await expect(store.set(app, 'photos.read', 'denied')).rejects.toThrow(GrantFileError);
+      }
     });
 
     it('refuses a grant file that is not a regular file', async () => {
