@@ -4,7 +4,7 @@ import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
-import { createCallPath, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
+import { createCallPath, type AuditFailurePolicy, type AuditStateChange, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
 import { dismissConsent } from './consent/dismiss-consent.js';
 import type { AppManifest } from './manifest/app-manifest.js';
 import { checkAppManifest } from './manifest/check-app-manifest.js';
@@ -15,6 +15,11 @@ import { checkDataDir } from './stores/check-data-dir.js';
 import { FileBlobStore } from './stores/file-blob-store.js';
 import { FileGrantStore } from './stores/file-grant-store.js';
 import { SqliteAuditSink } from './stores/sqlite-audit-sink.js';
+import { appendAuditSpill } from './stores/append-audit-spill.js';
+import type { AuditCloseReport } from './stores/audit-close-report.js';
+import { auditSpillPath } from './stores/audit-spill-file.js';
+import { auditStateLine } from './stores/audit-state-line.js';
+import { replayAuditSpill, type AuditSpillReplay } from './stores/replay-audit-spill.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -65,6 +70,18 @@ export interface NodeHostOptions {
   readonly auditSync?: 'normal' | 'full';
   /** Told about every failed audit write (the row stays queued and is retried). */
   readonly onAuditError?: (error: unknown, row: AuditRow) => void;
+  /** What happens while audit rows cannot be committed (default `suspend`: new calls are refused `unavailable` until a write succeeds; see `@xcap/call`). */
+  readonly auditFailure?: AuditFailurePolicy;
+  /** Told once when the audit trail starts failing and once when it recovers (besides the line to `auditLog`). */
+  readonly onAuditState?: (change: AuditStateChange) => void;
+  /**
+   * Where the host writes its audit trail's log lines (default: standard
+   * error): one line when rows stop being committed and one when they are
+   * again (`auditStateLine`), what the spill replay did at start (rows
+   * replayed, each line that is not valid with its number), and at `close`
+   * the rows spilled or lost.
+   */
+  readonly auditLog?: (line: string) => void;
   /** The catalog (default the built-in one). */
   readonly catalog?: Catalog;
 }
@@ -87,8 +104,16 @@ export interface NodeHost {
   readonly audit: AuditSink;
   /** The capabilities provided. */
   readonly provided: readonly string[];
-  /** Writes pending audit rows, stops the providers and closes the audit log. Safe to call twice. */
-  close(): Promise<void>;
+  /** What the start replayed from the spill file (`audit-spill.jsonl`) into the audit log. */
+  readonly auditReplay: AuditSpillReplay;
+  /**
+   * Retries the pending audit rows once more, appends the rows still not
+   * committed to the spill file (replayed at the next start), stops the
+   * providers and closes the audit log; answers where the rows went. When
+   * `lost` is not 0 — rows neither the log nor the spill file could keep —
+   * the process must exit non-zero. Safe to call twice (same answer).
+   */
+  close(): Promise<AuditCloseReport>;
 }
 
 /**
@@ -97,6 +122,9 @@ export interface NodeHost {
  * in it (`consent.json` as a `FileGrantStore`, `files/` as a
  * `FileBlobStore`, `audit.sqlite` as a `SqliteAuditSink`), builds the Node
  * providers (`nodeProviders`) and creates the call path with `createCallPath`
+ * — after replaying the spill file (`audit-spill.jsonl`, rows a previous
+ * run could not commit) into the audit log: a spill the log cannot take
+ * is an `AuditSpillError` and the host does not start (fail closed)
  * — nothing of decide, consent, bridge or audit is written again here. A
  * setup the call path refuses (a provided capability the catalog does not
  * know, …) throws its `HostSetupError`.
@@ -121,6 +149,11 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       closers.push(() => sink.close());
       audit = sink;
     }
+    const auditLog = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+    const spillFile = auditSpillPath(paths.dir);
+    const auditReplay = await replayAuditSpill(spillFile, audit);
+    for (const { line, problem } of auditReplay.invalid) auditLog(`xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`);
+    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
     const natives =
       options.natives ??
       (await nodeProviders({
@@ -144,15 +177,26 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       randomHex: () => randomBytes(16).toString('hex'),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
+      ...(options.auditFailure === undefined ? {} : { auditFailure: options.auditFailure }),
+      onAuditState: (change) => {
+        auditLog(auditStateLine(change));
+        options.onAuditState?.(change);
+      },
     });
 
-    let closing: Promise<void> | undefined;
+    let closing: Promise<AuditCloseReport> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        await callPath.flushAudit().catch(() => undefined);
+        const left = await callPath.closeAudit().catch(() => callPath.pendingAudit());
+        const spill = await appendAuditSpill(spillFile, left);
+        const lost = spill.lost + callPath.unwrittenRefusals();
+        const report: AuditCloseReport = { pending: left.length, spilled: spill.spilled, lost, error: lost === 0 ? null : (spill.error ?? `${callPath.unwrittenRefusals()} row(s) of calls refused while the audit queue was full were not written`) };
+        if (spill.spilled > 0) auditLog(`xcap: ${spill.spilled} audit row(s) not yet committed are kept in ${spillFile}; they are replayed at the next start`);
+        if (lost > 0) auditLog(`xcap: ${lost} audit row(s) were lost: ${report.error}`);
         for (const closer of closers) await closer();
+        return report;
       })());
-    return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, close };
+    return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, auditReplay, close };
   } catch (error) {
     for (const closer of closers) await Promise.resolve().then(closer).catch(() => undefined);
     throw error;

@@ -74,7 +74,10 @@ const newFilePageSize = 1024;
 /** How large the WAL may grow before a commit checkpoints it, in bytes (SQLite's default of 1000 pages of 4 KiB). */
 const walCheckpointBytes = 4 * 1024 * 1024;
 
-const statuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'invalid', 'upstream', 'denied']);
+/** The statuses an audit row may have (audit.json's enum; the table's CHECK). */
+export const auditStatuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'invalid', 'upstream', 'denied']);
+
+const statuses = auditStatuses;
 
 /**
  * An `AuditSink` in SQLite (better-sqlite3, WAL): one row per call with the
