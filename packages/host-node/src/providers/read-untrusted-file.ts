@@ -12,11 +12,16 @@ export type FileRefusalReason = 'notFound' | 'unreadable' | 'tooLarge';
  * read`, `(EACCES)`).
  */
 export class FileRefusal {
+  /** The isError word: `notFound`, `unreadable` or `tooLarge`. */
+  readonly reason: FileRefusalReason;
+  /** The rest of the message after the file's name. */
+  readonly why: string;
+
   /** A refusal for `reason`, explained by `why`. */
-  constructor(
-    readonly reason: FileRefusalReason,
-    readonly why: string,
-  ) {}
+  constructor(reason: FileRefusalReason, why: string) {
+    this.reason = reason;
+    this.why = why;
+  }
 
   /** The isError text naming the file: `<reason>: <name> <why>`. */
   message(name: string): string {
