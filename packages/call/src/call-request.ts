@@ -1,3 +1,5 @@
+import type { ConsentUi } from './consent-ui.js';
+
 /** The parts every call request carries. */
 interface CallRequestBase {
   /** The tool name as called: `<capability>_<tool>` from UI, `<capability>__<tool>` from an agent. */
@@ -6,6 +8,14 @@ interface CallRequestBase {
   readonly arguments?: unknown;
   /** Whether the app is in the foreground now (a consent sheet or picker may be shown). */
   readonly foreground: boolean;
+  /**
+   * This call's own consent UI, used instead of the host's for an `ask`
+   * (e.g. an MCP adapter asking inside the agent's client). It is asked for
+   * this request alone: it neither joins nor is joined by another call's
+   * open sheet for the scope, so one request's answer never reaches another
+   * request. The same timeout and `dismiss` rules apply as to the host's UI.
+   */
+  readonly consent?: ConsentUi;
 }
 
 /** A call from the app's own UI (audited with clientId `ui`). */

@@ -10,7 +10,7 @@ import type { CallPath } from './call-path.js';
 import type { CallPathOptions } from './call-path-options.js';
 import type { CallRequest } from './call-request.js';
 import { checkCallPathOptions } from './check-call-path-options.js';
-import { defaultConsentTimeoutMs } from './consent-ui.js';
+import { defaultConsentTimeoutMs, type ConsentUi } from './consent-ui.js';
 import { HostSetupError } from './host-setup-error.js';
 import { invalidParamsCode } from './invalid-params-code.js';
 import type { NativeProviders } from './native-providers.js';
@@ -104,27 +104,29 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     }
   }
 
-  async function decide(call: ToolCall, foreground: boolean): Promise<Verdict> {
+  async function decide(call: ToolCall, foreground: boolean, ownConsent: ConsentUi | undefined): Promise<Verdict> {
     const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground, call });
     if (verdict.verdict !== 'ask' || verdict.scope === null) return verdict;
     const scope = verdict.scope;
+    // A request's own consent UI is asked for that request alone: never shared through `asking`.
+    if (ownConsent !== undefined) return ask(verdict, scope, ownConsent);
     const open = asking.get(scope);
     if (open !== undefined) {
       const answered = await open;
       return { ...verdict, verdict: answered.verdict, reason: answered.reason };
     }
-    const answered = ask(verdict, scope).finally(() => asking.delete(scope));
+    const answered = ask(verdict, scope, options.consent).finally(() => asking.delete(scope));
     asking.set(scope, answered);
     return answered;
   }
 
-  async function ask(verdict: Verdict, scope: string): Promise<Verdict> {
+  async function ask(verdict: Verdict, scope: string, consent: ConsentUi): Promise<Verdict> {
     let reply: ConsentReply = 'dismiss';
     try {
       const entry = app.manifest.find((e: ManifestEntry) => e.id === scope);
       if (entry !== undefined) {
         const sheet = consentSheet(catalog, scope, entry);
-        const answer: unknown = await withTimeout(() => options.consent({ app: app.id, scope, sheet, verdict }), consentTimeoutMs, 'consent UI');
+        const answer: unknown = await withTimeout(() => consent({ app: app.id, scope, sheet, verdict }), consentTimeoutMs, 'consent UI');
         if (replies.has(answer)) reply = answer as ConsentReply;
       }
     } catch {
@@ -169,7 +171,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
 
     const full = audit.full || audit.closed;
     const refused = full || (suspend && audit.state === 'failing' && !(await audit.probe()));
-    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, request.foreground);
+    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, request.foreground, request.consent);
     const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value) : notJsonArguments;
     const outcome = ran === null ? null : ran.outcome;
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
@@ -222,6 +224,7 @@ function checkRequest(request: CallRequest): void {
   if (request.from === 'agent' && (typeof request.client !== 'string' || request.client === '')) {
     throw new TypeError('CallPath.call: an agent call needs its run id as request.client');
   }
+  if (request.consent !== undefined && typeof request.consent !== 'function') throw new TypeError('CallPath.call: request.consent must be a consent UI function when given');
   if (request.from === 'ui' && 'client' in request && (request as { client?: unknown }).client !== undefined && (request as { client?: unknown }).client !== null) {
     throw new TypeError('CallPath.call: a UI call has no client');
   }

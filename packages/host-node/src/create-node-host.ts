@@ -88,7 +88,7 @@ export interface NodeHostOptions {
 
 /** A running Node host: its call path and the stores it opened. */
 export interface NodeHost {
-  /** The one call path (`call`, `listTools`); mount it on MCP with `serveCallPath`. */
+  /** The one call path (`call`, `listTools`); mount it on MCP with `mountCallPath` (`@xcap/mcp`). */
   readonly callPath: CallPath;
   /** The app served. */
   readonly app: AppManifest;

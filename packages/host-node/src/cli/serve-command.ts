@@ -3,7 +3,7 @@ import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { readAppManifest } from '../manifest/read-app-manifest.js';
 import { ManifestError } from '../manifest/manifest-error.js';
-import { serveStdio } from '../mcp/serve-stdio.js';
+import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
@@ -36,7 +36,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     if (error instanceof ManifestError) throw new CliFailure(error.message);
     throw error;
   }
-  const serving = await serveStdio({
+  await serveStdioCommand({
     manifest,
     dataDir: paths.dir,
     env: io.env,
@@ -47,11 +47,22 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     ...(filesDir === undefined ? {} : { filesDir }),
     log: (line) => io.stderr(`${line}\n`),
   });
+}
+
+/**
+ * The stdio path of `xcap serve`: serves until stdin ends (exit 0) or
+ * SIGINT/SIGTERM (the calls in flight answer within the grace period, exit
+ * 0); a connection that ended any other way (the client closed stdout, the
+ * SDK closed the connection) is one `xcap: serve: …` line and exit 1.
+ */
+async function serveStdioCommand(options: ServeStdioOptions): Promise<void> {
+  const serving = await serveStdio(options);
   const stop = () => void serving.close();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    await serving.closed;
+    const end = await serving.closed;
+    if (end.exitCode !== 0) throw new CliFailure(`serve: ${end.message ?? end.reason}`, end.exitCode);
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

@@ -32,6 +32,22 @@ export type CommandRunner = (command: string, args: readonly string[], options?:
 
 const keep = 64 * 1024;
 
+/** The commands `runCommand` started that are still running, each with how to end it. */
+const running = new Set<(reason: string) => void>();
+
+/**
+ * Stops every command `runCommand` started that is still running: its
+ * process group is killed (SIGKILL) and its run answers `code: null` with
+ * `failure` = `reason` at once, so the call waiting for it ends with its
+ * defined outcome. For a shutdown that cannot wait (`xcap serve` after its
+ * grace period). Answers how many were stopped.
+ */
+export function stopRunningCommands(reason = 'stopped: xcap is shutting down'): number {
+  const stops = [...running];
+  for (const stop of stops) stop(reason);
+  return stops.length;
+}
+
 /**
  * The default `CommandRunner`: `child_process.spawn` with no shell (each
  * argument reaches the command as one argv entry, whatever it holds),
@@ -48,7 +64,12 @@ export const runCommand: CommandRunner = (command, args, options = {}) =>
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      running.delete(stop);
       resolve(result);
+    };
+    const stop = (reason: string) => {
+      killGroup(child);
+      finish({ code: null, stdout, stderr, failure: reason });
     };
     let child: ReturnType<typeof spawn>;
     try {
@@ -57,6 +78,7 @@ export const runCommand: CommandRunner = (command, args, options = {}) =>
       resolve({ code: null, stdout, stderr, failure: error instanceof Error ? error.message : String(error) });
       return;
     }
+    running.add(stop);
     const timer = setTimeout(() => {
       killGroup(child);
       finish({ code: null, stdout, stderr, failure: `timed out after ${timeoutMs} ms` });

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FileBlobStore } from '../../src/stores/file-blob-store.js';
 import { dataPaths } from '../../src/stores/data-dir.js';
@@ -7,6 +7,12 @@ import { connectAgent, requireBuilt, runXcap, workspace, xcapBin } from './xcap-
 beforeAll(requireBuilt);
 
 const denied = (reason: string) => ({ content: [{ type: 'text', text: `denied: ${reason}` }], isError: true });
+
+/** A tool result without the modern era's `_meta` (the server's info), so both eras compare alike. */
+const plain = (result: object) => {
+  const { _meta: _m, ...rest } = result as Record<string, unknown>;
+  return rest;
+};
 
 interface AuditJsonRow {
   readonly appId: string;
@@ -24,18 +30,19 @@ async function auditRows(data: string): Promise<AuditJsonRow[]> {
   return (JSON.parse(run.stdout) as AuditJsonRow[]).reverse();
 }
 
-describe('xcap serve with the official SDK client over stdio', () => {
-  it('lists tools, refuses undecided in the background, serves granted, elicits consent, -32602 for unknown; one audit row per call', async () => {
+describe.each(['legacy', 'modern'] as const)('xcap serve with the official v2 SDK client over stdio, %s era', (era) => {
+  it('lists tools, refuses undecided in the background, serves granted, asks consent in the client, -32602 for unknown; one audit row per request', async () => {
     const ws = await workspace();
     const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos];
 
     // Run 1: background. The scope is undecided, then granted with `xcap grant` while the server runs.
-    const agent = await connectAgent(serveArgs);
+    const agent = await connectAgent(serveArgs, { era });
+    expect(agent.client.getProtocolEra()).toBe(era);
     const { tools } = await agent.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['photos__get', 'photos__list', 'photos__pick', 'print__pdf', 'print__print']);
     expect(agent.stderr()).toContain('background');
-    expect(await agent.client.callTool({ name: 'photos__list', arguments: {} })).toEqual(denied('consentNeeded'));
-    expect(await agent.client.callTool({ name: 'print__pdf', arguments: { title: 'x', blocks: [{ text: 'x' }] } })).toEqual(denied('needsForeground'));
+    expect(plain(await agent.client.callTool({ name: 'photos__list', arguments: {} }))).toEqual(denied('consentNeeded'));
+    expect(plain(await agent.client.callTool({ name: 'print__pdf', arguments: { title: 'x', blocks: [{ text: 'x' }] } }))).toEqual(denied('needsForeground'));
     const granted = await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data]);
     expect(granted).toEqual({ code: 0, stdout: 'acme.album photos.read granted\n', stderr: '' });
     const listed = await agent.client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
@@ -45,16 +52,17 @@ describe('xcap serve with the official SDK client over stdio', () => {
     const pickedPhotos = (picked.structuredContent as { photos: { fileId: string; size: number }[] }).photos;
     expect(pickedPhotos).toHaveLength(2);
     const unknown = await agent.client.callTool({ name: 'photos__delete', arguments: { id: 'x' } }).catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(McpError);
-    expect((unknown as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect(unknown).toBeInstanceOf(ProtocolError);
+    expect((unknown as ProtocolError).code).toBe(-32602);
+    expect((unknown as ProtocolError).message).toBe('Unknown tool: photos__delete');
     await agent.client.close();
 
     // Run 2: foreground with elicitation, after a revoke: the person allows in the agent client.
     expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
-    const allow = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
+    const allow = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { era, elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
     expect(allow.runId).not.toBe(agent.runId);
     const afterAllow = await allow.client.callTool({ name: 'photos__get', arguments: { id: photos[0]?.id ?? '' } });
-    expect(afterAllow.isError).toBeUndefined();
+    expect(afterAllow.isError).toBeFalsy();
     expect(allow.elicited).toEqual(['Photos: This app wants to access your photos. Pick the photos for your album.']);
     // The blobs picked in run 1 survived the restart: print_pdf lays them out.
     const pdf = await allow.client.callTool({
@@ -67,13 +75,15 @@ describe('xcap serve with the official SDK client over stdio', () => {
 
     // Run 3: foreground, the person declines: consentNeeded, nothing stored.
     expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
-    const decline = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { elicit: () => ({ action: 'decline' }) });
-    expect(await decline.client.callTool({ name: 'photos__pick', arguments: {} })).toEqual(denied('consentNeeded'));
+    const decline = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { era, elicit: () => ({ action: 'decline' }) });
+    expect(plain(await decline.client.callTool({ name: 'photos__pick', arguments: {} }))).toEqual(denied('consentNeeded'));
     expect(decline.elicited).toHaveLength(1);
     await decline.client.close();
     expect(JSON.parse((await runXcap(['grants', '--json', '--data', ws.data])).stdout)).toEqual({});
 
-    // The SQLite log holds exactly one row per call, in order, with each run's id.
+    // The SQLite log holds exactly one row per tools/call request, in order, with each run's id. On the
+    // modern era the round answered input_required is a request of its own: denied/consentNeeded, then its retry.
+    const asked = (runId: string, tool: string) => (era === 'modern' ? [[runId, tool, 'denied', 'consentNeeded']] : []);
     const rows = await auditRows(ws.data);
     expect(rows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([
       [agent.runId, 'photos__list', 'denied', 'consentNeeded'],
@@ -81,8 +91,10 @@ describe('xcap serve with the official SDK client over stdio', () => {
       [agent.runId, 'photos__list', 'ok', null],
       [agent.runId, 'photos__pick', 'ok', null],
       [agent.runId, 'photos__delete', 'denied', 'unknownTool'],
+      ...asked(allow.runId, 'photos__get'),
       [allow.runId, 'photos__get', 'ok', null],
       [allow.runId, 'print__pdf', 'ok', null],
+      ...asked(decline.runId, 'photos__pick'),
       [decline.runId, 'photos__pick', 'denied', 'consentNeeded'],
     ]);
     expect(new Set(rows.map((r) => r.appId))).toEqual(new Set(['acme.album']));
@@ -92,16 +104,41 @@ describe('xcap serve with the official SDK client over stdio', () => {
     for (const file of [...pickedPhotos, pdfFile]) expect((await blobs.get('acme.album', file.fileId))?.bytes.length).toBe(file.size);
   });
 
-  it('a grant given through elicitation survives a restart (background run sees it)', async () => {
+  it('a grant given through the client survives a restart (background run, the other era, sees it)', async () => {
     const ws = await workspace();
     const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos];
-    const first = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
-    expect((await first.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeUndefined();
+    const first = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { era, elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
+    expect((await first.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeFalsy();
     await first.client.close();
-    const second = await connectAgent(serveArgs);
-    expect((await second.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeUndefined();
+    const second = await connectAgent(serveArgs, { era: era === 'modern' ? 'legacy' : 'modern' });
+    expect((await second.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeFalsy();
     await second.client.close();
     expect(JSON.parse((await runXcap(['grants', 'acme.album', '--json', '--data', ws.data])).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
+  });
+
+});
+
+describe('xcap serve over stdio, either era', () => {
+  it('the v1 SDK client (1.32) still works: lists, calls, -32602 for an unknown tool', async () => {
+    const ws = await workspace();
+    expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const { Client: V1Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport: V1Transport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const client = new V1Client({ name: 'v1-agent', version: '1.0.0' });
+    await client.connect(new V1Transport({ command: process.execPath, args: [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], stderr: 'ignore' }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('photos__list');
+      const listed = await client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
+      expect((listed.structuredContent as { photos: unknown[] }).photos).toHaveLength(1);
+      const unknown = await client.callTool({ name: 'photos__delete', arguments: {} }).catch((e: unknown) => e);
+      expect((unknown as { code?: unknown }).code).toBe(-32602);
+    } finally {
+      await client.close();
+    }
+    expect((await auditRows(ws.data)).map((r) => [r.tool, r.status])).toEqual([
+      ['photos__list', 'ok'],
+      ['photos__delete', 'denied'],
+    ]);
   });
 
   it('stdin closed right after a burst of requests: every call is answered and audited, then exit 0', async () => {

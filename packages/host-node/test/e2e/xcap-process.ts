@@ -4,9 +4,8 @@ import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type ElicitResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { decodeBase64 } from '@xcap/bridge';
 import { samplePhotos } from '@xcap/host-testing';
 
@@ -86,16 +85,22 @@ export interface Agent {
   readonly elicited: string[];
 }
 
-/** Spawns `xcap serve <args>` and connects the SDK client; `elicit` answers elicitation (declaring the capability). */
-export async function connectAgent(args: readonly string[], options: { elicit?: () => ElicitResult } = {}): Promise<Agent> {
+/** Spawns `xcap serve <args>` and connects the official v2 client: the default `initialize` handshake (`legacy`) or pinned to 2026-07-28 (`modern`); `elicit` answers elicitation (declaring the capability). */
+export async function connectAgent(args: readonly string[], options: { elicit?: () => ElicitResult; era?: 'legacy' | 'modern' } = {}): Promise<Agent> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [xcapBin, 'serve', ...args], stderr: 'pipe', env: { NODE_OPTIONS: '' } });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'e2e-agent', version: '1.0.0' }, options.elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: 'e2e-agent', version: '1.0.0' },
+    {
+      ...(options.elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } }),
+      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } : {}),
+    },
+  );
   const elicited: string[] = [];
   const answer = options.elicit;
   if (answer !== undefined) {
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
+    client.setRequestHandler('elicitation/create', (request) => {
       elicited.push(request.params.message);
       return answer();
     });

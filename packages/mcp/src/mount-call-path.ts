@@ -1,0 +1,211 @@
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
+  inputResponse,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type InputRequiredResult,
+  type JSONRPCRequest,
+  type Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { argsHash } from '@xcap/audit';
+import type { ConsentReply } from '@xcap/broker';
+import type { CallPath, ConsentRequest, ConsentUi } from '@xcap/call';
+import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
+import { createConsentState, type ConsentQuestion, type ConsentState } from './consent-state.js';
+import { elicitConsent } from './elicit-consent.js';
+import { mcpCallResult } from './mcp-call-result.js';
+import { mcpTool } from './mcp-tool.js';
+import { newRunId } from './run-id.js';
+
+/** The protocol era a server instance serves: `legacy` (2025-11-25 and before, `initialize`) or `modern` (2026-07-28). */
+export type McpEra = 'legacy' | 'modern';
+
+/** Where an undecided `ask` scope is put to the person. */
+export type McpConsent = 'host' | 'client';
+
+/** Options of `mountCallPath`. */
+export interface MountCallPathOptions {
+  /** The era this server instance serves (the SDK's factory tells it: `serveStdio(({era}) => …)`, `createMcpHandler(({era}) => …)`). */
+  readonly era: McpEra;
+  /** The run id audited as `clientId` for every call (default a fresh `newRunId()`). */
+  readonly clientId?: string;
+  /** Whether a person is present (the app is in the foreground): picker tools run and undecided `ask` scopes are put to them. Default `false`. */
+  readonly foreground?: boolean;
+  /**
+   * Who asks for an undecided scope: `host` (default) the call path's own
+   * consent UI; `client` the agent's MCP client — `elicitation/create` on a
+   * legacy connection, an `input_required` result with one form elicitation
+   * on a modern one.
+   */
+  readonly consent?: McpConsent;
+  /** Signs the modern era's consent questions (default one made for this mount). Share one between the server instances of an endpoint that makes an instance per request. */
+  readonly consentState?: ConsentState;
+  /** How long a legacy `elicitation/create` may wait for the person, in milliseconds (default 300,000). */
+  readonly elicitTimeoutMs?: number;
+}
+
+/** What `mountCallPath` mounted. */
+export interface MountedCallPath {
+  /** The run id of this server (the audit rows' `clientId`). */
+  readonly clientId: string;
+  /** tools/call requests running now. */
+  readonly running: number;
+  /** Settles once no tools/call is running and their answers were handed to the transport (wait for it before closing the connection or the stores). */
+  idle(): Promise<void>;
+}
+
+/** The key of the consent form in a modern `input_required` result. */
+export const consentInputKey = 'consent';
+
+/**
+ * Mounts a call path on an MCP SDK v2 low-level `Server` (it must declare
+ * the `tools` capability), for the era it serves: `tools/list` answers
+ * `callPath.listTools()` with the catalog's raw JSON Schemas; `tools/call`
+ * runs `callPath.call({from: 'agent', …})` with this server's run id.
+ *
+ * Every tools/call request that reaches the server leaves exactly one audit
+ * row: `tools/call` is served from the server's `fallbackRequestHandler`,
+ * not through `setRequestHandler`, whose schema check would refuse a
+ * malformed request before the call path sees it. Arguments that are not
+ * an object reach the call path as received (`invalidParams: / type`, an
+ * isError result). A `name` that is not a string (or missing `params`) is
+ * called as the name `''` (unknown, audited) and answers JSON-RPC -32602
+ * `Invalid tools/call: params.name must be a string, got <what>`. An
+ * unknown tool answers -32602 whose message is exactly the call path's
+ * (`Unknown tool: <name>`). A refusal or tool error is `isError` without
+ * `structuredContent`. Any other method without a handler is -32601.
+ *
+ * With `consent: 'client'` on a modern connection, a call whose scope is
+ * undecided (foreground) is audited `denied`/`consentNeeded` — a consent
+ * not yet given — and answered `input_required`: one form elicitation (the
+ * sheet's title and text, `answer` allow/deny) and a signed `requestState`
+ * naming the app, the scope and the call's `argsHash`. The client's retry
+ * is a request of its own with its own row: with a valid, unexpired state
+ * for the same scope and arguments, `allow` writes the grant and runs the
+ * native, `deny` writes `denied` (`consentDenied`), a decline or cancel is
+ * `dismiss` (`consentNeeded`, nothing written). A retry whose state is
+ * missing, forged, expired or for another scope or other arguments grants
+ * nothing and is asked again. A client that did not declare
+ * `elicitation` is never asked (`consentNeeded`).
+ */
+export function mountCallPath(server: Server, callPath: CallPath, options: MountCallPathOptions): MountedCallPath {
+  const clientId = options.clientId ?? newRunId();
+  const foreground = options.foreground ?? false;
+  const askClient = options.consent === 'client';
+  const consentState = askClient && options.era === 'modern' ? (options.consentState ?? createConsentState()) : undefined;
+  const legacyConsent = askClient && options.era === 'legacy' ? elicitConsent(server, options.elicitTimeoutMs === undefined ? {} : { timeoutMs: options.elicitTimeoutMs }) : undefined;
+  const tools = callPath.listTools().map(mcpTool);
+  server.setRequestHandler('tools/list', () => ({ tools }));
+
+  const answer = async (request: JSONRPCRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+    const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
+    const name = params['name'];
+    const args = params['arguments'];
+    const modern = consentState === undefined ? undefined : modernConsent(consentState, ctx, args);
+    const consent = modern?.ui ?? legacyConsent;
+    const answered = await callPath.call({
+      from: 'agent',
+      name: typeof name === 'string' ? name : '',
+      arguments: args,
+      foreground,
+      client: clientId,
+      ...(consent === undefined ? {} : { consent }),
+    });
+    if (typeof name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid tools/call: params.name must be a string, got ${describe(name)}`);
+    if (answered.kind === 'rpcError') throw new ProtocolError(ProtocolErrorCode.InvalidParams, answered.error.message);
+    const question = modern?.asked();
+    if (question !== undefined && answered.verdict.reason === 'consentNeeded') {
+      return inputRequired({
+        inputRequests: { [consentInputKey]: inputRequired.elicit({ mode: 'form', message: question.message, requestedSchema: consentFormSchema }) },
+        requestState: await question.state,
+      });
+    }
+    return mcpCallResult(answered.result);
+  };
+
+  const running = new Set<Promise<unknown>>();
+  const fallback = server.fallbackRequestHandler;
+  server.fallbackRequestHandler = (request, ctx) => {
+    if (request.method !== 'tools/call') {
+      return fallback === undefined ? Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found')) : fallback(request, ctx);
+    }
+    const handled = answer(request, ctx);
+    running.add(handled);
+    const done = () => void running.delete(handled);
+    handled.then(done, done);
+    return handled;
+  };
+  server.removeRequestHandler('tools/call');
+
+  const idle = async (): Promise<void> => {
+    while (running.size > 0) {
+      await Promise.allSettled([...running]);
+      // One turn of the event loop, so the SDK hands the answers of the calls that just ended to the transport.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  };
+  return {
+    clientId,
+    get running() {
+      return running.size;
+    },
+    idle,
+  };
+}
+
+/** The question a modern first round asked: the form's message and its signed state. */
+interface AskedQuestion {
+  readonly message: string;
+  readonly state: Promise<string>;
+}
+
+/**
+ * The per-request consent UI of a modern tools/call: on a retry carrying a
+ * valid state for this very question (app, scope, argsHash) it answers the
+ * person's reply; otherwise it records the question to ask and answers
+ * `dismiss` (nothing written; the adapter returns `input_required`).
+ */
+function modernConsent(state: ConsentState, ctx: ServerContext, args: unknown): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
+  let asked: AskedQuestion | undefined;
+  const ui = async (request: ConsentRequest): Promise<ConsentReply> => {
+    if (!canElicitForm(ctx)) return 'dismiss';
+    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: argsHash(args) };
+    const echoed = await state.verify(ctx.mcpReq.requestState(), ctx);
+    if (echoed !== null && sameQuestion(echoed, question)) {
+      const view = inputResponse(ctx.mcpReq.inputResponses, consentInputKey);
+      if (view.kind === 'elicit') return consentFormReply(view.action, view.content);
+    }
+    asked = { message: consentFormMessage(request), state: state.mint(question) };
+    return 'dismiss';
+  };
+  return { ui, asked: () => asked };
+}
+
+/** Whether the request's envelope declares form elicitation (a bare `elicitation: {}` counts as form, as in the SDK). */
+function canElicitForm(ctx: ServerContext): boolean {
+  const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
+  const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
+  if (!isObject(capabilities)) return false;
+  const elicitation = capabilities['elicitation'];
+  if (!isObject(elicitation)) return false;
+  return elicitation['form'] !== undefined || Object.keys(elicitation).length === 0;
+}
+
+function sameQuestion(a: ConsentQuestion, b: ConsentQuestion): boolean {
+  return a.app === b.app && a.scope === b.scope && a.argsHash === b.argsHash;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a value that should have been a string was, for the -32602 message. */
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,64 @@
+import { isJSONRPCRequest, parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCErrorResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
+
+/** What one parsed input message is for the server: a message to deliver, an error to answer at once, or nothing (dropped, with why). */
+export type ReadMessage =
+  | { readonly kind: 'message'; readonly message: JSONRPCMessage }
+  | { readonly kind: 'answer'; readonly answer: JSONRPCErrorResponse }
+  | { readonly kind: 'drop'; readonly why: string };
+
+/** The `_meta` keys of the 2026-07-28 per-request envelope, kept when a tools/call request is made readable. */
+const envelopePrefix = 'io.modelcontextprotocol/';
+
+/**
+ * One parsed input message, checked as the SDK's transports check it (the
+ * JSON-RPC schemas), except that a tools/call request with a usable id
+ * (a string or a safe integer) is never dropped: when the schemas refuse
+ * it (`params` not an object, an unreadable `_meta`, a key JSON-RPC does
+ * not know, a `jsonrpc` other than `"2.0"`) it is delivered as
+ * `{jsonrpc: "2.0", id, method: "tools/call", params}` keeping
+ * `params.name`, `params.arguments`, the modern envelope's `_meta` keys and
+ * the retry keys (`inputResponses`, `requestState`), so it reaches the call
+ * path and is answered and audited like any other malformed call. Any
+ * other message the schemas refuse is answered -32600 when it has a usable
+ * id and is dropped otherwise.
+ */
+export function readMessage(value: unknown): ReadMessage {
+  if (isObject(value) && value['method'] === 'tools/call' && usableId(value['id']) && !isJSONRPCRequest(value)) return readableToolsCall(value, value['id']);
+  try {
+    return { kind: 'message', message: parseJSONRPCMessage(value) };
+  } catch {
+    if (isObject(value) && usableId(value['id'])) return { kind: 'answer', answer: errorAnswer(value['id'], ProtocolErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message MCP knows') };
+    return { kind: 'drop', why: 'not a JSON-RPC 2.0 message MCP knows, and no id to answer' };
+  }
+}
+
+/** The JSON-RPC error answer to request `id` (`null` when it could not be read). */
+export function errorAnswer(id: RequestId | null, code: number, message: string): JSONRPCErrorResponse {
+  // JSON-RPC 2.0 answers a request whose id could not be read with id null; the SDK's type has no null id.
+  return { jsonrpc: '2.0', id: id as RequestId, error: { code, message } };
+}
+
+function readableToolsCall(message: Record<string, unknown>, id: RequestId): ReadMessage {
+  const params = message['params'];
+  const kept: Record<string, unknown> = {};
+  if (isObject(params)) {
+    for (const key of ['name', 'arguments', 'inputResponses', 'requestState']) if (key in params) kept[key] = params[key];
+    const meta = params['_meta'];
+    if (isObject(meta)) {
+      const envelope = Object.fromEntries(Object.entries(meta).filter(([key]) => key.startsWith(envelopePrefix)));
+      if (Object.keys(envelope).length > 0) kept['_meta'] = envelope;
+    }
+  }
+  const readable = { jsonrpc: '2.0', id, method: 'tools/call', params: kept };
+  if (isJSONRPCRequest(readable)) return { kind: 'message', message: readable };
+  const { _meta: _dropped, ...bare } = kept;
+  return { kind: 'message', message: { jsonrpc: '2.0', id, method: 'tools/call', params: bare } };
+}
+
+function usableId(id: unknown): id is RequestId {
+  return typeof id === 'string' || Number.isSafeInteger(id);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
