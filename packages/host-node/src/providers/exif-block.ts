@@ -10,10 +10,12 @@ const exifHeader = Buffer.from('Exif\0\0', 'latin1');
 
 /**
  * The EXIF block (the TIFF structure) of an open photo, read only from its
- * handle: the JPEG APP1 `Exif` segment before the image data, or the PNG
- * `eXIf` chunk. `null` when there is none, or the file's structure is
- * broken. At most 4,096 segments or chunk headers are looked at, read in
- * 64 KiB windows, so a big file costs a few reads.
+ * handle: the JPEG APP1 `Exif` segment or the PNG `eXIf` chunk, before the
+ * image data (where cameras and tools write it; the walk stops at the JPEG
+ * SOS or the first PNG IDAT, so the image itself is never read). `null`
+ * when there is none, or the file's structure is broken. At most 4,096
+ * segments or chunk headers are looked at, read in 64 KiB windows, so a big
+ * file costs a few reads.
  */
 export async function exifBlock(file: UntrustedFile, mimeType: LibraryPhoto['mimeType']): Promise<Buffer | null> {
   const reader = windowReader(file);
@@ -49,6 +51,7 @@ async function jpegExif(read: WindowReader, size: number): Promise<Buffer | null
       position += 2;
       continue;
     }
+    if (marker < 0xc0) return null;
     const length = header.readUInt16BE(2);
     if (length < 2) return null;
     if (marker === 0xe1 && length >= 2 + exifHeader.length) {
@@ -72,7 +75,7 @@ async function pngExif(read: WindowReader, size: number): Promise<Buffer | null>
       const data = await read(position + 8, length);
       return data.length === length ? Buffer.from(data) : null;
     }
-    if (type === 'IEND') return null;
+    if (type === 'IDAT' || type === 'IEND') return null;
     position += 12 + length;
   }
   return null;

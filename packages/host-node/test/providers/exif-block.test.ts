@@ -1,7 +1,8 @@
 /**
  * exifBlock: the EXIF of a JPEG or PNG found through the open handle only,
- * past big segments and chunks (more than one 64 KiB read window), and no
- * date (but still a photo) for a broken structure.
+ * past big segments and chunks (more than one 64 KiB read window) but never
+ * past the image data, and no date (but still a photo) for a broken
+ * structure.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,14 +53,14 @@ describe('exifBlock through the photo library', () => {
     expect(await takenAtOf({ 'big.jpg': jpeg })).toEqual({ 'big.jpg': taken });
   });
 
-  it('finds the PNG eXIf chunk after big chunks, before or after the image data', async () => {
+  it('finds the PNG eXIf chunk after big chunks before the image data, and does not read past the first IDAT', async () => {
     const png = Buffer.from(encodePng(2, 2, () => [1, 2, 3]));
     const afterHeader = 8 + 12 + 13;
     const iend = png.length - 12;
     const filler = [chunk('prVt', Buffer.alloc(100_000, 1)), chunk('prVt', Buffer.alloc(70_000, 2))];
     const before = Buffer.concat([png.subarray(0, afterHeader), ...filler, chunk('eXIf', exifTiff(dates)), png.subarray(afterHeader)]);
     const after = Buffer.concat([png.subarray(0, iend), ...filler, chunk('eXIf', exifTiff(dates)), png.subarray(iend)]);
-    expect(await takenAtOf({ 'before.png': before, 'after.png': after })).toEqual({ 'before.png': taken, 'after.png': taken });
+    expect(await takenAtOf({ 'before.png': before, 'after.png': after })).toEqual({ 'before.png': taken, 'after.png': null });
   });
 
   it('keeps a photo with a broken structure, without a date', async () => {
