@@ -42,8 +42,9 @@ export interface FileSwapper {
 }
 
 /**
- * Starts swapping `dir/name` between `real` (kept as the hidden `.real`)
- * and `intruder`. For a FIFO, `stop` also opens it once for reading and
+ * Starts swapping `dir/name` between `real` (kept as the hidden `.real`,
+ * linked under the name on every swap) and `intruder`. Until the worker's
+ * first swap the name holds a separate copy of `real` (another inode). For a FIFO, `stop` also opens it once for reading and
  * writing, so a reader that blocked in `open` is let go.
  */
 export function startSwapper(dir: string, name: string, real: Uint8Array, intruder: Intruder): FileSwapper {
