@@ -12,6 +12,9 @@ export { checkAppManifest, type AppManifestCheck } from './manifest/check-app-ma
 export { readAppManifest } from './manifest/read-app-manifest.js';
 export { ManifestError } from './manifest/manifest-error.js';
 export { serveStdio, type ServeStdioOptions, type StdioServe } from './mcp/serve-stdio.js';
+export { serveHttp, type HttpLimits, type HttpServe, type ServeHttpOptions } from './mcp/serve-http.js';
+export { allowedHostHeaders, defaultHttpHost, parseListenAddress, urlAuthority, type ListenAddress } from './mcp/listen-address.js';
+export { fetchListener } from './mcp/fetch-listener.js';
 export { mountCallPath, mcpTool, mcpCallResult, newRunId, runIdPattern, elicitConsent, type ElicitConsentOptions, type MountCallPathOptions, type MountedCallPath } from '@xcap/mcp';
 export { hostNodeVersion } from './mcp/host-node-version.js';
 export { consentModes, type ConsentMode } from './consent/consent-mode.js';
@@ -22,6 +25,7 @@ export { processIo, type CliIo } from './cli/cli-io.js';
 export { CliFailure } from './cli/cli-failure.js';
 export { terminalText } from './terminal-text.js';
 export * from './stores/index.js';
+export * from './tokens/index.js';
 export { nodeProviders, type NodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 export { createPhotosProvider, newestPhotos, type PhotoPicker, type PhotosProviderOptions } from './providers/photos-provider.js';
 export type { LibraryPhoto } from './providers/library-photo.js';

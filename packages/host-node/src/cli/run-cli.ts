@@ -46,6 +46,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--foreground', 'a person is present: picker tools run and undecided scopes are asked (see --consent)', false)
     .addOption(new Option('--audit-sync <mode>', 'normal: an answered call\'s audit row survives a killed process; full: also a power cut (fsync per commit)').choices(['normal', 'full']).default('normal'))
     .addOption(new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)').choices(consentModes).default('dismiss'))
+    .option('--http <[host:]port>', 'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one')
+    .option('--allow-remote', 'with --http: allow binding an address that is not loopback (prints a warning)', false)
     .action(async (options: Record<string, unknown>) => serveCommand(options, io));
 
   program

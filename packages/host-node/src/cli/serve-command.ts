@@ -7,6 +7,7 @@ import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
+import { serveHttpCommand } from './serve-http-command.js';
 
 async function directoryOption(flag: string, value: unknown): Promise<string | undefined> {
   if (value === undefined) return undefined;
@@ -20,7 +21,8 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
 /**
  * `xcap serve`: reads and checks the manifest (a bad one exits 2 naming the
  * file and the JSON pointers, before anything is served), checks the
- * folders, then serves over stdio until stdin ends or SIGINT/SIGTERM.
+ * folders, then serves over stdio until stdin ends or SIGINT/SIGTERM, or,
+ * with `--http [host:]port`, over Streamable HTTP (`serveHttpCommand`).
  */
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
   const foreground = options.foreground === true;
@@ -36,6 +38,15 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     if (error instanceof ManifestError) throw new CliFailure(error.message);
     throw error;
   }
+  if (options.http !== undefined) {
+    await serveHttpCommand(
+      { manifest, dataDir: paths.dir, foreground, consent, auditSync: options.auditSync === 'full' ? 'full' : 'normal', ...(photosDir === undefined ? {} : { photosDir }), ...(filesDir === undefined ? {} : { filesDir }) },
+      options,
+      io,
+    );
+    return;
+  }
+  if (options.allowRemote === true) throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
   await serveStdioCommand({
     manifest,
     dataDir: paths.dir,

@@ -1,0 +1,72 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/**
+ * Mounts a web-standard `fetch(request)` handler on `node:http`. Unlike the
+ * SDK's `toNodeHandler`, the request body is not read before the handler
+ * runs: it reaches `fetch` as a stream, so the handler's checks (Host,
+ * Origin, token, in-flight bound) come before a single body byte is
+ * buffered, and the handler counts the bytes itself. The request URL is
+ * `origin` + the request's path (the `Host` header stays a header, checked
+ * by the handler). A client that goes away aborts the request's signal and
+ * cancels the response body. A handler that throws answers 500.
+ */
+export function fetchListener(fetch: (request: Request) => Promise<Response>, origin: string, onerror: (error: Error) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => void serve(fetch, origin, onerror, req, res);
+}
+
+async function serve(fetch: (request: Request) => Promise<Response>, origin: string, onerror: (error: Error) => void, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const abort = new AbortController();
+  let finished = false;
+  res.on('close', () => {
+    if (!finished) abort.abort();
+  });
+  let response: Response;
+  try {
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) throw new TypeError(`request target ${JSON.stringify(target.slice(0, 100))} is not a path`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else headers.set(name, value);
+    }
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' || method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+    const request = new Request(`${origin}${target}`, { method, headers, signal: abort.signal, ...(body === undefined ? {} : { body, duplex: 'half' }) } as RequestInit);
+    response = await fetch(request);
+  } catch (error) {
+    if (!(error instanceof TypeError)) onerror(error instanceof Error ? error : new Error(String(error)));
+    response = new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: error instanceof TypeError ? -32600 : -32603, message: error instanceof TypeError ? `Bad request: ${error.message}` : 'Internal error' }, id: null }), {
+      status: error instanceof TypeError ? 400 : 500,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  if (res.destroyed) {
+    await response.body?.cancel().catch(() => undefined);
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) headers[name] = value;
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
+    finished = true;
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const closed = new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), closed.then(() => null)]);
+      if (next === null || next.done) break;
+      if (!res.write(next.value)) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
+    }
+  } catch {
+    // The body failed mid-stream: end what was sent.
+  } finally {
+    if (abort.signal.aborted) await reader.cancel().catch(() => undefined);
+    finished = true;
+    res.end();
+  }
+}

@@ -1,0 +1,190 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/server';
+import type { ConsentUi } from '@xcap/call';
+import { createConsentState, createHttpHandler, mountCallPath, type TokenStore, type XcapHttpHandler } from '@xcap/mcp';
+import { dismissConsent } from '../consent/dismiss-consent.js';
+import type { ConsentMode } from '../consent/consent-mode.js';
+import { ttyConsent } from '../consent/tty-consent.js';
+import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
+import { stopRunningCommands } from '../providers/run-command.js';
+import { FileTokenStore } from '../tokens/file-token-store.js';
+import { tokenFilePath } from '../tokens/token-file-path.js';
+import { fetchListener } from './fetch-listener.js';
+import { hostNodeVersion } from './host-node-version.js';
+import { allowedHostHeaders, parseListenAddress, urlAuthority } from './listen-address.js';
+
+/** The HTTP limits of `serveHttp` (each has a default). */
+export interface HttpLimits {
+  /** The largest request body in bytes (default 4 MiB; 413 past it). */
+  readonly maxBodyBytes?: number;
+  /** Requests in flight over every token (default 32). */
+  readonly maxInFlight?: number;
+  /** Requests in flight of one token (default 8); more wait their turn, tokens served in turn. */
+  readonly maxInFlightPerToken?: number;
+  /** Requests of one token waiting for a slot (default 256; 503 past it). */
+  readonly maxQueuedPerToken?: number;
+  /** How long a request waits for a slot (default 30,000 ms; then 503). */
+  readonly maxQueueWaitMs?: number;
+  /** Time to receive a request's headers (default 10,000 ms; `server.headersTimeout`). */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive a whole request, body included (default 30,000 ms; `server.requestTimeout`). */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open (default 5,000 ms). */
+  readonly keepAliveTimeoutMs?: number;
+  /** Connections open at once (default 256; more are refused). */
+  readonly maxConnections?: number;
+}
+
+/** What `serveHttp` takes: the host's options, where to listen, the tokens and the limits. */
+export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
+  /** `[host:]port` (`8080`, `127.0.0.1:0`, `[::1]:8080`); the host defaults to `127.0.0.1`, port 0 picks a free one. */
+  readonly listen: string;
+  /** Allow binding an address that is not loopback (a warning is logged). Without it such an address is refused. */
+  readonly allowRemote?: boolean;
+  /** How a foreground `ask` is put to the person (default `dismiss`); ignored in the background. */
+  readonly consent?: ConsentMode;
+  /** Where bearer tokens are verified (default `tokens.json` in the data directory, a `FileTokenStore`). */
+  readonly tokens?: TokenStore;
+  /** The HTTP limits. */
+  readonly limits?: HttpLimits;
+  /** Where the start line, warnings and errors go (default standard error). */
+  readonly log?: (line: string) => void;
+  /** How long `close()` waits for requests in flight, in milliseconds (default 10,000). */
+  readonly closeGraceMs?: number;
+}
+
+/** A running `xcap serve --http`. */
+export interface HttpServe {
+  /** The endpoint, e.g. `http://127.0.0.1:8080/mcp`. */
+  readonly url: string;
+  /** The bound host and port. */
+  readonly address: { readonly host: string; readonly port: number };
+  /** The host behind it (one for every agent: one audit log, one grant file, one blob store). */
+  readonly host: NodeHost;
+  /** The locked MCP handler. */
+  readonly handler: XcapHttpHandler;
+  /** The `node:http` server. */
+  readonly server: HttpServer;
+  /** Settles once `close()` finished (the server is closed and the host too). */
+  readonly closed: Promise<void>;
+  /** Stops accepting connections, lets the requests in flight answer (up to `closeGraceMs`), then closes every connection and the host. */
+  close(): Promise<void>;
+}
+
+/**
+ * `xcap serve --http [host:]port`: opens ONE Node host and serves its call
+ * path to any number of agents over MCP Streamable HTTP at `/mcp`, both
+ * eras, behind `createHttpHandler` (Host and Origin 403, bearer token 401,
+ * body 413, a fair bound on requests in flight, 503). Every agent shares the
+ * audit log, `consent.json` and the blob store; each request's calls are
+ * audited with `client` `token:<name>`. Binding an address that is not
+ * loopback needs `allowRemote` and logs a warning. Prints one start line to
+ * `log`: `xcap serve: listening on http://<host>:<port>/mcp, …` (with the
+ * real port when 0 was asked).
+ *
+ * With `--consent elicit`, a modern (2026-07-28) client is asked through
+ * `input_required`; a legacy request over HTTP is stateless (each request
+ * is answered by a fresh server), so the client cannot be asked mid-call:
+ * its undecided scopes answer `consentNeeded`, as with `dismiss`.
+ */
+export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const listen = parseListenAddress(options.listen);
+  if (!listen.loopback && options.allowRemote !== true) {
+    throw new RangeError(`--http ${options.listen}: ${listen.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`);
+  }
+  const foreground = options.foreground ?? false;
+  const mode = options.consent ?? 'dismiss';
+  const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
+  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, ...hostOptions } = options;
+  const host = await createNodeHost({
+    ...hostOptions,
+    consent: hostConsent,
+    onAuditError: options.onAuditError ?? ((error) => log(`xcap serve: audit write failed, row queued: ${error instanceof Error ? error.message : String(error)}`)),
+  });
+  const tokens = givenTokens ?? new FileTokenStore(tokenFilePath(host.paths.dir));
+  const consentState = createConsentState();
+  const report = (error: Error) => log(`xcap serve: ${error.message}`);
+  let handler: XcapHttpHandler | undefined;
+  const server = createServer({
+    requestTimeout: limits.requestTimeoutMs ?? 30_000,
+    headersTimeout: limits.headersTimeoutMs ?? 10_000,
+    keepAliveTimeout: limits.keepAliveTimeoutMs ?? 5_000,
+    maxHeaderSize: 16 * 1024,
+  });
+  server.maxConnections = limits.maxConnections ?? 256;
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(listen.port, listen.host, () => {
+        server.off('error', reject);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+    const bound = { host: listen.host, port };
+    handler = createHttpHandler({
+      server: ({ era, client }) => {
+        const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
+        mountCallPath(mcp, host.callPath, { era, clientId: client, foreground, consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host', consentState });
+        return mcp;
+      },
+      tokens,
+      allowedHosts: allowedHostHeaders(bound.host, bound.port),
+      onerror: report,
+      ...(limits.maxBodyBytes === undefined ? {} : { maxBodyBytes: limits.maxBodyBytes }),
+      ...(limits.maxInFlight === undefined ? {} : { maxInFlight: limits.maxInFlight }),
+      ...(limits.maxInFlightPerToken === undefined ? {} : { maxInFlightPerToken: limits.maxInFlightPerToken }),
+      ...(limits.maxQueuedPerToken === undefined ? {} : { maxQueuedPerToken: limits.maxQueuedPerToken }),
+      ...(limits.maxQueueWaitMs === undefined ? {} : { maxQueueWaitMs: limits.maxQueueWaitMs }),
+    });
+    const mounted = handler;
+    const origin = `http://${urlAuthority(bound.host, bound.port)}`;
+    server.on('request', fetchListener((request) => mounted.fetch(request), origin, report));
+    server.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+    const url = `${origin}/mcp`;
+    if (!listen.loopback) log(`xcap serve: WARNING: listening on ${listen.host}, which is not loopback: any machine that can reach it may try tokens; keep them secret and prefer a loopback address behind a tunnel`);
+    const consentWord = foreground ? `foreground, consent ${mode}${mode === 'elicit' ? ' (modern clients; legacy ones answer consentNeeded)' : ''}` : 'background (undecided scopes answer consentNeeded)';
+    const tokenCount = tokens instanceof FileTokenStore ? await tokens.list().then((list) => `${list.length} token(s) in ${tokens.file}`, (error: Error) => `token file unreadable: ${error.message}`) : 'tokens from the given store';
+    log(`xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${tokenCount}, ${consentWord}`);
+    if (tokenCount.startsWith('0 ')) log('xcap serve: no tokens yet: every request is refused (401) until you add one with xcap token add <name>');
+
+    let resolveClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+    let closing: Promise<void> | undefined;
+    const close = (): Promise<void> =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (!(await drained(mounted, closeGraceMs))) {
+          const commands = stopRunningCommands();
+          log(`xcap serve: ${mounted.inFlight} request(s) still in flight after ${closeGraceMs} ms; stopped ${commands} provider command(s)`);
+          await drained(mounted, 1_500);
+        }
+        server.closeAllConnections();
+        await mounted.close();
+        await stopped;
+        await host.close();
+        resolveClosed();
+      })());
+    return { url, address: bound, host, handler: mounted, server, closed, close };
+  } catch (error) {
+    server.close();
+    await handler?.close();
+    await host.close();
+    throw error;
+  }
+}
+
+/** Whether the handler had no request in flight within `ms`. */
+async function drained(handler: XcapHttpHandler, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (handler.inFlight > 0) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}

@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { argsHash } from '@xcap/audit';
+import { decodeBase64 } from '@xcap/bridge';
+import { samplePhotos } from '@xcap/host-testing';
+import { dataPaths } from '../../src/stores/data-dir.js';
+import { SqliteAuditSink, type StoredAuditRow } from '../../src/stores/sqlite-audit-sink.js';
+
+/** A temp folder with a data directory, a photos folder (three PNGs) and a manifest asking photos.read and print.pdf. */
+export interface HttpWorkspace {
+  readonly root: string;
+  readonly data: string;
+  readonly photos: string;
+  readonly manifest: string;
+  /** Removes the folder. */
+  remove(): Promise<void>;
+}
+
+/** The manifest served. */
+export const httpManifest = {
+  id: 'acme.album',
+  screens: ['albums'],
+  capabilities: [
+    { id: 'photos.read', why: 'Pick the photos for your album.' },
+    { id: 'print.pdf', why: 'Lay your album out as a PDF.' },
+  ],
+};
+
+/** Makes a workspace under the OS temp folder. */
+export async function httpWorkspace(): Promise<HttpWorkspace> {
+  const root = await mkdtemp(join(tmpdir(), 'xcap-http-'));
+  const data = join(root, 'data');
+  const photos = join(root, 'photos');
+  await mkdir(photos);
+  for (const [i, photo] of samplePhotos().entries()) {
+    const file = join(photos, photo.name);
+    await writeFile(file, decodeBase64(photo.data) ?? new Uint8Array());
+    const time = new Date(Date.UTC(2026, 6, 14 + i, 12));
+    await utimes(file, time, time);
+  }
+  const manifest = join(root, 'app.json');
+  await writeFile(manifest, JSON.stringify(httpManifest));
+  return { root, data, photos, manifest, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Connects the official v2 client to `url` with a bearer token: the default `initialize` handshake (`legacy`) or pinned to 2026-07-28 (`modern`). */
+export async function httpAgent(url: string, token: string, era: 'legacy' | 'modern', elicit?: (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> }): Promise<Client> {
+  const client = new Client(
+    { name: `http-${era}`, version: '1.0.0' },
+    {
+      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } : {}),
+      ...(elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } }),
+    },
+  );
+  if (elicit !== undefined) client.setRequestHandler('elicitation/create', (request) => elicit(request.params.message));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+/** Every audit row in the data directory (read-only). */
+export function auditRows(data: string): StoredAuditRow[] {
+  const sink = new SqliteAuditSink(dataPaths(data).audit, { readonly: true });
+  try {
+    return sink.query({ limit: 100_000 });
+  } finally {
+    sink.close();
+  }
+}
+
+/** The `argsHash` the audit log keeps for `args`. */
+export function hashOf(args: unknown): string {
+  return argsHash(args);
+}

@@ -1,0 +1,170 @@
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
+import { dataPaths } from '../../src/stores/data-dir.js';
+import { FileGrantStore } from '../../src/stores/file-grant-store.js';
+import { FileTokenStore } from '../../src/tokens/file-token-store.js';
+import { tokenFilePath } from '../../src/tokens/token-file-path.js';
+import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace } from './http-workspace.js';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+interface Running {
+  readonly ws: HttpWorkspace;
+  readonly serve: HttpServe;
+  readonly tokens: FileTokenStore;
+  readonly log: string[];
+}
+
+async function start(options: Partial<ServeHttpOptions> = {}, grant = true): Promise<Running> {
+  const ws = await httpWorkspace();
+  cleanup.push(() => ws.remove());
+  if (grant) await new FileGrantStore(dataPaths(ws.data).consent).set('acme.album', 'photos.read', 'granted');
+  const tokens = new FileTokenStore(tokenFilePath(ws.data));
+  const log: string[] = [];
+  const serve = await serveHttp({ manifest: httpManifest, dataDir: ws.data, photosDir: ws.photos, listen: '127.0.0.1:0', log: (line) => log.push(line), ...options });
+  cleanup.push(() => serve.close());
+  return { ws, serve, tokens, log };
+}
+
+const listed = (result: { structuredContent?: unknown; isError?: boolean }) => {
+  expect(result.isError).toBeFalsy();
+  return (result.structuredContent as { photos: unknown[] }).photos.length;
+};
+
+function statusWithHost(port: number, host: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const request = httpRequest(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function post(url: string, headers: Record<string, string>, body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers }, body });
+}
+
+describe('xcap serve --http (serveHttp)', () => {
+  it('serves both eras to the official v2 client; each call is audited with client token:<name>', async () => {
+    const { serve, tokens, ws, log } = await start();
+    expect(log[0]).toMatch(new RegExp(`^xcap serve: listening on http://127\\.0\\.0\\.1:${serve.address.port}/mcp, app acme\\.album, `));
+    expect(serve.url).toBe(`http://127.0.0.1:${serve.address.port}/mcp`);
+    const legacy = await httpAgent(serve.url, await tokens.add('legacy-agent'), 'legacy');
+    const modern = await httpAgent(serve.url, await tokens.add('modern-agent'), 'modern');
+    cleanup.push(() => legacy.close(), () => modern.close());
+    expect(legacy.getProtocolEra()).toBe('legacy');
+    expect(modern.getProtocolEra()).toBe('modern');
+    expect((await legacy.listTools()).tools.map((tool) => tool.name)).toContain('photos__list');
+    expect(listed(await legacy.callTool({ name: 'photos__list', arguments: { limit: 2 } }))).toBe(2);
+    expect(listed(await modern.callTool({ name: 'photos__list', arguments: { limit: 3 } }))).toBe(3);
+    await serve.close();
+    const rows = auditRows(ws.data).map((row) => [row.clientId, row.tool, row.status, row.argsHash]);
+    expect(rows.sort()).toEqual([
+      ['token:legacy-agent', 'photos__list', 'ok', hashOf({ limit: 2 })],
+      ['token:modern-agent', 'photos__list', 'ok', hashOf({ limit: 3 })],
+    ]);
+  });
+
+  it('401 without a token, with a wrong one and with one revoked meanwhile (no restart); 403 for a foreign Origin or Host; 413 for 5 MiB', async () => {
+    const { serve, tokens } = await start();
+    const token = await tokens.add('agent');
+    const ok = await post(serve.url, { authorization: `Bearer ${token}` });
+    expect(ok.status).toBe(200);
+    await ok.text();
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${token}x` }] as Record<string, string>[]) {
+      const refused = await post(serve.url, headers);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+      await refused.text();
+    }
+    const agent = await httpAgent(serve.url, token, 'modern');
+    cleanup.push(() => agent.close());
+    expect(listed(await agent.callTool({ name: 'photos__list', arguments: {} }))).toBeGreaterThan(0);
+    // Revoked by another process's store (as `xcap token revoke` does): the next request is refused.
+    expect(await new FileTokenStore(tokens.file).revoke('agent')).toBe(true);
+    await expect(agent.callTool({ name: 'photos__list', arguments: {} })).rejects.toThrow(/401|Unauthorized/);
+    const revoked = await post(serve.url, { authorization: `Bearer ${token}` });
+    expect(revoked.status).toBe(401);
+    const other = await tokens.add('other');
+    const foreign = await post(serve.url, { authorization: `Bearer ${other}`, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const local = await post(serve.url, { authorization: `Bearer ${other}`, origin: `http://localhost:${serve.address.port}` });
+    expect(local.status).toBe(200);
+    await local.text();
+    // A DNS-rebound page reaches the port under its own name: node:http sends the Host header given.
+    expect(await statusWithHost(serve.address.port, `attacker.example:${serve.address.port}`, other)).toBe(403);
+    expect(await statusWithHost(serve.address.port, `localhost:${serve.address.port + 1}`, other)).toBe(403);
+    expect(await statusWithHost(serve.address.port, `localhost:${serve.address.port}`, other)).toBe(200);
+    const big = await post(serve.url, { authorization: `Bearer ${other}` }, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}}`);
+    expect(big.status).toBe(413);
+  });
+
+  it('8 agents x 25 calls at once: every call answered, exactly one row each, naming its token', async () => {
+    const { serve, tokens, ws } = await start();
+    const agents = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) => {
+        const name = `agent-${index}`;
+        const client = await httpAgent(serve.url, await tokens.add(name), index % 2 === 0 ? 'legacy' : 'modern');
+        cleanup.push(() => client.close());
+        return { name, client };
+      }),
+    );
+    const answers = await Promise.all(
+      agents.flatMap(({ name, client }) => Array.from({ length: 25 }, (_, call) => client.callTool({ name: 'photos__list', arguments: { limit: call + 1 } }).then((result) => [name, call, listed(result)] as const))),
+    );
+    expect(answers).toHaveLength(200);
+    await serve.close();
+    const rows = auditRows(ws.data);
+    expect(rows).toHaveLength(200);
+    for (const { name } of agents) {
+      for (let call = 0; call < 25; call++) {
+        const mine = rows.filter((row) => row.clientId === `token:${name}` && row.argsHash === hashOf({ limit: call + 1 }));
+        expect(mine, `${name} call ${call}`).toHaveLength(1);
+        expect(mine[0]?.status).toBe('ok');
+      }
+    }
+  });
+
+  it('refuses a non-loopback address without allowRemote; with it, warns', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    await expect(serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', log: () => undefined })).rejects.toThrow(/0\.0\.0\.0 is not a loopback address.*--allow-remote/);
+    const log: string[] = [];
+    const serve = await serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', allowRemote: true, log: (line) => log.push(line) });
+    cleanup.push(() => serve.close());
+    expect(log.join('\n')).toMatch(/WARNING: listening on 0\.0\.0\.0, which is not loopback/);
+    expect(log.join('\n')).toMatch(/no tokens yet/);
+    const token = await new FileTokenStore(tokenFilePath(ws.data)).add('remote');
+    const answer = await post(`http://127.0.0.1:${serve.address.port}/mcp`, { authorization: `Bearer ${token}` });
+    expect(answer.status).toBe(200);
+  });
+
+  it('asks consent over HTTP on the modern era (input_required): allow once stores the grant and runs', async () => {
+    const { serve, tokens, ws } = await start({ foreground: true, consent: 'elicit' }, false);
+    const asked: string[] = [];
+    const agent = await httpAgent(serve.url, await tokens.add('modern'), 'modern', (message) => {
+      asked.push(message);
+      return { action: 'accept', content: { answer: 'allow' } };
+    });
+    cleanup.push(() => agent.close());
+    expect(listed(await agent.callTool({ name: 'photos__list', arguments: { limit: 1 } }))).toBe(1);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('Pick the photos for your album.');
+    expect(await new FileGrantStore(dataPaths(ws.data).consent).get('acme.album', 'photos.read')).toBe('granted');
+    await serve.close();
+    expect(auditRows(ws.data).map((row) => [row.clientId, row.status, row.error]).sort()).toEqual([
+      ['token:modern', 'denied', 'consentNeeded'],
+      ['token:modern', 'ok', null],
+    ]);
+  });
+});
