@@ -1,13 +1,12 @@
 /**
  * The host guide's "your own MCP server": the same adapter `xcap serve` uses
- * (`serveCallPath` from @xcap/host-node) mounted on the SDK's low-level
- * `Server`, here connected in-process to an SDK client.
+ * (`mountCallPath` from @xcap/mcp) mounted on the SDK v2 low-level
+ * `Server`, here connected in-process to an SDK v2 client (legacy era).
  * Run: node --import tsx docs/guides/examples/mount-mcp.ts
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { MemoryAuditSink } from '@xcap/audit';
 import { MemoryBlobStore } from '@xcap/bridge';
 import { MemoryGrantStore } from '@xcap/broker';
@@ -15,8 +14,8 @@ import { catalog } from '@xcap/catalog';
 import { createCallPath } from '@xcap/call';
 import { createAlbumProviders, sampleLibrary } from './album-providers.js';
 // #region mount
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { serveCallPath } from '@xcap/host-node';
+import { Server } from '@modelcontextprotocol/server';
+import { mountCallPath } from '@xcap/mcp';
 
 const grants = new MemoryGrantStore();
 await grants.set('acme.album', 'photos.read', 'granted'); // decided earlier, on a consent sheet
@@ -35,7 +34,7 @@ const callPath = createCallPath({
 
 // One Server per connection = one agent run; its run id is every audit row's clientId.
 const server = new Server({ name: 'acme-host', version: '1.0.0' }, { capabilities: { tools: {} } });
-const served = serveCallPath(server, callPath, { foreground: false });
+const served = mountCallPath(server, callPath, { era: 'legacy', foreground: false }); // from a serveStdio / createMcpHandler factory: its `era`
 // #endregion mount
 
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

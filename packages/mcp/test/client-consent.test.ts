@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { argsHash } from '@xcap/audit';
+import { createConsentState } from '../src/index.js';
+import { connect, type Connected } from './support/connect.js';
+import { envelope, rawPipe, type RawPipe } from './support/raw-pipe.js';
+
+const message = 'Photos: This app wants to access your photos. Pick the photos for your album.';
+const open: Connected[] = [];
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.client.close().catch(() => undefined);
+});
+
+async function agent(era: 'legacy' | 'modern', elicit?: Parameters<typeof connect>[0]['elicit']): Promise<Connected> {
+  const c = await connect({ era, foreground: true, consent: 'client', ...(elicit === undefined ? {} : { elicit }) });
+  open.push(c);
+  await c.client.listTools();
+  return c;
+}
+
+const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0]?.text;
+const rows = (c: { host: { audit: { rows: readonly { tool: string; status: string; error: string | null }[] } } }) => c.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`);
+
+describe.each(['legacy', 'modern'] as const)('consent asked in the agent client, %s era (official v2 client)', (era) => {
+  // On the modern era the first round is a request of its own, audited as a consent not yet given.
+  const asked = era === 'modern' ? ['denied/consentNeeded'] : [];
+
+  it('allow: the grant is written, the native runs, the next call is not asked again', async () => {
+    const c = await agent(era, () => ({ action: 'accept', content: { answer: 'allow' } }));
+    const result = await c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { photos: unknown[] }).photos).toHaveLength(1);
+    expect(c.elicited.map((e) => e.message)).toEqual([message]);
+    expect(c.elicited[0]?.requestedSchema).toMatchObject({ type: 'object', required: ['answer'] });
+    expect(await c.host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    expect((await c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } })).isError).toBeFalsy();
+    expect(c.elicited).toHaveLength(1);
+    expect(rows(c)).toEqual([...asked, 'ok/', 'ok/']);
+  });
+
+  it('deny: the grant is denied, consentDenied', async () => {
+    const c = await agent(era, () => ({ action: 'accept', content: { answer: 'deny' } }));
+    const result = await c.client.callTool({ name: 'photos__list', arguments: {} });
+    expect([result.isError, text(result), result.structuredContent]).toEqual([true, 'denied: consentDenied', undefined]);
+    expect(await c.host.grants.get('acme.album', 'photos.read')).toBe('denied');
+    expect(rows(c)).toEqual([...asked, 'denied/consentDenied']);
+  });
+
+  it.each(['decline', 'cancel'] as const)('%s is dismiss: consentNeeded, nothing written, asked again next time', async (action) => {
+    const c = await agent(era, () => ({ action }));
+    for (let i = 0; i < 2; i++) {
+      const result = await c.client.callTool({ name: 'photos__list', arguments: {} });
+      expect([result.isError, text(result)]).toEqual([true, 'denied: consentNeeded']);
+    }
+    expect(await c.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+    expect(c.elicited).toHaveLength(2);
+    expect(rows(c)).toEqual([...asked, 'denied/consentNeeded', ...asked, 'denied/consentNeeded']);
+  });
+
+  it('a client without the elicitation capability is never asked: consentNeeded, nothing written, one row', async () => {
+    const c = await agent(era);
+    const result = await c.client.callTool({ name: 'photos__list', arguments: {} });
+    expect([result.isError, text(result)]).toEqual([true, 'denied: consentNeeded']);
+    expect(await c.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+    expect(rows(c)).toEqual(['denied/consentNeeded']);
+  });
+});
+
+describe('modern era: the answer is bound to its question (raw retries)', () => {
+  const key = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  const allow = { consent: { action: 'accept', content: { answer: 'allow' } } };
+  let next = 1;
+  const call = (raw: RawPipe, args: object, extra: object = {}, name = 'photos__list') => {
+    const id = next++;
+    return raw.request(id, { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, ...extra, _meta: envelope(true) } });
+  };
+  const serve = () => rawPipe('modern', { foreground: true, consentState: createConsentState({ key }) });
+  const askedAgain = async (raw: RawPipe, answer: Awaited<ReturnType<RawPipe['request']>>) => {
+    expect(answer.result?.resultType).toBe('input_required');
+    expect(answer.result?.inputRequests?.['consent']?.params.message).toBe(message);
+    expect(await raw.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+  };
+
+  it('the first round is input_required with a signed state; a retry with that state and allow is granted (the control)', async () => {
+    const raw = await serve();
+    const first = await call(raw, { limit: 1 });
+    await askedAgain(raw, first);
+    const state = first.result?.requestState;
+    expect(typeof state).toBe('string');
+    const retried = await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state });
+    expect(retried.result?.isError).toBeUndefined();
+    expect(await raw.host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    expect(raw.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'ok/']);
+  });
+
+  it('inputResponses pre-filled without being asked (no state) grant nothing: asked again', async () => {
+    const raw = await serve();
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow }));
+  });
+
+  it('a tampered state grants nothing: asked again', async () => {
+    const raw = await serve();
+    const state = (await call(raw, { limit: 1 })).result?.requestState ?? '';
+    const tampered = `${state.slice(0, -2)}${state.endsWith('AA') ? 'BB' : 'AA'}`;
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: tampered }));
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: 'v1.e30.AAAA' }));
+  });
+
+  it('an expired state grants nothing: asked again', async () => {
+    const raw = await serve();
+    const expired = await createConsentState({ key, ttlSeconds: -10 }).mint({ app: 'acme.album', scope: 'photos.read', argsHash: argsHash({ limit: 1 }) });
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: expired }));
+  });
+
+  it('a valid state for another scope, or for other arguments, grants nothing: asked again', async () => {
+    const raw = await serve();
+    const otherScope = await createConsentState({ key }).mint({ app: 'acme.album', scope: 'notifications.post', argsHash: argsHash({ limit: 1 }) });
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: otherScope }));
+    const otherApp = await createConsentState({ key }).mint({ app: 'evil.app', scope: 'photos.read', argsHash: argsHash({ limit: 1 }) });
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: otherApp }));
+    // The state of a real question about {limit: 1}, echoed with other arguments.
+    const state = (await call(raw, { limit: 1 })).result?.requestState;
+    await askedAgain(raw, await call(raw, { limit: 2 }, { inputResponses: allow, requestState: state }));
+    expect(raw.host.audit.rows.every((r) => r.status === 'denied' && r.error === 'consentNeeded')).toBe(true);
+  });
+});
