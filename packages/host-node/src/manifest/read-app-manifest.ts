@@ -1,22 +1,23 @@
-import { readFile } from 'node:fs/promises';
 import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AppManifest } from './app-manifest.js';
 import { checkAppManifest } from './check-app-manifest.js';
 import { ManifestError } from './manifest-error.js';
+import { FileRefusal, readUntrustedFile } from '../providers/read-untrusted-file.js';
+
+/** The largest manifest file read, in bytes (1 MiB). */
+export const maxManifestBytes = 1024 * 1024;
 
 /**
- * Reads and checks an app manifest file (JSON). A file that cannot be read,
+ * Reads and checks an app manifest file (JSON). A file that cannot be read
+ * (missing, not a regular file — a FIFO never blocks —, over `maxManifestBytes`),
  * is not JSON or breaks a rule of `checkAppManifest` throws a
  * `ManifestError` naming the file and every problem.
  */
 export async function readAppManifest(file: string, catalog: Catalog = builtInCatalog): Promise<AppManifest> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ManifestError([code === 'ENOENT' ? '/: no such file' : `/: cannot be read (${code ?? String(error)})`], file);
-  }
+  // Opened once, without blocking (a FIFO is refused), checked on the open handle and read to at most maxManifestBytes.
+  const read = await readUntrustedFile(file, { maxBytes: maxManifestBytes, followLinks: true });
+  if (read instanceof FileRefusal) throw new ManifestError([read.reason === 'notFound' ? '/: no such file' : `/: cannot be read (${read.reason}: ${read.why})`], file);
+  const text = new TextDecoder().decode(read.bytes);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -40,6 +40,15 @@ export interface UntrustedFile {
 }
 
 const openFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const openFlagsFollowingLinks = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** How `withUntrustedFile` and `readUntrustedFile` read. */
+export interface UntrustedFileOptions {
+  /** The most bytes kept; a larger file is a `tooLarge` refusal. */
+  readonly maxBytes: number;
+  /** Open through a symbolic link in the last component (a path a person typed, e.g. `--manifest`); default `false`: a link is refused. */
+  readonly followLinks?: boolean;
+}
 
 /**
  * Opens `path` the one safe way for a file the host did not write (a user
@@ -53,10 +62,10 @@ const openFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLO
  * link, a non-regular file or an error, `tooLarge`); it never throws for
  * the file's sake.
  */
-export async function withUntrustedFile<T>(path: string | Buffer, options: { readonly maxBytes: number }, use: (file: UntrustedFile) => Promise<T>): Promise<T | FileRefusal> {
+export async function withUntrustedFile<T>(path: string | Buffer, options: UntrustedFileOptions, use: (file: UntrustedFile) => Promise<T>): Promise<T | FileRefusal> {
   let handle: FileHandle;
   try {
-    handle = await open(path, openFlags);
+    handle = await open(path, options.followLinks === true ? openFlagsFollowingLinks : openFlags);
   } catch (error) {
     return openRefusal(error);
   }
@@ -81,7 +90,7 @@ export async function withUntrustedFile<T>(path: string | Buffer, options: { rea
  * `withUntrustedFile` reads (never more than `maxBytes` + 1 bytes), or a
  * `FileRefusal`.
  */
-export async function readUntrustedFile(path: string | Buffer, options: { readonly maxBytes: number }): Promise<{ readonly bytes: Buffer; readonly stats: Stats } | FileRefusal> {
+export async function readUntrustedFile(path: string | Buffer, options: UntrustedFileOptions): Promise<{ readonly bytes: Buffer; readonly stats: Stats } | FileRefusal> {
   return withUntrustedFile(path, options, async (file) => {
     const bytes = await file.readAll();
     return bytes instanceof FileRefusal ? bytes : { bytes, stats: file.stats };

@@ -1,10 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '@xcap/catalog';
 import { checkAppManifest } from '../../src/manifest/check-app-manifest.js';
-import { readAppManifest } from '../../src/manifest/read-app-manifest.js';
+import { maxManifestBytes, readAppManifest } from '../../src/manifest/read-app-manifest.js';
 import { ManifestError } from '../../src/manifest/manifest-error.js';
 import { isAppId } from '../../src/manifest/app-id.js';
 
@@ -53,5 +54,22 @@ describe('readAppManifest', () => {
     await writeFile(file, '{"id": ');
     expect(((await readAppManifest(file).catch((e: unknown) => e)) as Error).message).toMatch(new RegExp(`^invalid manifest ${file}: /: not JSON \\(`));
     expect(((await readAppManifest(join(dir, 'none.json')).catch((e: unknown) => e)) as Error).message).toBe(`invalid manifest ${join(dir, 'none.json')}: /: no such file`);
+  });
+
+  it('never blocks on a FIFO, refuses a manifest over 1 MiB, follows a link the user named', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'xcap-manifest-'));
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    const blocked = await Promise.race([readAppManifest(fifo).catch((e: unknown) => e), new Promise((resolve) => setTimeout(() => resolve('blocked'), 2000))]);
+    expect((blocked as Error).message).toBe(`invalid manifest ${fifo}: /: cannot be read (unreadable: is not a regular file (a FIFO))`);
+
+    const big = join(dir, 'big.json');
+    await writeFile(big, JSON.stringify({ ...good, name: 'x'.repeat(maxManifestBytes) }));
+    expect(((await readAppManifest(big).catch((e: unknown) => e)) as Error).message).toMatch(/^invalid manifest .*: \/: cannot be read \(tooLarge: has \d+ bytes, at most 1048576 are read\)$/);
+
+    const real = join(dir, 'real.json');
+    await writeFile(real, JSON.stringify(good));
+    await symlink(real, join(dir, 'link.json'));
+    expect((await readAppManifest(join(dir, 'link.json'))).id).toBe('acme.album');
   });
 });
