@@ -128,7 +128,11 @@ export class LineTransport implements Transport {
   /** Writes one message as a line; resolves once the output took it (waits for `drain` when its buffer is full). Never rejects: after an output failure, messages are dropped. */
   async send(message: JSONRPCMessage): Promise<void> {
     if ('method' in message) {
-      if ('id' in message) this.#outbound.add(message.id);
+      if ('id' in message) {
+        // The client must be heard while the server waits for its answer: reading resumes.
+        this.#outbound.add(message.id);
+        this.#pump();
+      }
     } else if ('id' in message && message.id !== undefined && this.#inFlight.delete(message.id)) {
       this.#pump();
     }
