@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { xcapBin } from './xcap-process.js';
+
+/** A spawned `xcap serve --http …` and the URL it printed. */
+export interface HttpServeProcess {
+  readonly child: ChildProcess;
+  /** The endpoint from the start line (`listening on http://…/mcp`). */
+  readonly url: string;
+  /** Everything it wrote on stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code (or the signal) once it exited. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
+}
+
+/** Spawns `xcap serve <args>` (args include `--http …`) and waits (up to 15 s) for its start line. */
+export async function spawnHttpServe(args: readonly string[]): Promise<HttpServeProcess> {
+  const child = spawn(process.execPath, [xcapBin, 'serve', ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const deadline = Date.now() + 15_000;
+  let url: string | undefined;
+  while (url === undefined) {
+    url = /listening on (http:\/\/\S+\/mcp),/.exec(stderr)?.[1];
+    if (url !== undefined) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`xcap serve --http printed no URL: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { child, url, stderr: () => stderr, exited };
+}
+
+/** Kills the process (SIGKILL) unless it exited, and waits for the exit. */
+export async function killServe(serve: HttpServeProcess): Promise<void> {
+  if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGKILL');
+  await serve.exited;
+}
