@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
+import { privateModeProblem } from '../stores/private-mode-problem.js';
 
 /** A scheduled notification as the state file keeps it (the native input of notifications_post, `at` set). */
 export type PendingNotification = NotificationsPostNativeInput & {
@@ -17,16 +18,31 @@ export interface NotificationStateFile {
 
 /**
  * The scheduled notifications kept in `path` (none when the file does not
- * exist yet). A file that is not JSON or not in this shape throws an error
- * naming the file and the problem: it is never silently reset.
+ * exist yet). The file is opened without following a symbolic link and
+ * checked on the open handle (a regular file, owned by the current user,
+ * writable by no one else). A file that is not JSON or not in this shape
+ * throws an error naming the file and the problem: it is never silently
+ * reset.
  */
 export function readNotificationState(path: string): PendingNotification[] {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    if (code === 'ELOOP') throw new Error(`${path}: the notifications state file is a symbolic link, which xcap does not follow: replace it with the file it points to`);
+    throw new Error(`${path}: the notifications state file cannot be read (${(error as Error).message})`);
+  }
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new Error(`${path}: the notifications state file cannot be read (${(error as Error).message})`);
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Error(`${path}: the notifications state file is not a regular file`);
+    const unsafe = privateModeProblem(path, info, false);
+    if (unsafe !== undefined) throw new Error(`${path}: the notifications state file ${unsafe.problem}: ${unsafe.fix}`);
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
   let doc: unknown;
   try {
@@ -52,6 +68,12 @@ export function readNotificationState(path: string): PendingNotification[] {
     if (tap !== null && (typeof tap !== 'object' || Array.isArray(tap))) throw problem(`${at}/tap`, 'expected an object or null');
     return { id: e['id'], title: e['title'], body: e['body'], at: e['at'], tap } as PendingNotification;
   });
+}
+
+/** The state file's text for `pending`: one entry per line, so a person can read it and a rewrite stays cheap. */
+export function formatNotificationState(pending: readonly PendingNotification[]): string {
+  if (pending.length === 0) return '{"version": 1, "pending": []}\n';
+  return `{"version": 1, "pending": [\n${pending.map((entry) => JSON.stringify(entry)).join(',\n')}\n]}\n`;
 }
 
 /**

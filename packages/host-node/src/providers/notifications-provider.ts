@@ -1,12 +1,13 @@
-import { mkdir } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NativeResult, NotificationsPostNativeInput, NotificationsProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
 import { findOnPath } from './find-on-path.js';
 import { neverThrows } from './never-throws.js';
-import { parseInstant, readNotificationState, type NotificationStateFile, type PendingNotification } from './notification-state.js';
+import { formatNotificationState, parseInstant, readNotificationState, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { isCode, removeTempFiles, writeFileAtomic } from '../atomic-write.js';
+import { type FileLockOptions, withFileLock } from '../stores/file-lock.js';
 
 /** The timer functions scheduled notifications use (injectable for tests). */
 export interface NotificationTimers {
@@ -34,7 +35,14 @@ export interface NotificationsProviderOptions {
   readonly timers?: NotificationTimers;
   /** Told when a scheduled notification cannot be shown or the state file cannot be written after it fired (default: a process warning). */
   readonly onError?: (error: Error) => void;
+  /** The most scheduled notifications the state file holds, for every host sharing it (default `defaultMaxScheduled`, 1,000). */
+  readonly maxScheduled?: number;
+  /** The lock every change of the state file holds (`<stateFile>.lock`; default: taken over after 30 s, waited for at most 35 s). */
+  readonly lock?: FileLockOptions;
 }
+
+/** How many scheduled notifications one state file (one data directory) holds by default. */
+export const defaultMaxScheduled = 1000;
 
 /** The Node notifications provider; `close()` clears its timers (scheduled notifications stay in the state file). */
 export interface NodeNotificationsProvider extends NotificationsProvider {
@@ -69,6 +77,14 @@ const notificationsBus = ['--session', '--dest', 'org.freedesktop.Notifications'
  * (`cancelled: true` when it could, `false` when the id is unknown or there
  * is no `gdbus`). The `tap` is not delivered: notify-send cannot report
  * one. A broken state file throws here, naming the file and the problem.
+ *
+ * Several hosts may share the state file (two `xcap serve` on one data
+ * directory): every change is a read-modify-write under the lock
+ * `<stateFile>.lock`, so no host drops another's scheduled notification;
+ * each host arms what it reads there, and a notification fires only while
+ * its host holds the lock and finds it still in the file, so it is shown
+ * once, by whichever host gets there first. Past `maxScheduled` entries a
+ * new scheduled post answers `isError` (`tooManyScheduled: …`).
  */
 export function createNotificationsProvider(options: NotificationsProviderOptions): NodeNotificationsProvider | undefined {
   const env = options.env ?? process.env;
@@ -80,24 +96,79 @@ export function createNotificationsProvider(options: NotificationsProviderOption
   const timers: NotificationTimers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
   const onError = options.onError ?? ((error: Error) => process.emitWarning(error.message, 'XcapNotificationWarning'));
   const stateFile = options.stateFile;
+  const lockFile = `${stateFile}.lock`;
+  const lockOptions: FileLockOptions = { staleMs: 30_000, timeoutMs: 35_000, ...options.lock };
+  const maxScheduled = options.maxScheduled ?? defaultMaxScheduled;
+  if (!Number.isSafeInteger(maxScheduled) || maxScheduled < 0) throw new RangeError(`createNotificationsProvider: maxScheduled must be a non-negative integer, got ${String(maxScheduled)}`);
 
-  const pending = new Map<string, PendingNotification>(readNotificationState(stateFile).map((entry) => [entry.id, entry]));
+  const initial = readNotificationState(stateFile);
+  /** The scheduled notifications this host armed a timer for, as it last read them. */
+  const known = new Map<string, PendingNotification>();
   const armed = new Map<string, unknown>();
   const shown = new Map<string, number>();
   let printIds = true;
   let closed = false;
-  let writes: Promise<void> = Promise.resolve();
+  let queue: Promise<unknown> = Promise.resolve();
   const firing = new Set<Promise<void>>();
+  /** The state file as this host last wrote it (its identity and entries), to skip re-reading a file no other host changed since. */
+  let lastWritten: { key: string; entries: readonly PendingNotification[] } | undefined;
 
-  const persist = (): Promise<void> => {
-    const doc: NotificationStateFile = { version: 1, pending: [...pending.values()] };
-    const text = `${JSON.stringify(doc, null, 2)}\n`;
-    const write = writes.then(async () => {
-      await mkdir(dirname(stateFile), { recursive: true });
-      await writeFileAtomic(stateFile, text);
-    });
-    writes = write.catch(() => undefined);
-    return write;
+  /**
+   * A read-modify-write of the state file under its lock (and after this
+   * host's earlier ones): `change` edits the entries read and answers
+   * whether to write them. Afterwards this host arms what the file holds.
+   */
+  const update = <T>(change: (entries: Map<string, PendingNotification>) => Promise<{ write: boolean; value: T }> | { write: boolean; value: T }): Promise<T> => {
+    const run = async () => {
+      await mkdir(dirname(stateFile), { recursive: true, mode: 0o700 });
+      return withFileLock(
+        lockFile,
+        async (stillHeld) => {
+          await removeTempFiles(stateFile);
+          const key = await fileKey(stateFile);
+          const read = lastWritten !== undefined && lastWritten.key === key ? lastWritten.entries : readNotificationState(stateFile);
+          const entries = new Map(read.map((entry) => [entry.id, entry]));
+          lastWritten = undefined;
+          const { write, value } = await change(entries);
+          if (write) {
+            const text = formatNotificationState([...entries.values()]);
+            await writeFileAtomic(stateFile, text, { beforeRename: stillHeld });
+            lastWritten = { key: await fileKey(stateFile), entries: [...entries.values()] };
+          }
+          adopt(entries.values());
+          return value;
+        },
+        lockOptions,
+      );
+    };
+    const done = queue.then(run, run);
+    queue = done.catch(() => undefined);
+    return done;
+  };
+
+  /** Arms what the file holds and this host has not armed (as it is there), and disarms what left the file. */
+  const adopt = (entries: Iterable<PendingNotification>) => {
+    const present = new Set<string>();
+    for (const entry of entries) {
+      present.add(entry.id);
+      const mine = known.get(entry.id);
+      if (mine !== entry && (mine === undefined || !sameEntry(mine, entry))) arm(entry);
+    }
+    for (const id of [...known.keys()]) {
+      if (present.has(id)) continue;
+      disarm(id);
+      known.delete(id);
+    }
+  };
+
+  /** Whether `id` may be scheduled: this host armed it, or the file (read without the lock) holds it or cannot be read. */
+  const mayBeScheduled = (id: string): boolean => {
+    if (known.has(id)) return true;
+    try {
+      return readNotificationState(stateFile).some((entry) => entry.id === id);
+    } catch {
+      return true;
+    }
   };
 
   const disarm = (id: string) => {
@@ -108,11 +179,12 @@ export function createNotificationsProvider(options: NotificationsProviderOption
 
   const arm = (entry: PendingNotification) => {
     disarm(entry.id);
+    known.set(entry.id, entry);
     if (closed) return;
     const delay = Math.min(Math.max(parseInstant(entry.at) - clock(), 0), maxTimerDelayMs);
     const handle = timers.setTimeout(() => {
       armed.delete(entry.id);
-      if (closed || pending.get(entry.id) !== entry) return;
+      if (closed || known.get(entry.id) !== entry) return;
       if (parseInstant(entry.at) > clock()) {
         arm(entry);
         return;
@@ -125,11 +197,17 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     armed.set(entry.id, handle);
   };
 
+  /** Shows a due notification while holding the lock, if it is still in the file as armed (no other host showed, cancelled or replaced it), then removes it there. */
   const fire = async (entry: PendingNotification) => {
-    pending.delete(entry.id);
-    const failure = await show(entry);
-    if (failure !== null) onError(new Error(`notification ${entry.id}: ${failure}`));
-    await persist().catch((error: unknown) => onError(new Error(`notification ${entry.id}: the state file ${stateFile} cannot be written (${errorText(error)})`)));
+    known.delete(entry.id);
+    await update(async (entries) => {
+      const current = entries.get(entry.id);
+      if (current === undefined || !sameEntry(current, entry)) return { write: false, value: undefined };
+      const failure = await show(entry);
+      if (failure !== null) onError(new Error(`notification ${entry.id}: ${failure}`));
+      entries.delete(entry.id);
+      return { write: true, value: undefined };
+    }).catch((error: unknown) => onError(new Error(`notification ${entry.id}: the state file ${stateFile} cannot be written (${errorText(error)})`)));
   };
 
   const show = async (entry: NotificationsPostNativeInput): Promise<string | null> => {
@@ -150,19 +228,15 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     return null;
   };
 
-  for (const entry of pending.values()) arm(entry);
+  adopt(initial);
 
-  /** Takes a scheduled notification out of the state file; when the write fails it is put back and re-armed. Answers the failure, or `null`. */
-  const withdraw = async (entry: PendingNotification): Promise<string | null> => {
-    disarm(entry.id);
-    pending.delete(entry.id);
+  /** Takes `id` out of the state file if it is scheduled there; answers whether it was, or the failure. */
+  const withdraw = async (id: string): Promise<{ removed: boolean } | { failed: string }> => {
+    if (!mayBeScheduled(id)) return { removed: false };
     try {
-      await persist();
-      return null;
+      return { removed: await update((entries) => ({ write: entries.has(id), value: entries.delete(id) })) };
     } catch (error) {
-      pending.set(entry.id, entry);
-      arm(entry);
-      return `stateWriteFailed: ${errorText(error)}`;
+      return { failed: `stateWriteFailed: ${errorText(error)}` };
     }
   };
 
@@ -170,38 +244,32 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     async post(input): Promise<NativeResult<Record<string, never>>> {
       const at = input.at === null ? null : parseInstant(input.at);
       if (at !== null && Number.isNaN(at)) return { isError: `invalidTime: ${input.at}` };
-      const previous = pending.get(input.id);
       if (at === null || at <= clock()) {
-        if (previous !== undefined) {
-          const failed = await withdraw(previous);
-          if (failed !== null) return { isError: failed };
-        }
+        const withdrawn = await withdraw(input.id);
+        if ('failed' in withdrawn) return { isError: withdrawn.failed };
         const failure = await show(input);
         return failure === null ? { structuredContent: {} } : { isError: failure };
       }
       const entry: PendingNotification = { id: input.id, title: input.title, body: input.body, at: input.at as string, tap: input.tap };
-      disarm(input.id);
-      pending.set(input.id, entry);
+      let refused: string | null;
       try {
-        await persist();
+        refused = await update((entries) => {
+          if (!entries.has(entry.id) && entries.size >= maxScheduled) {
+            return { write: false, value: `tooManyScheduled: ${entries.size} notifications are scheduled already (at most ${maxScheduled}); cancel one or post it later` };
+          }
+          entries.set(entry.id, entry);
+          return { write: true, value: null };
+        });
       } catch (error) {
-        if (previous === undefined) pending.delete(input.id);
-        else {
-          pending.set(input.id, previous);
-          arm(previous);
-        }
         return { isError: `stateWriteFailed: ${errorText(error)}` };
       }
-      arm(entry);
-      return { structuredContent: {} };
+      return refused === null ? { structuredContent: {} } : { isError: refused };
     },
 
     async cancel(input) {
-      const scheduled = pending.get(input.id);
-      if (scheduled !== undefined) {
-        const failed = await withdraw(scheduled);
-        return failed === null ? { structuredContent: { cancelled: true } } : { isError: failed };
-      }
+      const withdrawn = await withdraw(input.id);
+      if ('failed' in withdrawn) return { isError: withdrawn.failed };
+      if (withdrawn.removed) return { structuredContent: { cancelled: true } };
       const serverId = shown.get(input.id);
       if (serverId === undefined || gdbus === undefined) return { structuredContent: { cancelled: false } };
       const result = await spawn(gdbus, ['call', ...notificationsBus, '--method', 'org.freedesktop.Notifications.CloseNotification', String(serverId)], { env, timeoutMs: 10_000 });
@@ -220,9 +288,24 @@ export function createNotificationsProvider(options: NotificationsProviderOption
 
     async settled() {
       while (firing.size > 0) await Promise.all([...firing]);
-      await writes;
+      await queue;
     },
   };
+}
+
+/** What identifies the file's content without reading it: inode, size and times (`none` when it is missing). */
+async function fileKey(file: string): Promise<string> {
+  try {
+    const info = await lstat(file, { bigint: true });
+    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  } catch (error) {
+    if (isCode(error, 'ENOENT', 'ENOTDIR')) return 'none';
+    throw error;
+  }
+}
+
+function sameEntry(a: PendingNotification, b: PendingNotification): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function commandFailure(result: CommandResult): string {

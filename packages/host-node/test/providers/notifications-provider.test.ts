@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
-import { createNotificationsProvider, maxTimerDelayMs, type NodeNotificationsProvider } from '../../src/providers/notifications-provider.js';
+import { createNotificationsProvider, defaultMaxScheduled, maxTimerDelayMs, type NodeNotificationsProvider } from '../../src/providers/notifications-provider.js';
+import { runChild } from '../stores/run-child.js';
 import { FakeTimers } from './fake-timers.js';
 import { fakeBin, recordedCalls, tempDir } from './provider-test-kit.js';
 
@@ -30,10 +31,11 @@ async function settle(): Promise<void> {
   for (const provider of live) await provider.settled();
 }
 
-function make(options: { root?: string; env: NodeJS.ProcessEnv; timers?: FakeTimers; stateFile?: string; errors?: Error[] }): NodeNotificationsProvider {
+function make(options: { root?: string; env: NodeJS.ProcessEnv; timers?: FakeTimers; stateFile?: string; errors?: Error[]; maxScheduled?: number }): NodeNotificationsProvider {
   const provider = createNotificationsProvider({
     stateFile: options.stateFile ?? join(options.root ?? tempDir(), 'notifications.json'),
     env: options.env,
+    ...(options.maxScheduled === undefined ? {} : { maxScheduled: options.maxScheduled }),
     ...(options.timers === undefined ? {} : { clock: options.timers.clock, timers: options.timers }),
     onError: (error) => options.errors?.push(error),
   });
@@ -299,5 +301,100 @@ describe('createNotificationsProvider: the state file', () => {
     expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: true } });
     expect(timers.pending).toBe(0);
     expect(pendingIds(stateFile)).toEqual([]);
+  });
+});
+
+describe('createNotificationsProvider: two hosts on one state file', () => {
+  it('keeps both hosts’ scheduled notifications: B’s post does not drop A’s', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const timersA = new FakeTimers(start);
+    const timersB = new FakeTimers(start);
+    const a = make({ env: bin.env, timers: timersA, stateFile });
+    const b = make({ env: bin.env, timers: timersB, stateFile });
+    expect(await a.post(post({ id: 'a/one', title: 'from A', at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
+    expect(await b.post(post({ id: 'b/two', title: 'from B', at: '2026-11-01T10:30:00Z' }))).toEqual({ structuredContent: {} });
+    expect(await a.post(post({ id: 'a/three', title: 'A again', at: '2026-11-01T11:00:00Z' }))).toEqual({ structuredContent: {} });
+    expect(pendingIds(stateFile)).toEqual(['a/one', 'b/two', 'a/three']);
+    expect(await b.cancel({ id: 'a/three' })).toEqual({ structuredContent: { cancelled: true } });
+    expect(pendingIds(stateFile)).toEqual(['a/one', 'b/two']);
+    await timersA.advance(3 * 3_600_000);
+    await timersB.advance(3 * 3_600_000);
+    await settle();
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1)).sort()).toEqual(['from A', 'from B']);
+    expect(pendingIds(stateFile)).toEqual([]);
+  });
+
+  it('shows a notification both hosts armed (the second started after it was posted) only once', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const timersA = new FakeTimers(start);
+    const a = make({ env: bin.env, timers: timersA, stateFile });
+    await a.post(post({ id: 'a/x', title: 'once', at: '2026-11-01T10:00:00Z' }));
+    const timersB = new FakeTimers(start);
+    make({ env: bin.env, timers: timersB, stateFile });
+    expect(timersB.pending).toBe(1);
+    await Promise.all([timersA.advance(3_600_000), timersB.advance(3_600_000)]);
+    await settle();
+    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1))).toEqual(['once']);
+  });
+
+  it('loses no post when two processes schedule 60 notifications each at the same time', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const notifySend = join(bin.bin, 'notify-send');
+    const [x, y] = await Promise.all([runChild('notification-poster.ts', [stateFile, notifySend, 'x', '60']), runChild('notification-poster.ts', [stateFile, notifySend, 'y', '60'])]);
+    for (const end of [x, y]) {
+      expect(end.stderr).toBe('');
+      expect(end.code).toBe(0);
+    }
+    const ids = pendingIds(stateFile);
+    expect(ids).toHaveLength(120);
+    expect(new Set(ids).size).toBe(120);
+    expect(readdirSync(join(stateFile, '..'))).toEqual(['notifications.json']);
+  }, 30_000);
+});
+
+describe('createNotificationsProvider: limits and file modes', () => {
+  it('refuses a scheduled post past maxScheduled (counted over every host of the file), but replaces an existing id', async () => {
+    expect(defaultMaxScheduled).toBe(1000);
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'notifications.json');
+    const a = make({ env: bin.env, timers: new FakeTimers(start), stateFile, maxScheduled: 3 });
+    const b = make({ env: bin.env, timers: new FakeTimers(start), stateFile, maxScheduled: 3 });
+    for (const id of ['a/1', 'a/2']) expect(await a.post(post({ id, at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
+    expect(await b.post(post({ id: 'b/1', at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
+    expect(await a.post(post({ id: 'a/3', at: '2026-11-01T10:00:00Z' }))).toEqual({ isError: 'tooManyScheduled: 3 notifications are scheduled already (at most 3); cancel one or post it later' });
+    expect(await a.post(post({ id: 'b/1', title: 'replaced', at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
+    expect(await a.post(post({ id: 'a/now', title: 'shown now' }))).toEqual({ structuredContent: {} });
+    expect(pendingIds(stateFile)).toEqual(['a/1', 'a/2', 'b/1']);
+    expect(() => createNotificationsProvider({ stateFile, env: bin.env, maxScheduled: -1 })).toThrow(RangeError);
+  });
+
+  it('creates its folder 0700 and the state file 0600 whatever the umask', async () => {
+    const bin = notifyBin();
+    const stateFile = join(tempDir(), 'new', 'notifications.json');
+    const previous = process.umask(0);
+    try {
+      const notifications = make({ env: bin.env, timers: new FakeTimers(start), stateFile });
+      await notifications.post(post({ id: 'a/x', at: '2026-11-01T10:00:00Z' }));
+    } finally {
+      process.umask(previous);
+    }
+    expect((statSync(join(stateFile, '..')).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(stateFile).mode & 0o777).toString(8)).toBe('600');
+  });
+
+  it('refuses a state file that is a symbolic link or writable by others', () => {
+    const bin = notifyBin();
+    const dir = tempDir();
+    const stateFile = join(dir, 'notifications.json');
+    writeFileSync(join(dir, 'real.json'), '{"version": 1, "pending": []}');
+    symlinkSync(join(dir, 'real.json'), stateFile);
+    expect(() => createNotificationsProvider({ stateFile, env: bin.env })).toThrow(`${stateFile}: the notifications state file is a symbolic link`);
+    rmSync(stateFile);
+    writeFileSync(stateFile, '{"version": 1, "pending": []}');
+    chmodSync(stateFile, 0o666);
+    expect(() => createNotificationsProvider({ stateFile, env: bin.env })).toThrow(`${stateFile}: the notifications state file is writable by others (mode 0666): run chmod 600 ${stateFile}`);
   });
 });
