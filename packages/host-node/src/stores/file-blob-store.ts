@@ -154,13 +154,17 @@ export class FileBlobStore implements BlobStore {
     const file = path.join(dir, fileId);
     await this.#locked(dir, async () => {
       const known = this.#usage.get(dir);
-      const before = known !== undefined && known.token === (await readToken(dir)) ? known.bytes : undefined;
+      const valid = known !== undefined && known.token === (await readToken(dir)) ? known : undefined;
       this.#usage.delete(dir);
       const freed = (await unlinkIfThere(`${file}.json`)) + (await unlinkIfThere(file));
       await syncDir(dir).catch((error: unknown) => {
         if (!isCode(error, 'ENOENT')) throw error;
       });
-      if (freed > 0 || before === undefined) await this.#remember(dir, before === undefined ? undefined : before - freed);
+      if (freed === 0) {
+        if (valid !== undefined) this.#usage.set(dir, valid);
+        return;
+      }
+      await this.#remember(dir, valid === undefined ? undefined : valid.bytes - freed);
     });
   }
 
