@@ -1,11 +1,18 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CallToolResultSchema, ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type CallToolResult, type ElicitResult, type ProtocolEra } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { xcapBin } from './xcap-command.js';
 
-/** The agent's side of one `xcap serve` run: the official MCP SDK client over stdio. */
+/** What the agent's client was asked by the server: the form's message and its schema, as the SDK delivered them. */
+export interface ElicitQuestion {
+  readonly message: string;
+  readonly requestedSchema: unknown;
+}
+
+/** The agent's side of one `xcap serve` run: the official MCP SDK v2 client over stdio, pinned to the 2026-07-28 protocol. */
 export interface AgentConnection {
   readonly client: Client;
+  /** The era the client negotiated (`client.getProtocolEra()`): `modern` for 2026-07-28. */
+  readonly era: ProtocolEra;
   /** The line `xcap serve` printed on stderr at its start (app, run id, data dir, consent mode). */
   readonly startLine: string;
   /** The run id from that line: the audit rows' clientId. */
@@ -16,32 +23,48 @@ export interface AgentConnection {
   close(): Promise<void>;
 }
 
+/** The protocol revision the demo's agent pins. */
+export const demoProtocolVersion = '2026-07-28';
+
 /**
- * Starts `xcap serve <args>` as a child process and connects the official SDK
- * client to it as the agent. With `elicit`, the client declares the
- * elicitation capability and answers consent questions with it.
+ * Starts `xcap serve <args>` as a child process and connects the official
+ * SDK v2 client to it as the agent, pinned to 2026-07-28. With `elicit`, the
+ * client declares the elicitation capability and answers the server's
+ * questions with it (on 2026-07-28 a call answered `input_required` is
+ * answered and retried by the client itself).
  */
-export async function connectAgent(args: readonly string[], elicit?: (message: string) => ElicitResult): Promise<AgentConnection> {
+export async function connectAgent(args: readonly string[], elicit?: (question: ElicitQuestion) => ElicitResult): Promise<AgentConnection> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [xcapBin(), 'serve', ...args], stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'album-agent', version: '1.0.0' }, elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } });
-  if (elicit !== undefined) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params.message));
+  const client = new Client(
+    { name: 'album-agent', version: '1.0.0' },
+    {
+      versionNegotiation: { mode: { pin: demoProtocolVersion } },
+      ...(elicit === undefined ? {} : { capabilities: { elicitation: { form: {} } } }),
+    },
+  );
+  if (elicit !== undefined) {
+    client.setRequestHandler('elicitation/create', (request) =>
+      elicit({ message: request.params.message, requestedSchema: 'requestedSchema' in request.params ? request.params.requestedSchema : undefined }),
+    );
+  }
   await client.connect(transport);
+  const era = client.getProtocolEra();
   const deadline = Date.now() + 10_000;
   while (!stderr.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   const startLine = stderr.split('\n')[0] ?? '';
   const runId = / run (run-[^,\s]+),/.exec(startLine)?.[1];
-  if (runId === undefined) throw new Error(`xcap serve did not start: ${stderr.trim() || 'no output'}`);
+  if (runId === undefined || era === undefined) {
+    await client.close();
+    throw new Error(`xcap serve did not start: ${stderr.trim() || 'no output'}`);
+  }
   return {
     client,
+    era,
     startLine,
     runId,
-    call: async (name, callArgs) => {
-      const parsed = CallToolResultSchema.safeParse(await client.callTool({ name, arguments: callArgs }));
-      if (!parsed.success) throw new Error(`${name}: the answer is not a tools/call result (${parsed.error.message})`);
-      return parsed.data;
-    },
+    call: (name, callArgs) => client.callTool({ name, arguments: callArgs }),
     close: () => client.close(),
   };
 }

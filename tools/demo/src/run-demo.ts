@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, type CallToolResult, type ProtocolEra } from '@modelcontextprotocol/client';
 import { albumBlocks, type AlbumPhoto } from './album-blocks.js';
-import { connectAgent } from './agent-connection.js';
+import { connectAgent, demoProtocolVersion, type AgentConnection, type ElicitQuestion } from './agent-connection.js';
+import { chooseInForm, describeForm, formFields } from './consent-form-answer.js';
 import { DemoError } from './demo-error.js';
 import { albumManifest, createSampleWorkspace, type SampleWorkspace } from './sample-workspace.js';
 import { runXcap } from './xcap-command.js';
@@ -26,24 +26,33 @@ export interface DemoResult {
   readonly bytes: number;
   /** The two agent runs' ids (the audit clientIds). */
   readonly runIds: readonly string[];
+  /** The protocol era each run's client negotiated (`client.getProtocolEra()`). */
+  readonly eras: readonly ProtocolEra[];
+  /** What the agent's client was asked in run 2 (the consent form), as the SDK delivered it. */
+  readonly asked: readonly ElicitQuestion[];
   /** `xcap audit --json`, oldest first. */
-  readonly auditRows: readonly { readonly clientId: string; readonly tool: string; readonly status: string; readonly error: string | null }[];
+  readonly auditRows: readonly { readonly clientId: string; readonly tool: string; readonly status: string; readonly error: string | null; readonly argsHash: string }[];
 }
 
 const app = 'acme.album';
 
 /**
  * The xcap story for real: a fresh workspace (data dir, manifest, a photo
- * folder of real PNGs); `xcap serve` started as a child process with the
- * official MCP SDK client as the agent over stdio. Run 1 (background, no
- * one there): tools/list; photos__pick is refused `consentNeeded`; the
- * person grants photos.read with `xcap grant` (another child process); the
- * agent lists and picks photos (stored as app files); print__pdf is refused
- * `needsForeground` (a picker needs the person). Run 2 (`--foreground`, the
- * person has the app open): print__pdf lays the album out from the app files
- * picked in run 1, files__save saves it into the save folder, an unknown
- * tool gets -32602. Then `xcap audit` prints the SQLite log, and the PDF's
- * path is printed last. Throws a `DemoError` when a step ends otherwise.
+ * folder of real PNGs and JPEGs); `xcap serve` started as a child process
+ * with the official MCP SDK v2 client as the agent over stdio, pinned to
+ * the 2026-07-28 protocol (the negotiated era is printed and must be
+ * `modern`). Run 1 (background, no one there): tools/list; photos__pick is
+ * refused `consentNeeded`; the person grants photos.read with `xcap grant`
+ * (another child process); the agent lists and picks photos (stored as app
+ * files); print__pdf is refused `needsForeground`. The person revokes
+ * photos.read (`xcap revoke`). Run 2 (`--foreground --consent elicit`):
+ * photos__list meets the undecided scope, the server answers
+ * `input_required`, the demo's client prints the consent form it was asked
+ * and answers Allow for the person, and the call goes on; print__pdf lays
+ * the album out from the app files of run 1, files__save saves it, an
+ * unknown tool gets -32602. Then `xcap audit` prints the SQLite log — with
+ * the pair of rows of the consent given in the client — and the PDF's path
+ * is printed last. Throws a `DemoError` when a step ends otherwise.
  */
 export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const print = options.print ?? ((line: string) => console.log(line));
@@ -60,6 +69,10 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     if (result.isError === true || result.structuredContent === undefined) throw new DemoError(name, 'a result', result);
     return result.structuredContent as T;
   };
+  const expectModern = (run: AgentConnection) => {
+    if (run.era !== 'modern') throw new DemoError('protocol era', `modern (${demoProtocolVersion})`, run.era);
+    say(`negotiated protocol era: ${run.era} (${demoProtocolVersion})`);
+  };
   const xcap = async (...args: string[]) => {
     say(`$ xcap ${args.map((a) => (/^[\w./@:=-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`);
     const run = await runXcap(args);
@@ -72,16 +85,17 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const ws = await createSampleWorkspace(await mkdtemp(join(outDir, 'demo-')));
   const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--files', ws.saved];
 
-  print(`xcap demo — the album app "${app}" and its agent, through the real Node host (xcap serve, MCP over stdio)`);
+  print(`xcap demo — the album app "${app}" and its agent, through the real Node host (xcap serve, MCP over stdio, protocol ${demoProtocolVersion})`);
   step('A fresh workspace');
   say(`data dir   ${ws.data}   (consent.json, files/, audit.sqlite appear here)`);
   say(`manifest   ${ws.manifest}   (app ${albumManifest.id}: ${albumManifest.capabilities.map((c) => c.id).join(', ')})`);
   say(`photos     ${ws.photos}   (3 PNG photos, 2 camera JPEGs with Exif dates)`);
   say(`save into  ${ws.saved}`);
 
-  step('The agent starts its run: xcap serve in the background, the official MCP SDK client over stdio');
+  step(`The agent starts its run: xcap serve in the background, the official MCP SDK v2 client over stdio, pinned to ${demoProtocolVersion}`);
   const run1 = await connectAgent(serveArgs);
   say(run1.startLine);
+  expectModern(run1);
 
   step('tools/list');
   const { tools } = await run1.client.listTools();
@@ -90,7 +104,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
 
   step('The agent asks for photos, with no one at the screen: photos__pick {"limit":3}');
   expectRefusal('background pick', await run1.call('photos__pick', { limit: 3 }), 'denied: consentNeeded');
-  say('  photos.read is undecided, and no consent sheet is ever shown behind the person’s back');
+  say('  photos.read is undecided, and no consent question is ever put behind the person’s back');
 
   step('The person grants photos.read from the command line (the same grant path a consent sheet uses)');
   sayBlock(await xcap('grant', app, 'photos.read', '--data', ws.data));
@@ -108,12 +122,28 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   await run1.close();
   say(`run ${run1.runId} ended`);
 
-  step('The person opens the album app: a new run, xcap serve --foreground');
-  const run2 = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], (message) => {
-    say(`consent asked in the agent client: ${message} → Allow`);
-    return { action: 'accept', content: { answer: 'allow' } };
+  step('The person takes photos.read back: undecided again, so the next time the agent needs it, the person is asked');
+  sayBlock(await xcap('revoke', app, 'photos.read', '--data', ws.data));
+
+  step('The person opens the album app: a new run, xcap serve --foreground --consent elicit (consent asked in the agent’s own client)');
+  const asked: ElicitQuestion[] = [];
+  const run2 = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], (question) => {
+    asked.push(question);
+    const fields = formFields(question.requestedSchema);
+    const answer = chooseInForm(fields, 'allow');
+    say(`┌─ the agent’s client is asked: ${question.message}`);
+    for (const line of describeForm(fields)) say(`│  ${line}`);
+    say(`└─ the person answers in the client → ${answer.action}${answer.content === undefined ? '' : ` ${JSON.stringify(answer.content)}`}`);
+    return answer;
   });
   say(run2.startLine);
+  expectModern(run2);
+
+  step('The agent looks at the library again: photos__list {"limit":10} — photos.read is undecided and the person is there');
+  const relisted = expectOk<{ photos: { name: string }[] }>('list after consent', await run2.call('photos__list', { limit: 10 }));
+  if (asked.length !== 1) throw new DemoError('consent in the client', 'exactly one question', asked);
+  say(`→ the call went on after the answer: ${relisted.photos.length} photos (the server answered input_required with a signed requestState; the client answered and retried by itself)`);
+  sayBlock(await xcap('grants', '--data', ws.data));
 
   step('The agent lays the album out from the app files of run 1: print__pdf (headings, text, photos with captions)');
   const printed = expectOk<{ file: { fileId: string; name: string; size: number }; pages: number }>(
@@ -135,12 +165,12 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     (result) => result,
     (error: unknown) => error,
   );
-  if (!(unknown instanceof McpError) || unknown.code !== -32602) throw new DemoError('unknown tool', 'JSON-RPC error -32602', unknown);
+  if (!(unknown instanceof ProtocolError) || unknown.code !== -32602) throw new DemoError('unknown tool', 'JSON-RPC error -32602', unknown);
   say(`→ JSON-RPC error ${unknown.code} (${unknown.message}), no hint — and still audited`);
   await run2.close();
   say(`run ${run2.runId} ended`);
 
-  step('The audit log in SQLite: one row per call, refusals included');
+  step('The audit log in SQLite: one row per tools/call request, refusals included');
   sayBlock(await xcap('audit', '--data', ws.data));
   const auditRows = (JSON.parse(await runXcap(['audit', '--json', '--data', ws.data]).then((r) => r.stdout)) as DemoResult['auditRows'][number][]).reverse();
   const statuses = auditRows.map((row) => `${row.tool} ${row.status}${row.error === null ? '' : `/${row.error}`}`);
@@ -149,13 +179,21 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     'photos__list ok',
     'photos__pick ok',
     'print__pdf denied/needsForeground',
+    'photos__list denied/consentNeeded',
+    'photos__list ok',
     'print__pdf ok',
     'files__save ok',
     'photos__delete denied/unknownTool',
   ];
   if (JSON.stringify(statuses) !== JSON.stringify(expected)) throw new DemoError('audit', JSON.stringify(expected), statuses);
+  const [askedRow, answeredRow] = auditRows.slice(4, 6);
+  if (askedRow === undefined || answeredRow === undefined || askedRow.clientId !== run2.runId || answeredRow.clientId !== run2.runId || askedRow.argsHash !== answeredRow.argsHash) {
+    throw new DemoError('audit pair', `two photos__list rows of run ${run2.runId} with one argsHash`, [askedRow, answeredRow]);
+  }
+  say(`the consent given in the agent’s client is the pair of photos__list rows of run ${run2.runId}, argsHash ${askedRow.argsHash.slice(0, 19)}…:`);
+  say('  denied/consentNeeded — the round answered input_required (no consent yet), then ok — the client’s retry with the answer');
 
   step('The album PDF');
   print(pdfPath);
-  return { workspace: ws, pdfPath, pages: printed.pages, bytes: bytes.length, runIds: [run1.runId, run2.runId], auditRows };
+  return { workspace: ws, pdfPath, pages: printed.pages, bytes: bytes.length, runIds: [run1.runId, run2.runId], eras: [run1.era, run2.era], asked, auditRows };
 }

@@ -1,11 +1,11 @@
 import { beforeAll, describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
-import { albumBlocks, runDemo, xcapBin } from '../src/index.js';
+import { albumBlocks, albumManifest, chooseInForm, describeForm, formFields, runDemo, xcapBin } from '../src/index.js';
 import { fakeHostStory } from './fake-host-story.js';
 
 const demoDir = fileURLToPath(new URL('..', import.meta.url));
@@ -28,41 +28,63 @@ function requireBuiltHost(): void {
 
 describe('runDemo: the real host', () => {
   beforeAll(requireBuiltHost);
-  it('tells the whole story through xcap serve and the SDK client, and saves a real two-page album PDF', async () => {
+  it('tells the whole story through xcap serve and the v2 client on 2026-07-28, consent asked in the client, and saves a real two-page album PDF', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xcap-demo-'));
-    const lines: string[] = [];
-    const result = await runDemo({ outDir: join(dir, 'out'), print: (line) => lines.push(line) });
-    expect(result.pdfPath).toBe(join(result.workspace.saved, 'album.pdf'));
-    expect(result.pdfPath.startsWith(join(dir, 'out', 'demo-'))).toBe(true);
-    expect(lines.at(-1)).toBe(result.pdfPath);
-    const bytes = readFileSync(result.pdfPath);
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-    expect(bytes.length).toBe(result.bytes);
-    const pdf = await PDFDocument.load(bytes);
-    expect(pdf.getPageCount()).toBe(2);
-    expect(result.pages).toBe(2);
-    expect(pdf.getTitle()).toBe('Summer at the lake');
-    const text = lines.join('\n');
-    expect(text).toContain('files__save, photos__get, photos__list, photos__pick, print__pdf, print__print');
-    expect(text).toContain('refused "denied: consentNeeded"');
-    expect(text).toContain('$ xcap grant acme.album photos.read --data');
-    expect(text).toContain('Evening pier.jpg  image/jpeg');
-    expect(text).toContain('taken 2026-07-17T19:45:00');
-    expect(text).toContain('refused "denied: needsForeground"');
-    expect(text).toContain('JSON-RPC error -32602 (MCP error -32602: Unknown tool: photos__delete)');
-    expect(text).toMatch(/\$ xcap audit --data .*\n\s+at\s+app\s+client\s+tool\s+status/);
-    const [run1, run2] = result.runIds;
-    expect(run1).not.toBe(run2);
-    expect(result.auditRows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([
-      [run1, 'photos__pick', 'denied', 'consentNeeded'],
-      [run1, 'photos__list', 'ok', null],
-      [run1, 'photos__pick', 'ok', null],
-      [run1, 'print__pdf', 'denied', 'needsForeground'],
-      [run2, 'print__pdf', 'ok', null],
-      [run2, 'files__save', 'ok', null],
-      [run2, 'photos__delete', 'denied', 'unknownTool'],
-    ]);
-    expect(readFileSync(join(result.workspace.data, 'consent.json'), 'utf8')).toContain('"photos.read": "granted"');
+    try {
+      const lines: string[] = [];
+      const result = await runDemo({ outDir: join(dir, 'out'), print: (line) => lines.push(line) });
+      expect(result.pdfPath).toBe(join(result.workspace.saved, 'album.pdf'));
+      expect(result.pdfPath.startsWith(join(dir, 'out', 'demo-'))).toBe(true);
+      expect(lines.at(-1)).toBe(result.pdfPath);
+      const bytes = readFileSync(result.pdfPath);
+      expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+      expect(bytes.length).toBe(result.bytes);
+      const pdf = await PDFDocument.load(bytes);
+      expect(pdf.getPageCount()).toBe(2);
+      expect(result.pages).toBe(2);
+      expect(pdf.getTitle()).toBe('Summer at the lake');
+
+      // Both runs negotiated the modern era, as the client reported it.
+      expect(result.eras).toEqual(['modern', 'modern']);
+      const text = lines.join('\n');
+      expect(text.match(/negotiated protocol era: (\S+)/g)).toEqual(['negotiated protocol era: modern', 'negotiated protocol era: modern']);
+
+      // One consent question reached the agent's client, carrying the manifest's why and an allow/deny form; the demo printed what it was asked.
+      expect(result.asked).toHaveLength(1);
+      const question = result.asked[0]!;
+      expect(question.message).toContain(albumManifest.capabilities.find((c) => c.id === 'photos.read')?.why);
+      expect(formFields(question.requestedSchema).flatMap((f) => f.choices.map((c) => c.value))).toEqual(['allow', 'deny']);
+      expect(text).toContain(`the agent’s client is asked: ${question.message}`);
+
+      expect(text).toContain('files__save, photos__get, photos__list, photos__pick, print__pdf, print__print');
+      expect(text).toContain('refused "denied: consentNeeded"');
+      expect(text).toContain('$ xcap grant acme.album photos.read --data');
+      expect(text).toContain('$ xcap revoke acme.album photos.read --data');
+      expect(text).toContain('Evening pier.jpg  image/jpeg');
+      expect(text).toContain('taken 2026-07-17T19:45:00');
+      expect(text).toContain('refused "denied: needsForeground"');
+      expect(text).toContain('JSON-RPC error -32602 (Unknown tool: photos__delete)');
+      expect(text).toMatch(/\$ xcap audit --data .*\n\s+at\s+app\s+client\s+tool\s+status/);
+      const [run1, run2] = result.runIds;
+      expect(run1).not.toBe(run2);
+      expect(result.auditRows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([
+        [run1, 'photos__pick', 'denied', 'consentNeeded'],
+        [run1, 'photos__list', 'ok', null],
+        [run1, 'photos__pick', 'ok', null],
+        [run1, 'print__pdf', 'denied', 'needsForeground'],
+        // The pair of a consent given in the client: the round answered input_required, then the retry.
+        [run2, 'photos__list', 'denied', 'consentNeeded'],
+        [run2, 'photos__list', 'ok', null],
+        [run2, 'print__pdf', 'ok', null],
+        [run2, 'files__save', 'ok', null],
+        [run2, 'photos__delete', 'denied', 'unknownTool'],
+      ]);
+      expect(result.auditRows[4]?.argsHash).toBe(result.auditRows[5]?.argsHash);
+      // The answer given in the client was stored as a grant (after the revoke between the runs).
+      expect(readFileSync(join(result.workspace.data, 'consent.json'), 'utf8')).toContain('"photos.read": "granted"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -70,21 +92,29 @@ describe('the demo command', () => {
   beforeAll(requireBuiltHost);
   it('works in out/ under the current directory, prints the absolute PDF path last and exits 0', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xcap-demo-'));
-    const child = demo(dir);
-    expect(child.stderr).toBe('');
-    expect(child.status).toBe(0);
-    const last = child.stdout.trimEnd().split('\n').at(-1) ?? '';
-    expect(isAbsolute(last)).toBe(true);
-    expect(last.startsWith(join(dir, 'out', 'demo-'))).toBe(true);
-    expect(readFileSync(last).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    try {
+      const child = demo(dir);
+      expect(child.stderr).toBe('');
+      expect(child.status).toBe(0);
+      const last = child.stdout.trimEnd().split('\n').at(-1) ?? '';
+      expect(isAbsolute(last)).toBe(true);
+      expect(last.startsWith(join(dir, 'out', 'demo-'))).toBe(true);
+      expect(readFileSync(last).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits non-zero with one line when a step cannot finish', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xcap-demo-'));
-    writeFileSync(join(dir, 'blocker'), 'a file where a folder should be');
-    const child = demo(dir, 'blocker');
-    expect(child.status).toBe(1);
-    expect(child.stderr).toMatch(/^xcap demo failed: [^\n]+\n$/);
+    try {
+      writeFileSync(join(dir, 'blocker'), 'a file where a folder should be');
+      const child = demo(dir, 'blocker');
+      expect(child.status).toBe(1);
+      expect(child.stderr).toMatch(/^xcap demo failed: [^\n]+\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -116,5 +146,32 @@ describe('demo parts', () => {
     ]);
     expect(blocks[0]).toEqual({ heading: 'Summer at the lake' });
     expect(blocks).toContainEqual({ pageBreak: true });
+  });
+
+  it('formFields reads a form as a client renders it: titles, required, choices from oneOf or enum', () => {
+    const fields = formFields({
+      type: 'object',
+      properties: {
+        answer: { type: 'string', title: 'Your answer', oneOf: [{ const: 'allow', title: 'Allow' }, { const: 'deny', title: 'Don’t allow' }] },
+        size: { type: 'string', enum: ['small', 'large'] },
+        note: { type: 'string' },
+      },
+      required: ['answer'],
+    });
+    expect(fields).toEqual([
+      { name: 'answer', title: 'Your answer', required: true, choices: [{ value: 'allow', title: 'Allow' }, { value: 'deny', title: 'Don’t allow' }] },
+      { name: 'size', title: 'size', required: false, choices: [{ value: 'small', title: 'small' }, { value: 'large', title: 'large' }] },
+      { name: 'note', title: 'note', required: false, choices: [] },
+    ]);
+    expect(describeForm(fields)).toEqual(['Your answer (answer, required): Allow | Don’t allow', 'size (size): small | large', 'note (note): free text']);
+    expect(formFields(undefined)).toEqual([]);
+    expect(formFields({ properties: 'not an object' })).toEqual([]);
+  });
+
+  it('chooseInForm accepts the choice where a field offers it, and declines a form it does not understand', () => {
+    const fields = formFields({ properties: { answer: { oneOf: [{ const: 'allow' }, { const: 'deny' }] } } });
+    expect(chooseInForm(fields, 'allow')).toEqual({ action: 'accept', content: { answer: 'allow' } });
+    expect(chooseInForm(formFields({ properties: { answer: { enum: ['yes', 'no'] } } }), 'allow')).toEqual({ action: 'decline' });
+    expect(chooseInForm([], 'allow')).toEqual({ action: 'decline' });
   });
 });
