@@ -58,7 +58,8 @@ export async function serveHttpCommand(input: ServeHttpCommandInput, options: Re
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    await serving.closed;
+    const audit = await serving.closed;
+    if (audit.lost > 0) throw new CliFailure(`serve: ${audit.lost} audit row(s) were lost: ${audit.error ?? 'unknown error'}`, 1);
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

@@ -7,6 +7,7 @@ import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
+import type { AuditCloseReport } from '../stores/audit-close-report.js';
 import { stopRunningCommands } from '../providers/run-command.js';
 import { FileTokenStore } from '../tokens/file-token-store.js';
 import { tokenFilePath } from '../tokens/token-file-path.js';
@@ -66,8 +67,8 @@ export interface HttpServe {
   readonly handler: XcapHttpHandler;
   /** The `node:http` server. */
   readonly server: HttpServer;
-  /** Settles once `close()` finished (the server is closed and the host too). */
-  readonly closed: Promise<void>;
+  /** Settles once `close()` finished (the server is closed and the host too), with where the audit rows not yet committed went (`lost` > 0: exit non-zero). */
+  readonly closed: Promise<AuditCloseReport>;
   /** Stops accepting connections, lets the requests in flight answer (up to `closeGraceMs`), then closes every connection and the host. */
   close(): Promise<void>;
 }
@@ -101,7 +102,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const host = await createNodeHost({
     ...hostOptions,
     consent: hostConsent,
-    onAuditError: options.onAuditError ?? ((error) => log(`xcap serve: audit write failed, row queued: ${error instanceof Error ? error.message : String(error)}`)),
+    // One line when the audit log stops taking rows and one when it takes them again (not one per row), spill and replay notices.
+    auditLog: options.auditLog ?? log,
   });
   const tokens = givenTokens ?? new FileTokenStore(tokenFilePath(host.paths.dir));
   const consentState = createConsentState();
@@ -152,8 +154,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     log(`xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${tokenCount}, ${consentWord}`);
     if (tokenCount.startsWith('0 ')) log('xcap serve: no tokens yet: every request is refused (401) until you add one with xcap token add <name>');
 
-    let resolveClosed: () => void = () => undefined;
-    const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+    let resolveClosed: (report: AuditCloseReport) => void = () => undefined;
+    const closed = new Promise<AuditCloseReport>((resolve) => (resolveClosed = resolve));
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> =>
       (closing ??= (async () => {
@@ -167,8 +169,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
         server.closeAllConnections();
         await mounted.close();
         await stopped;
-        await host.close();
-        resolveClosed();
+        resolveClosed(await host.close());
       })());
     return { url, address: bound, host, handler: mounted, server, closed, close };
   } catch (error) {

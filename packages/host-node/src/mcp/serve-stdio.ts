@@ -36,7 +36,7 @@ export interface StdioServe {
   readonly clientId: string;
   /** The served connection (era, transport bounds). */
   readonly served: StdioCallPath;
-  /** Settles when the connection ended (stdin ended and every call answered, a failed stdout, `close()`) and the host is closed: why, and the exit code it stands for. */
+  /** Settles when the connection ended (stdin ended and every call answered, a failed stdout, `close()`) and the host is closed: why, and the exit code it stands for (1 also when audit rows were lost: neither the log nor the spill file kept them). */
   readonly closed: Promise<StdioEnd>;
   /**
    * Stops reading requests and lets the calls in flight answer for up to
@@ -70,7 +70,8 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const host = await createNodeHost({
     ...hostOptions,
     consent,
-    onAuditError: options.onAuditError ?? ((error) => log(`xcap serve: audit write failed, row queued: ${error instanceof Error ? error.message : String(error)}`)),
+    // One line when the audit log stops taking rows and one when it takes them again (not one per row), spill and replay notices.
+    auditLog: options.auditLog ?? log,
   });
   const clientId = options.clientId ?? newRunId();
   const served = serveStdioCallPath({
@@ -85,8 +86,10 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
-  const closed = served.ended.then(async (end) => {
-    await host.close();
+  const closed = served.ended.then(async (end): Promise<StdioEnd> => {
+    const audit = await host.close();
+    // Rows neither the audit log nor the spill file could keep: the run ends non-zero (the host already logged why).
+    if (audit.lost > 0) return { reason: end.reason, exitCode: 1, message: `${audit.lost} audit row(s) were lost: ${audit.error ?? 'unknown error'}` };
     return end;
   });
   const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';

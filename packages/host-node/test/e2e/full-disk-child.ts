@@ -7,10 +7,10 @@
  * and exits 1 when rows were lost (what `xcap serve` must do).
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createNodeHost } from '../../src/create-node-host.js';
 import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { fillDisk } from './fill-disk.js';
 
 const [dir, mode] = process.argv.slice(2);
 if (dir === undefined || (mode !== 'recover' && mode !== 'exit-full')) throw new Error('usage: full-disk-child <dir> recover|exit-full');
@@ -36,28 +36,8 @@ async function call(): Promise<string> {
   return answer.result.isError === true ? String((answer.result.content[0] as { text?: unknown }).text) : 'ok';
 }
 
-/** Writes a filler file until the file system answers ENOSPC. */
-function fillDisk(): void {
-  const fd = openSync(path.join(dir as string, 'filler'), 'w');
-  try {
-    for (const size of [65_536, 4_096, 512, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      for (;;) {
-        try {
-          writeSync(fd, chunk);
-        } catch (error) {
-          if ((error as { code?: unknown }).code === 'ENOSPC') break;
-          throw error;
-        }
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
 const before = await call();
-fillDisk();
+fillDisk(dir);
 const whileFull: string[] = [];
 for (let i = 0; i < 5; i++) whileFull.push(await call());
 const nativeRunsWhileFull = nativeRuns - 1;

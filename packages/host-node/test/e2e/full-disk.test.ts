@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { requireBuilt } from './xcap-process.js';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 const child = fileURLToPath(new URL('./full-disk-child.ts', import.meta.url));
+const serveChild = fileURLToPath(new URL('./serve-full-disk-child.ts', import.meta.url));
 
 /** Why the full-disk tests cannot run here (they need root and `unshare -m`), or null. */
 function skipReason(): string | null {
@@ -39,10 +41,15 @@ afterEach(() => {
 
 /** Runs the child in a private mount namespace on a 1 MiB tmpfs (gone with the namespace); killed after 30 s. */
 function runOnTinyDisk(mode: 'recover' | 'exit-full'): Promise<ChildResult> {
+  return runInNamespace(child, [mode]) as Promise<ChildResult>;
+}
+
+/** Runs `script <tmpfs dir> …args` with tsx in a private mount namespace on a 1 MiB tmpfs and parses its one JSON line; killed after 30 s. */
+function runInNamespace(script: string, args: readonly string[]): Promise<{ code: number | null; out: unknown }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'xcap-full-disk-'));
   dirs.push(dir);
-  const script = 'mount -t tmpfs -o size=1m tmpfs "$1" && exec "$2" --import tsx "$3" "$1" "$4"';
-  const proc = spawn('unshare', ['-m', 'sh', '-c', script, 'sh', dir, process.execPath, child, mode], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const shell = 'dir="$1" node="$2" script="$3"; shift 3; mount -t tmpfs -o size=1m tmpfs "$dir" && exec "$node" --import tsx "$script" "$dir" "$@"';
+  const proc = spawn('unshare', ['-m', 'sh', '-c', shell, 'sh', dir, process.execPath, script, ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
   const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
   let stdout = '';
   let stderr = '';
@@ -53,9 +60,9 @@ function runOnTinyDisk(mode: 'recover' | 'exit-full'): Promise<ChildResult> {
     proc.on('close', (code) => {
       clearTimeout(timer);
       try {
-        resolve({ code, out: JSON.parse(stdout) as ChildResult['out'] });
+        resolve({ code, out: JSON.parse(stdout) as unknown });
       } catch {
-        reject(new Error(`full-disk child (${mode}) exited ${String(code)} without its JSON line:\n${stdout}\n${stderr}`));
+        reject(new Error(`full-disk child (${path.basename(script)} ${args.join(' ')}) exited ${String(code)} without its JSON line:\n${stdout}\n${stderr}`));
       }
     });
   });
@@ -87,5 +94,16 @@ describe.skipIf(reason !== null)('a full disk: no answer without its audit row',
     expect(out.report.error).toMatch(/audit-spill\.jsonl: ENOSPC/);
     expect(out.lines.at(-1)).toMatch(/5 audit row\(s\) were lost/);
     expect(code).toBe(1);
+  });
+
+  it('xcap serve ends non-zero, naming the lost rows, when its audit rows can be kept nowhere', async () => {
+    requireBuilt();
+    const { code, out } = (await runInNamespace(serveChild, [])) as { code: number | null; out: { code: number | null; answers: string[]; stderr: string } };
+    expect(code).toBe(0);
+    // The unknown tool answers -32602 while the log commits; once rows cannot be committed, calls are refused and so are not answered as usual.
+    expect(out.answers[0]).toBe('Unknown tool: nope__x');
+    expect(out.stderr).toMatch(/the audit log cannot be written .*refusing new calls/);
+    expect(out.stderr).toMatch(/audit row\(s\) were lost/);
+    expect(out.code).toBe(1);
   });
 });
