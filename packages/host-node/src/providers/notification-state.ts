@@ -1,6 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
-import { privateModeProblem } from '../stores/private-mode-problem.js';
+import { readStateFile } from '../stores/state-file.js';
 
 /** A scheduled notification as the state file keeps it (the native input of notifications_post, `at` set). */
 export type PendingNotification = NotificationsPostNativeInput & {
@@ -25,25 +24,9 @@ export interface NotificationStateFile {
  * reset.
  */
 export function readNotificationState(path: string): PendingNotification[] {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    if (code === 'ELOOP') throw new Error(`${path}: the notifications state file is a symbolic link, which xcap does not follow: replace it with the file it points to`);
-    throw new Error(`${path}: the notifications state file cannot be read (${(error as Error).message})`);
-  }
-  let text: string;
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile()) throw new Error(`${path}: the notifications state file is not a regular file`);
-    const unsafe = privateModeProblem(path, info, false);
-    if (unsafe !== undefined) throw new Error(`${path}: the notifications state file ${unsafe.problem}: ${unsafe.fix}`);
-    text = readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
+  const read = readStateFile(path, (problem) => new Error(`${path}: the notifications state file ${problem}`));
+  if (read === undefined) return [];
+  const text = read.text;
   let doc: unknown;
   try {
     doc = JSON.parse(text);

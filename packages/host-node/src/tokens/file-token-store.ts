@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type BigIntStats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isTokenName, type TokenIdentity, type TokenStore } from '@xcap/mcp';
-import { isCode, removeTempFiles, writeFileAtomic } from '../atomic-write.js';
+import { removeTempFiles, writeFileAtomic } from '../atomic-write.js';
 import { type FileLockOptions, withFileLock } from '../stores/file-lock.js';
+import { readStateFile, stateFileKey } from '../stores/state-file.js';
 import { formatTokenFile, parseTokenFile, type StoredToken } from './token-file.js';
 import { TokenFileError } from './token-file-error.js';
 import { TokenNameTakenError } from './token-name-taken-error.js';
@@ -120,14 +120,10 @@ export class FileTokenStore implements TokenStore {
 
   /** The file's tokens, read again only when its identity changed. */
   #read(): Snapshot {
-    const info = lstatSync(this.file, { bigint: true, throwIfNoEntry: false });
-    if (info === undefined) {
-      this.#snapshot = undefined;
-      return { key: '', tokens: Object.create(null) as Record<string, StoredToken>, digests: [] };
-    }
-    checkKind(this.file, info);
-    if (this.#snapshot?.key === keyOf(info)) return this.#snapshot;
-    this.#snapshot = readTokenFile(this.file);
+    const fail = (problem: string) => new TokenFileError(this.file, '', problem);
+    const key = stateFileKey(this.file, fail);
+    if (key === undefined) this.#snapshot = undefined;
+    else if (this.#snapshot?.key !== key) this.#snapshot = readTokenFile(this.file);
     return this.#snapshot ?? { key: '', tokens: Object.create(null) as Record<string, StoredToken>, digests: [] };
   }
 
@@ -147,37 +143,10 @@ export class FileTokenStore implements TokenStore {
   }
 }
 
-/** Reads the file without following a symbolic link, checking the open handle (regular, not writable by others, owned by this user). */
+/** Reads the token file the one safe way for a state file (`readStateFile`: no link followed, checked on the open handle: regular, private to this user). */
 function readTokenFile(file: string): Snapshot | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    if (isCode(error, 'ENOENT')) return undefined;
-    if (isCode(error, 'ELOOP')) throw new TokenFileError(file, '', 'is a symbolic link, which xcap does not follow');
-    throw error;
-  }
-  let info: BigIntStats;
-  let text: string;
-  try {
-    info = fstatSync(fd, { bigint: true });
-    checkKind(file, info);
-    if ((info.mode & 0o022n) !== 0n) throw new TokenFileError(file, '', `is writable by other users (mode ${(info.mode & 0o777n).toString(8)}): chmod 600 it`);
-    const uid = typeof process.getuid === 'function' ? BigInt(process.getuid()) : undefined;
-    if (uid !== undefined && uid !== 0n && info.uid !== uid) throw new TokenFileError(file, '', `belongs to another user (uid ${info.uid}; this process runs as uid ${uid})`);
-    text = readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-  const tokens = parseTokenFile(file, text).tokens;
-  return { key: keyOf(info), tokens, digests: Object.entries(tokens).map(([name, stored]) => [name, Buffer.from(stored.sha256, 'base64url')] as const) };
-}
-
-function checkKind(file: string, info: BigIntStats): void {
-  if (info.isSymbolicLink()) throw new TokenFileError(file, '', 'is a symbolic link, which xcap does not follow');
-  if (!info.isFile()) throw new TokenFileError(file, '', 'is not a regular file');
-}
-
-function keyOf(info: BigIntStats): string {
-  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  const read = readStateFile(file, (problem) => new TokenFileError(file, '', problem));
+  if (read === undefined) return undefined;
+  const tokens = parseTokenFile(file, read.text).tokens;
+  return { key: read.key, tokens, digests: Object.entries(tokens).map(([name, stored]) => [name, Buffer.from(stored.sha256, 'base64url')] as const) };
 }

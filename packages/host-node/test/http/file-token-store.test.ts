@@ -83,6 +83,6 @@ describe('FileTokenStore', () => {
     rmSync(file);
     await new FileTokenStore(file).add('c');
     chmodSync(file, 0o666);
-    await expect(store.verify('x')).rejects.toThrow(/writable by other users \(mode 666\)/);
+    await expect(store.verify('x')).rejects.toThrow(/writable by others \(mode 0666\): run chmod 600 /);
   });
 });
