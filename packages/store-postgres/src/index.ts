@@ -5,4 +5,17 @@
  *
  * @packageDocumentation
  */
-export {};
+export { createPostgresStores, type PostgresStores, type PostgresStoresOptions } from './create-postgres-stores.js';
+export { PostgresDatabase, type PostgresDatabaseOptions, type PostgresLocation, type PostgresClient } from './postgres-database.js';
+export { PostgresGrantStore } from './postgres-grant-store.js';
+export { PostgresBlobStore, defaultQuotaBytes, type PostgresBlobStoreOptions, type PostgresBlobListing } from './postgres-blob-store.js';
+export { PostgresAuditSink, type PostgresAuditSinkOptions, type PostgresAuditQuery, type PostgresStoredAuditRow } from './postgres-audit-sink.js';
+export { PostgresTokenStore, tokenBytes, type PostgresTokenIdentity, type PostgresTokenListing } from './postgres-token-store.js';
+export { auditStatuses } from './audit-row-values.js';
+export { postgresMigrations, postgresSchemaVersion } from './postgres-migrations.js';
+export { tableNames, identifierPattern, maxPrefixLength, type TableNames } from './table-names.js';
+export { maskConnectionString, connectionSecrets, scrubSecrets, maskedPassword } from './mask-connection-string.js';
+export { PostgresStoreError } from './postgres-store-error.js';
+export { PostgresSchemaError } from './postgres-schema-error.js';
+export { QuotaExceededError } from './quota-exceeded-error.js';
+export { TokenNameTakenError } from './token-name-taken-error.js';
