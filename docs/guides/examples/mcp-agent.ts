@@ -1,7 +1,7 @@
 /**
  * The agent author's guide (and the host guide's "serve agents over MCP"):
  * `xcap serve` from @xcap/host-node serves one app's manifest over stdio; an
- * agent talks to it with the official MCP SDK client.
+ * agent talks to it with the official MCP SDK v2 client, on the 2026-07-28 protocol.
  * Run: node --import tsx docs/guides/examples/mcp-agent.ts
  */
 import assert from 'node:assert/strict';
@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { samplePhotos } from '@xcap/host-testing';
 // #region imports
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Client, ProtocolError } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // #endregion imports
 
 const work = mkdtempSync(join(tmpdir(), 'xcap-guide-'));
@@ -44,12 +43,15 @@ try {
     args: [xcap, 'serve', '--manifest', manifestFile, '--data', dataDir, '--photos', photosDir],
     stderr: 'ignore', // xcap serve logs its run id and mode on stderr
   });
-  const client = new Client({ name: 'album-agent', version: '1.0.0' });
+  // Pinned to 2026-07-28; without versionNegotiation the client opens with `initialize` (the 2025 protocol).
+  const client = new Client({ name: 'album-agent', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await client.connect(transport);
+  console.log(client.getProtocolEra()); // 'modern'
 
   const { tools } = await client.listTools(); // photos__get, photos__list, photos__pick: name, description, schemas
   console.log(tools.map((t) => t.name).join(', '));
   // #endregion connect
+  assert.equal(client.getProtocolEra(), 'modern');
   assert.deepEqual(
     tools.map((t) => t.name),
     ['photos__get', 'photos__list', 'photos__pick'],
@@ -59,7 +61,7 @@ try {
   const first = await client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
   if (first.isError) console.log(first.content); // [{type: 'text', text: 'denied: consentNeeded'}]: no one was asked yet
   // #endregion call
-  assert.deepEqual(first, { content: [{ type: 'text', text: 'denied: consentNeeded' }], isError: true });
+  assert.deepEqual([first.content, first.isError, first.structuredContent], [[{ type: 'text', text: 'denied: consentNeeded' }], true, undefined]);
 
   // The person grants the scope on the host (here: the xcap CLI), and the same call succeeds.
   execFileSync(process.execPath, [xcap, 'grant', 'acme.album', 'photos.read', '--data', dataDir]);
@@ -72,7 +74,7 @@ try {
   try {
     await client.callTool({ name: 'photos__delete', arguments: { id: photos[0]!.id } });
   } catch (error) {
-    if (!(error instanceof McpError)) throw error;
+    if (!(error instanceof ProtocolError)) throw error;
     console.log(error.code); // -32602: unknown tool, no hint
   }
   await client.close();
