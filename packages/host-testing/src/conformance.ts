@@ -13,3 +13,6 @@ export { nativeConformanceSuite } from './conformance/native-conformance-suite.j
 export { ConformanceFailure } from './conformance/conformance-failure.js';
 export type { ConformanceNode, ConformanceGroup, ConformanceTest } from './conformance/conformance-node.js';
 export type { NativeConformanceOptions, ConformanceSkip } from './conformance/native-conformance-options.js';
+export { runStoreConformance } from './conformance/run-store-conformance.js';
+export { storeConformanceSuite } from './conformance/store-conformance-suite.js';
+export type { StoreConformanceOptions, StoresUnderTest, StoreConformanceAuditRow } from './conformance/store-conformance-options.js';

@@ -9,12 +9,13 @@ import { nativeConformanceSuite } from './native-conformance-suite.js';
  * Call it at the top level of a vitest test file.
  */
 export function runNativeConformance(options: NativeConformanceOptions): void {
-  register(nativeConformanceSuite(options));
+  registerWithVitest(nativeConformanceSuite(options));
 }
 
-function register(node: ConformanceNode): void {
+/** Registers a conformance tree with vitest: a group is a `describe`, a test an `it` (or `it.skip` with its reason). */
+export function registerWithVitest(node: ConformanceNode): void {
   if (node.kind === 'group') {
-    describe(node.title, () => node.children.forEach(register));
+    describe(node.title, () => node.children.forEach(registerWithVitest));
   } else if (node.skip !== undefined) {
     it.skip(node.title, () => undefined);
   } else {
