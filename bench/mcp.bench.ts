@@ -1,81 +1,135 @@
 /**
- * MCP tools/call through `xcap serve` (the whole host: decide with the
- * grant file, bridge with the folder photo library, one SQLite audit row per
- * call committed before the answer) against a bare SDK `Server` answering
- * the same tool (same schemas) with no broker, bridge or audit — once with a
- * fixed result, once with the same Node photos provider — side by side in one
- * run with the same SDK client over stdio: calls per second one at a time
- * (with p50/p99 latency) and with 16 calls in flight, plus the same call
- * through the call path in-process, and the call path's own time inside
- * xcap serve (its audit rows' durationMs). Target: ≥ 0.8× the bare server. Needs
- * the built packages (`npm run bench` builds first).
+ * MCP tools/call through `xcap serve` (the whole host: decide with the grant
+ * file, bridge with the folder photo library, one SQLite audit row per call
+ * committed before the answer) against a bare MCP SDK v2 server answering
+ * the same one tool (same schemas, so the client checks the same
+ * outputSchema) with a fixed result and no broker, bridge or audit
+ * (`bench/bare-mcp-server.mjs`). Side by side in one run, with the same v2
+ * client (`@modelcontextprotocol/client`), in both protocol eras (legacy:
+ * the default `initialize`; modern: pinned to 2026-07-28):
+ *
+ * - stdio (`serveStdio` vs `xcap serve`): one call at a time, and 16 in flight;
+ * - Streamable HTTP (`createMcpHandler` behind `toNodeHandler` vs `xcap serve
+ *   --http` with a bearer token): one at a time, and 16 in flight.
+ *
+ * Every pair is measured back to back, the order alternating from round to
+ * round (ABBA), for a fixed time each; the ratio xcap/bare of each round is
+ * kept and the median and range reported against the targets: stdio ≥ 0.7×
+ * one at a time and ≥ 0.8× with 16 in flight; HTTP ≥ 0.8× with 16 in flight.
+ * Also: the same call through the host's call path in-process (no MCP).
+ * Needs the built packages (`npm run bench` builds first). Rounds:
+ * `XCAP_BENCH_ROUNDS` (default 5); time per measurement: `XCAP_BENCH_MS`
+ * (default 1000).
  */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { catalog } from '../packages/catalog/src/index.js';
-import { SqliteAuditSink, createNodeHost, runCli } from '../packages/host-node/src/index.js';
+import { createNodeHost } from '../packages/host-node/src/index.js';
 import { samplePhotos } from '../packages/host-testing/src/index.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
+const bareBin = fileURLToPath(new URL('./bare-mcp-server.mjs', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
-const target = 0.8;
 const inFlight = 16;
+const rounds = Math.max(1, Number(process.env['XCAP_BENCH_ROUNDS'] ?? 5));
+const measureMs = Math.max(100, Number(process.env['XCAP_BENCH_MS'] ?? 1000));
+
+type Era = 'legacy' | 'modern';
+type Transport = 'stdio' | 'http';
+type Mode = 'one at a time' | '16 in flight';
+const eras: readonly Era[] = ['legacy', 'modern'];
+
+/** The targets of issue 15: xcap serve / the bare server, per transport and mode. */
+const targets: Record<Transport, Partial<Record<Mode, number>>> = {
+  stdio: { 'one at a time': 0.7, '16 in flight': 0.8 },
+  http: { '16 in flight': 0.8 },
+};
 
 const photosList = catalog.tools.find((t) => t.name === 'photos_list');
 if (photosList === undefined) throw new Error('no photos_list in the catalog');
 const bareTool = { name: 'photos__list', description: photosList.description, inputSchema: photosList.inputSchema, outputSchema: photosList.outputSchema };
 
-/**
- * The bare server: the SDK's low-level Server with one tool (photos__list's
- * schemas, so the client checks the same) and no broker, bridge or audit.
- * `native`: it answers with the same Node photos provider xcap serve uses
- * (the folder in XCAP_BENCH_PHOTOS); otherwise with a fixed result.
- */
-const bareServer = (native: boolean) => `
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-${native ? "import { createPhotosProvider } from '@xcap/host-node';" : ''}
-const fixed = { photos: [{ id: 'Sunset.png', name: 'Sunset.png', mimeType: 'image/png', takenAt: null }], cursor: null };
-${native ? 'const photos = createPhotosProvider({ dir: process.env.XCAP_BENCH_PHOTOS });' : ''}
-const server = new Server({ name: 'bare', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [${JSON.stringify(bareTool)}] }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const structuredContent = ${native ? '(await photos.list({ limit: request.params.arguments?.limit ?? 50 })).structuredContent' : 'fixed'};
-  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
-});
-await server.connect(new StdioServerTransport());
-process.stdin.once('end', () => process.exit(0));
-`;
-
+/** One connected client. */
 interface Connection {
-  readonly client: Client;
+  call(): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
-async function connect(command: string, args: readonly string[], env: Record<string, string> = {}): Promise<Connection> {
-  const transport = new StdioClientTransport({ command, args: [...args], cwd: root, stderr: 'ignore', env });
-  const client = new Client({ name: 'bench', version: '1.0.0' });
+const clientOptions = (era: Era) => (era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } : {});
+
+async function connected(client: Client, era: Era, transport: Parameters<Client['connect']>[0]): Promise<Connection> {
   await client.connect(transport);
+  if (client.getProtocolEra() !== era) throw new Error(`the client negotiated ${String(client.getProtocolEra())}, not ${era}`);
   await client.listTools();
-  return { client, close: () => client.close() };
+  return {
+    call: () => client.callTool({ name: 'photos__list', arguments: { limit: 1 } }),
+    close: () => client.close(),
+  };
 }
 
-const call = (c: Connection) => c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
+/** Spawns a stdio server (`args` after node) and connects the v2 client in `era`. */
+function stdioConnection(args: readonly string[], era: Era, env: Record<string, string> = {}): Promise<Connection> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...args], cwd: root, stderr: 'ignore', env: { NODE_OPTIONS: '', ...env } });
+  return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport);
+}
 
-/** Calls one at a time for `ms`: calls/s and the latencies' p50/p99 in ms. */
-async function sequential(c: Connection, ms: number): Promise<{ rate: number; p50: number; p99: number }> {
+/** Connects the v2 client to a Streamable HTTP endpoint in `era`, with a bearer token. */
+function httpConnection(url: string, token: string, era: Era): Promise<Connection> {
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport);
+}
+
+/** A spawned HTTP server process and the URL it printed. */
+interface HttpProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns `node <args>` and waits (up to 15 s) for `listening on <url>,` on its stderr. */
+async function httpProcess(args: readonly string[], env: Record<string, string>): Promise<HttpProcess> {
+  const child: ChildProcess = spawn(process.execPath, [...args], { cwd: root, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 15_000;
+  let url: string | undefined;
+  while (url === undefined) {
+    url = /listening on (http:\/\/\S+\/mcp),/.exec(stderr)?.[1];
+    if (url !== undefined) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${args.join(' ')} printed no URL: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const checked = (result: CallToolResult) => {
+  if (result.isError === true) throw new Error(`tools/call failed: ${JSON.stringify(result)}`);
+};
+
+/** One call at a time for `measureMs`: calls/s and the latencies' p50/p99 in ms. */
+async function sequential(c: Connection): Promise<{ rate: number; p50: number; p99: number }> {
   const latencies: number[] = [];
   const start = performance.now();
-  while (performance.now() - start < ms) {
+  while (performance.now() - start < measureMs) {
     const t = performance.now();
-    const result = await call(c);
-    if (result.isError === true) throw new Error(`tools/call failed: ${JSON.stringify(result)}`);
+    checked(await c.call());
     latencies.push(performance.now() - t);
   }
   const elapsed = performance.now() - start;
@@ -84,99 +138,147 @@ async function sequential(c: Connection, ms: number): Promise<{ rate: number; p5
   return { rate: (latencies.length * 1000) / elapsed, p50: at(0.5), p99: at(0.99) };
 }
 
-/** `inFlight` callers for `ms`: calls/s. */
-async function concurrent(c: Connection, ms: number): Promise<number> {
+/** `inFlight` callers for `measureMs`: calls/s. */
+async function concurrent(c: Connection): Promise<{ rate: number; p50: number; p99: number }> {
   let calls = 0;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
-      while (performance.now() - start < ms) {
-        const result = await call(c);
-        if (result.isError === true) throw new Error(`tools/call failed: ${JSON.stringify(result)}`);
+      while (performance.now() - start < measureMs) {
+        checked(await c.call());
         calls++;
       }
     }),
   );
-  return (calls * 1000) / (performance.now() - start);
+  return { rate: (calls * 1000) / (performance.now() - start), p50: NaN, p99: NaN };
 }
 
-/** Measures xcap serve and the bare server, interleaved over three rounds, best round each. */
+/** A data dir under `dir` with photos.read granted to the album app and a token `bench` (for HTTP), made with the xcap CLI. */
+function dataDir(dir: string, name: string): { data: string; token: string } {
+  const data = join(dir, name);
+  const xcap = (...args: string[]) => execFileSync(process.execPath, [xcapBin, ...args, '--data', data], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  xcap('grant', 'acme.album', 'photos.read');
+  return { data, token: xcap('token', 'add', 'bench').trim() };
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+
+/** Measures every pair, interleaved over `rounds` rounds (ABBA), and reports ratios with ranges. */
 export async function run(): Promise<BenchRow[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'xcap-bench-mcp-'));
-  const photos = join(dir, 'photos');
-  await mkdir(photos);
-  for (const [i, photo] of samplePhotos().entries()) {
-    const file = join(photos, photo.name);
-    await writeFile(file, Buffer.from(photo.data, 'base64'));
-    await utimes(file, new Date(Date.UTC(2026, 6, 14 + i)), new Date(Date.UTC(2026, 6, 14 + i)));
-  }
-  const manifest = join(dir, 'app.json');
-  await writeFile(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] }));
-  const data = join(dir, 'data');
-  const granted = await runCli(['grant', 'acme.album', 'photos.read', '--data', data], { stdout: () => undefined, stderr: (t) => void process.stderr.write(t), env: {} });
-  if (granted !== 0) throw new Error('xcap grant failed');
-
-  const xcap = await connect(process.execPath, [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos]);
-  const bare = await connect(process.execPath, ['--input-type=module', '-e', bareServer(false)]);
-  const bareNative = await connect(process.execPath, ['--input-type=module', '-e', bareServer(true)], { XCAP_BENCH_PHOTOS: photos });
-  const servers = { xcap, bare, bareNative };
-  type Name = keyof typeof servers;
-  const seq: Record<Name, { rate: number; p50: number; p99: number }> = { xcap: { rate: 0, p50: 0, p99: 0 }, bare: { rate: 0, p50: 0, p99: 0 }, bareNative: { rate: 0, p50: 0, p99: 0 } };
-  const con: Record<Name, number> = { xcap: 0, bare: 0, bareNative: 0 };
-  const names = Object.keys(servers) as Name[];
-  /** When xcap serve was called one at a time (start, end as ISO times), to pick its audit rows out later. */
-  const oneAtATime: [string, string][] = [];
+  const dir = await mkdtemp(join(os.tmpdir(), 'xcap-bench-mcp-'));
+  const open: Connection[] = [];
+  const processes: HttpProcess[] = [];
   try {
-    for (const c of Object.values(servers)) for (let i = 0; i < 200; i++) await call(c);
-    for (let round = 0; round < 3; round++) {
-      for (const name of names) {
-        const from = new Date().toISOString();
-        const measured = await sequential(servers[name], 1000);
-        if (name === 'xcap') oneAtATime.push([from, new Date().toISOString()]);
-        if (measured.rate > seq[name].rate) seq[name] = measured;
-      }
-      for (const name of names) con[name] = Math.max(con[name], await concurrent(servers[name], 1000));
+    const photos = join(dir, 'photos');
+    await mkdir(photos);
+    for (const [i, photo] of samplePhotos().entries()) {
+      const file = join(photos, photo.name);
+      await writeFile(file, Buffer.from(photo.data, 'base64'));
+      await utimes(file, new Date(Date.UTC(2026, 6, 14 + i)), new Date(Date.UTC(2026, 6, 14 + i)));
     }
-  } finally {
-    for (const c of Object.values(servers)) await c.close();
-  }
-  // Where the time goes, 1: the call path's own time inside xcap serve, one call at a time (each row's durationMs: decide, bridge, native; the audit commit after it is not counted).
-  const served = new SqliteAuditSink(join(data, 'audit.sqlite'));
-  const durations = served
-    .query()
-    .filter((r) => oneAtATime.some(([from, to]) => r.at >= from && r.at <= to))
-    .map((r) => r.durationMs ?? 0);
-  served.close();
-  const servedCallPathMs = durations.reduce((a, b) => a + b, 0) / Math.max(1, durations.length);
-  // Where the time goes, 2: the same call through the host's call path in-process (same stores and providers, no MCP, no stdio).
-  const host = await createNodeHost({ manifest: JSON.parse(await readFile(manifest, 'utf8')) as unknown, dataDir: join(dir, 'in-process'), photosDir: photos });
-  await host.grants.set('acme.album', 'photos.read', 'granted');
-  const inProcess = async () => host.callPath.call({ from: 'agent', name: 'photos__list', arguments: { limit: 1 }, foreground: false, client: 'bench' });
-  for (let i = 0; i < 200; i++) await inProcess();
-  let inProcessCalls = 0;
-  const inProcessStart = performance.now();
-  while (performance.now() - inProcessStart < 1500) {
-    await inProcess();
-    inProcessCalls++;
-  }
-  const inProcessRate = (inProcessCalls * 1000) / (performance.now() - inProcessStart);
-  await host.close();
-  await rm(dir, { recursive: true, force: true });
+    const manifest = join(dir, 'app.json');
+    await writeFile(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] }));
+    const serveArgs = (data: string) => [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos];
+    const bareEnv = { BARE_TOOL: JSON.stringify(bareTool) };
 
-  const ratio = (a: number, b: number, what: string) => `${(a / b).toFixed(2)}× ${what} (target ≥ ${target}× the bare server)`;
-  return [
-    { name: 'xcap serve tools/call, one at a time', value: seq.xcap.rate, unit: 'calls/s', note: `${ratio(seq.xcap.rate, seq.bare.rate, 'the bare server')}; ${(seq.xcap.rate / seq.bareNative.rate).toFixed(2)}× bare + native` },
-    { name: 'bare SDK server, fixed answer, one at a time', value: seq.bare.rate, unit: 'calls/s', note: 'one tool, no broker/bridge/audit' },
-    { name: 'bare SDK server + photos provider, one at a time', value: seq.bareNative.rate, unit: 'calls/s', note: 'the same native list, no broker/bridge/audit' },
-    { name: 'xcap serve latency p50', value: seq.xcap.p50, unit: 'ms', note: `p99 ${seq.xcap.p99.toFixed(2)} ms` },
-    { name: 'bare SDK server latency p50', value: seq.bare.p50, unit: 'ms', note: `p99 ${seq.bare.p99.toFixed(2)} ms` },
-    { name: 'bare + photos provider latency p50', value: seq.bareNative.p50, unit: 'ms', note: `p99 ${seq.bareNative.p99.toFixed(2)} ms` },
-    { name: `xcap serve tools/call, ${inFlight} in flight`, value: con.xcap, unit: 'calls/s', note: `${ratio(con.xcap, con.bare, 'the bare server')}; ${(con.xcap / con.bareNative).toFixed(2)}× bare + native` },
-    { name: `bare SDK server, fixed answer, ${inFlight} in flight`, value: con.bare, unit: 'calls/s' },
-    { name: `bare + photos provider, ${inFlight} in flight`, value: con.bareNative, unit: 'calls/s' },
-    { name: 'call path inside xcap serve, one at a time, rows\' durationMs avg', value: servedCallPathMs, unit: 'ms', note: `${durations.length} rows of the one-at-a-time runs; the audit commit not counted` },
-    { name: 'the same call, call path in-process', value: inProcessRate, unit: 'calls/s', note: 'no MCP, no stdio: the host\'s own work (grant file, photo folder, SQLite row)' },
-  ];
+    // One data dir per xcap serve process, so no two share an audit log.
+    const spaces = {
+      legacy: dataDir(dir, 'data-stdio-legacy'),
+      modern: dataDir(dir, 'data-stdio-modern'),
+      http: dataDir(dir, 'data-http'),
+    };
+    const xcapHttp = await httpProcess([...serveArgs(spaces.http.data), '--http', '127.0.0.1:0'], {});
+    processes.push(xcapHttp);
+    const bareHttp = await httpProcess([bareBin, 'http'], bareEnv);
+    processes.push(bareHttp);
+
+    const pairs: { transport: Transport; era: Era; bare: Connection; xcap: Connection }[] = [];
+    for (const era of eras) {
+      const bare = await stdioConnection([bareBin, 'stdio'], era, bareEnv);
+      const xcap = await stdioConnection(serveArgs(spaces[era].data), era);
+      open.push(bare, xcap);
+      pairs.push({ transport: 'stdio', era, bare, xcap });
+    }
+    for (const era of eras) {
+      const bare = await httpConnection(bareHttp.url, spaces.http.token, era);
+      const xcap = await httpConnection(xcapHttp.url, spaces.http.token, era);
+      open.push(bare, xcap);
+      pairs.push({ transport: 'http', era, bare, xcap });
+    }
+
+    // Warm-up: the JIT of both sides, the grant file and the photo folder's caches.
+    for (const c of open) {
+      for (let i = 0; i < 300; i++) checked(await c.call());
+      await Promise.all(Array.from({ length: inFlight }, async () => { for (let i = 0; i < 20; i++) checked(await c.call()); }));
+    }
+
+    type Key = `${Transport} ${Era} ${Mode}`;
+    const seen = new Map<Key, { bare: { rate: number; p50: number; p99: number }[]; xcap: { rate: number; p50: number; p99: number }[]; ratio: number[] }>();
+    const loads: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      loads.push(os.loadavg()[0] ?? NaN);
+      for (const pair of pairs) {
+        for (const mode of ['one at a time', '16 in flight'] as const) {
+          const measure = mode === 'one at a time' ? sequential : concurrent;
+          const order = round % 2 === 0 ? (['bare', 'xcap'] as const) : (['xcap', 'bare'] as const);
+          const got: Partial<Record<'bare' | 'xcap', { rate: number; p50: number; p99: number }>> = {};
+          for (const who of order) got[who] = await measure(pair[who]);
+          const key: Key = `${pair.transport} ${pair.era} ${mode}`;
+          const entry = seen.get(key) ?? { bare: [], xcap: [], ratio: [] };
+          entry.bare.push(got.bare!);
+          entry.xcap.push(got.xcap!);
+          entry.ratio.push(got.xcap!.rate / got.bare!.rate);
+          seen.set(key, entry);
+        }
+      }
+    }
+    loads.push(os.loadavg()[0] ?? NaN);
+
+    // The same call through the host's call path in-process (same stores and providers, no MCP, no transport).
+    const host = await createNodeHost({ manifest: JSON.parse(await readFile(manifest, 'utf8')) as unknown, dataDir: join(dir, 'in-process'), photosDir: photos });
+    await host.grants.set('acme.album', 'photos.read', 'granted');
+    const inProcess = () => host.callPath.call({ from: 'agent', name: 'photos__list', arguments: { limit: 1 }, foreground: false, client: 'bench' });
+    for (let i = 0; i < 300; i++) await inProcess();
+    let inProcessCalls = 0;
+    const inProcessStart = performance.now();
+    while (performance.now() - inProcessStart < measureMs) {
+      await inProcess();
+      inProcessCalls++;
+    }
+    const inProcessRate = (inProcessCalls * 1000) / (performance.now() - inProcessStart);
+    await host.close();
+
+    const rows: BenchRow[] = [];
+    const fmt = (v: number) => v.toFixed(2);
+    const ms = (v: number) => v.toFixed(3);
+    for (const [key, entry] of seen) {
+      const [transport, , ...rest] = key.split(' ') as [Transport, Era, ...string[]];
+      const mode = rest.join(' ') as Mode;
+      const target = targets[transport][mode];
+      const ratio = median(entry.ratio);
+      const verdict = target === undefined ? 'no target' : `target ≥ ${target}×: ${ratio >= target ? 'met' : `NOT met (${fmt(ratio / target)}× of it)`}`;
+      rows.push({
+        name: `${key}: xcap serve / bare v2`,
+        value: ratio,
+        unit: '×',
+        note: `median of ${entry.ratio.length} rounds, range ${fmt(Math.min(...entry.ratio))}–${fmt(Math.max(...entry.ratio))}; ${verdict}`,
+      });
+      const latency = (runs: readonly { p50: number; p99: number }[]) => (Number.isNaN(runs[0]?.p50) ? '' : `; p50 ${ms(median(runs.map((r) => r.p50)))} ms, p99 ${ms(median(runs.map((r) => r.p99)))} ms`);
+      rows.push({ name: `${key}: xcap serve`, value: median(entry.xcap.map((r) => r.rate)), unit: 'calls/s', note: `range ${Math.round(Math.min(...entry.xcap.map((r) => r.rate)))}–${Math.round(Math.max(...entry.xcap.map((r) => r.rate)))}${latency(entry.xcap)}` });
+      rows.push({ name: `${key}: bare v2 server`, value: median(entry.bare.map((r) => r.rate)), unit: 'calls/s', note: `range ${Math.round(Math.min(...entry.bare.map((r) => r.rate)))}–${Math.round(Math.max(...entry.bare.map((r) => r.rate)))}${latency(entry.bare)}` });
+    }
+    rows.push({ name: 'the same call, call path in-process', value: inProcessRate, unit: 'calls/s', note: "no MCP, no transport: the host's own work (grant file, photo folder, SQLite row)" });
+    rows.push({ name: 'load average (1 min) per round', value: median(loads), unit: '', note: loads.map((l) => l.toFixed(2)).join(' · ') });
+    return rows;
+  } finally {
+    for (const c of open) await c.close().catch(() => undefined);
+    for (const p of processes) await p.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 if (isMain(import.meta.url)) printTable(await run());

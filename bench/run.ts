@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every `bench/*.bench.ts` (each exports `run()`),
- * prints one table, or the rows as JSON with `--json`. Optional file-name
+ * prints one table, or the rows as JSON with `--json`, with the machine and
+ * its load average before and after. Optional file-name
  * filters: `npm run bench -- pdf broker`.
  */
 import { readdirSync } from 'node:fs';
@@ -18,7 +19,10 @@ const files = readdirSync(dir)
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const machine = `${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+// The machines are shared: the load average (1, 5, 15 min) before and after says how much else was running.
+const loadBefore = load();
 const results: { file: string; rows: BenchRow[] }[] = [];
 for (const file of files) {
   const mod = (await import(pathToFileURL(`${dir}${file}`).href)) as { run?: () => Promise<BenchRow[]> };
@@ -28,5 +32,6 @@ for (const file of files) {
   results.push({ file, rows });
   if (!json) printTable(rows);
 }
-if (json) console.log(JSON.stringify({ machine, date: new Date().toISOString(), results }, null, 2));
-else console.log(`\nmachine: ${machine}`);
+const loadAfter = load();
+if (json) console.log(JSON.stringify({ machine, loadAverage: { before: loadBefore, after: loadAfter }, date: new Date().toISOString(), results }, null, 2));
+else console.log(`\nmachine: ${machine}; load average before ${loadBefore}, after ${loadAfter}`);
