@@ -69,6 +69,12 @@ export class PostgresDatabase {
       throw this.error(what, error);
     }
     let broken: Error | undefined;
+    // A connection that dies while checked out (a server restart between two statements) emits 'error' on the
+    // client; without a listener that is an uncaught exception. The next statement fails and the client is destroyed.
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -83,6 +89,7 @@ export class PostgresDatabase {
       if (error instanceof PostgresStoreError || isOwnError(error)) throw error;
       throw this.error(what, error);
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

@@ -1,0 +1,94 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditRow } from '@xcap/audit';
+import { type PostgresStores, TokenNameTakenError } from '../src/index.js';
+import { dropSchema, openStores, serverUrl } from './support/open-stores.js';
+
+let opened: PostgresStores[] = [];
+afterEach(async () => {
+  for (const stores of opened) {
+    await stores.close();
+    await dropSchema(stores.database.names.schemaName);
+  }
+  opened = [];
+});
+
+async function open(options: Parameters<typeof openStores>[0] = {}): Promise<PostgresStores> {
+  const stores = await openStores(options);
+  opened.push(stores);
+  return stores;
+}
+
+const row = (tool: string): AuditRow => ({ appId: 'acme.album', clientId: 'ui', tool, status: 'ok', error: null, argsHash: 'sha256:00' });
+
+describe('PostgresAuditSink', () => {
+  it('a write resolves only once its row is committed: another connection sees it at that moment', async () => {
+    const stores = await open({ host: 'host-a' });
+    const reader = new pg.Client({ connectionString: serverUrl() });
+    await reader.connect();
+    try {
+      const table = stores.database.names.audit;
+      for (let i = 0; i < 20; i++) {
+        await stores.audit.write(row(`t__${i}`), { at: new Date().toISOString(), durationMs: i });
+        const seen = await reader.query(`SELECT tool, host, duration_ms FROM ${table} WHERE tool = $1`, [`t__${i}`]);
+        expect(seen.rows).toEqual([{ tool: `t__${i}`, host: 'host-a', duration_ms: i }]);
+      }
+    } finally {
+      await reader.end();
+    }
+  });
+
+  it('one tick of writes is one transaction; maxBatch splits a larger tick', async () => {
+    const stores = await open({ maxAuditBatch: 100 });
+    await Promise.all(Array.from({ length: 250 }, (_, i) => stores.audit.write(row(`t__${i}`))));
+    expect(stores.audit.commits).toBe(3);
+    expect(await stores.audit.count()).toBe(250);
+  });
+
+  it('query filters by app, tool, status and time, newest first; NUL is stored as U+FFFD', async () => {
+    const stores = await open();
+    await stores.audit.write(row('a__one'), { at: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+    await stores.audit.write({ ...row('a__two'), status: 'denied', error: 'consentNeeded' }, { at: '2026-02-01T00:00:00.000Z', durationMs: 2 });
+    await stores.audit.write({ ...row('a\0three'), appId: 'other' });
+    expect((await stores.audit.query()).map((r) => r.tool)).toEqual(['a\uFFFDthree', 'a__two', 'a__one']);
+    expect((await stores.audit.query({ app: 'acme.album', status: 'denied' })).map((r) => [r.tool, r.error, r.at])).toEqual([['a__two', 'consentNeeded', '2026-02-01T00:00:00.000Z']]);
+    expect((await stores.audit.query({ since: '2026-01-15T00:00:00Z', app: 'acme.album' })).map((r) => r.tool)).toEqual(['a__two']);
+    expect((await stores.audit.query({ tool: 'a__one' }))[0]?.durationMs).toBe(1);
+    expect((await stores.audit.query({ limit: 1 })).length).toBe(1);
+  });
+
+  it('a write after close rejects; close commits what is waiting', async () => {
+    const stores = await openStores();
+    const waiting = stores.audit.write(row('last'));
+    await stores.audit.close();
+    await expect(waiting).resolves.toBeUndefined();
+    await expect(stores.audit.write(row('late'))).rejects.toThrow('is closed; the row was not written');
+    expect(await stores.audit.count()).toBe(1);
+    await stores.close();
+    await dropSchema(stores.database.names.schemaName);
+  });
+});
+
+describe('PostgresTokenStore', () => {
+  it('keeps only digests, verifies across hosts, refuses a taken name, and a revoke is seen by the next verify', async () => {
+    const a = await open();
+    const b = await openStores({ schema: a.database.names.schemaName });
+    try {
+      const token = await a.tokens.add('ci-bot');
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const stored = await a.database.query<{ sha256: string }>('read', `SELECT * FROM ${a.database.names.tokens}`);
+      expect(JSON.stringify(stored.rows)).not.toContain(token);
+      expect(await b.tokens.verify(token)).toEqual({ name: 'ci-bot' });
+      expect(await b.tokens.verify(`${token}x`)).toBeNull();
+      expect(await b.tokens.verify('')).toBeNull();
+      await expect(b.tokens.add('ci-bot')).rejects.toBeInstanceOf(TokenNameTakenError);
+      await expect(b.tokens.add('../bad')).rejects.toThrow(TypeError);
+      expect((await b.tokens.list()).map((t) => t.name)).toEqual(['ci-bot']);
+      expect(await b.tokens.revoke('ci-bot')).toBe(true);
+      expect(await a.tokens.verify(token)).toBeNull();
+      expect(await a.tokens.revoke('ci-bot')).toBe(false);
+    } finally {
+      await b.close();
+    }
+  });
+});
