@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCallPath, type CallAnswer, type CallPath } from '@xcap/call';
-import { loadCatalog, type NativeResult } from '@xcap/catalog';
+import { loadCatalog } from '@xcap/catalog';
 import { createPostgresStores, type PostgresStores } from '../src/index.js';
 import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
 
@@ -29,15 +29,15 @@ function callPath(): CallPath {
     provided: ['photos'],
     providers: {
       photos: {
-        pick: async (): Promise<NativeResult> => ({ structuredContent: { photos: [{ id: 'ph-1', name: 'a.jpg', mimeType: 'image/jpeg', takenAt: null, data: 'aGk=' }] } }),
-        get: async (): Promise<NativeResult> => ({ isError: 'notFound' }),
-        list: async (): Promise<NativeResult> => ({ structuredContent: { photos: [], cursor: null } }),
+        pick: async () => ({ structuredContent: { photos: [{ id: 'ph-1', name: 'a.jpg', mimeType: 'image/jpeg', takenAt: null, data: 'aGk=' }] } }),
+        get: async () => ({ isError: 'notFound' }),
+        list: async () => ({ structuredContent: { photos: [], cursor: null } }),
       },
     },
     blobs: stores.blobs,
     grants: stores.grants,
     audit: stores.audit,
-    consent: async () => 'dismiss',
+    consent: async () => 'dismiss' as const,
     clock: () => new Date(),
     randomHex: () => '0123456789abcdef0123456789abcdef',
     auditTimeoutMs: 3000,
