@@ -10,6 +10,9 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE="${NX_SKIP_NX_CACHE:-fa
 echo "== gen:check: generated code is fresh"
 npm run --silent gen:check
 
+echo "== PostgreSQL for the @xcap/store-postgres tests (installed with apt-get when initdb is missing)"
+bash scripts/ensure-postgres.sh
+
 echo "== build, typecheck, test (nx)"
 npx nx run-many -t build typecheck test --parallel=2 --outputStyle=stream
 

@@ -31,8 +31,10 @@ export interface PostgresServer {
 /** The user the cluster is created with (a superuser; trust authentication). */
 export const testUser = 'xcap';
 
-/** The folder holding `initdb` and `pg_ctl`: on PATH, else Debian's `/usr/lib/postgresql/<version>/bin`. */
+/** The folder holding `initdb` and `pg_ctl`: `$XCAP_POSTGRES_BIN` when set, else on PATH, else Debian's `/usr/lib/postgresql/<version>/bin`. */
 export function findPostgresBin(): string | undefined {
+  const chosen = process.env['XCAP_POSTGRES_BIN'];
+  if (chosen !== undefined && chosen !== '') return existsSync(path.join(chosen, 'initdb')) ? chosen : undefined;
   for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
     if (dir !== '' && existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'))) return dir;
   }
@@ -48,7 +50,7 @@ export function findPostgresBin(): string | undefined {
 
 /** Why no server can be had here, as one line naming the fix. */
 export const noPostgresHelp =
-  'the @xcap/store-postgres tests need a PostgreSQL server and found no initdb (neither on PATH nor in /usr/lib/postgresql/<version>/bin): run scripts/ensure-postgres.sh (apt-get install -y postgresql) or put initdb and pg_ctl on PATH';
+  'the @xcap/store-postgres tests need a PostgreSQL server and found no initdb (not in $XCAP_POSTGRES_BIN when set, else neither on PATH nor in /usr/lib/postgresql/<version>/bin): run scripts/ensure-postgres.sh (apt-get install -y postgresql) or put initdb and pg_ctl on PATH';
 
 /** Options of `startPostgresServer`. */
 export interface PostgresServerOptions {
