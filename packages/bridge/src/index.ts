@@ -13,6 +13,7 @@ export { defaultTimeoutMs } from './call-native.js';
 export { bridgeReasons } from './bridge-reasons.js';
 export type { BlobStore, StoredBlob } from './blob-store.js';
 export { MemoryBlobStore } from './memory-blob-store.js';
+export { QuotaExceededError } from './quota-exceeded-error.js';
 export type { BlobListing } from './memory-blob-store.js';
 export { mimeTypeFor } from './mime-type-for.js';
 export type { MimeTypeQuery } from './mime-type-for.js';

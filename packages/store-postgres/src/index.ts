@@ -17,5 +17,5 @@ export { tableNames, identifierPattern, maxPrefixLength, type TableNames } from 
 export { maskConnectionString, connectionSecrets, scrubSecrets, maskedPassword } from './mask-connection-string.js';
 export { PostgresStoreError } from './postgres-store-error.js';
 export { PostgresSchemaError } from './postgres-schema-error.js';
-export { QuotaExceededError } from './quota-exceeded-error.js';
+export { QuotaExceededError } from '@xcap/bridge';
 export { TokenNameTakenError } from './token-name-taken-error.js';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BlobStore, StoredBlob } from '@xcap/bridge';
+import { QuotaExceededError, type BlobStore, type StoredBlob } from '@xcap/bridge';
 import type { PostgresDatabase } from './postgres-database.js';
-import { QuotaExceededError } from './quota-exceeded-error.js';
 
 /** The default per-app quota: 1 GiB (as the file store's). */
 export const defaultQuotaBytes = 2 ** 30;

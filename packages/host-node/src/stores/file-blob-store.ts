@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobStore, StoredBlob } from '@xcap/bridge';
+import { QuotaExceededError, type BlobStore, type StoredBlob } from '@xcap/bridge';
 import { appFolderName } from './app-folder-name.js';
 import { isCode, syncDir, tempPrefix, writeFileAtomic } from '../atomic-write.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
-import { QuotaExceededError } from './quota-exceeded-error.js';
 
 /** Options of `FileBlobStore`. */
 export interface FileBlobStoreOptions {

@@ -8,7 +8,7 @@ export { GrantFileError } from './grant-file-error.js';
 export { FileLockError } from './file-lock-error.js';
 export type { FileLockOptions } from './file-lock.js';
 export { FileBlobStore, defaultQuotaBytes, type FileBlobStoreOptions, type FileBlobListing } from './file-blob-store.js';
-export { QuotaExceededError } from './quota-exceeded-error.js';
+export { QuotaExceededError } from '@xcap/bridge';
 export { appFolderName } from './app-folder-name.js';
 export { SqliteAuditSink, auditStatuses, type SqliteAuditSinkOptions, type AuditQuery, type AuditRowMeta, type StoredAuditRow } from './sqlite-audit-sink.js';
 export { AuditSchemaError } from './audit-schema-error.js';
