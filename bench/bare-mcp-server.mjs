@@ -2,7 +2,10 @@
  * The bare MCP SDK v2 server of bench/mcp.bench.ts: one tool, photos__list
  * (its name and the catalog's schemas come in BARE_TOOL, so the client checks
  * the same outputSchema), answered with a fixed result — no broker, bridge or
- * audit. Both eras, from one factory, as the SDK documents it.
+ * audit. Both eras, from one factory, as the SDK documents it. With
+ * BARE_PHOTOS (a folder) it answers with the same Node photos provider
+ * `xcap serve` uses (`createPhotosProvider` of the built @xcap/host-node)
+ * instead: the native's own cost, still without broker, bridge or audit.
  *
  *   node bench/bare-mcp-server.mjs stdio   serveStdio on stdin/stdout
  *   node bench/bare-mcp-server.mjs http    createMcpHandler behind toNodeHandler on 127.0.0.1:<free port>;
@@ -19,12 +22,17 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 const tool = JSON.parse(process.env.BARE_TOOL ?? 'null');
 if (tool === null) throw new Error('bare-mcp-server: BARE_TOOL (the tool as JSON) is not set');
 const fixed = { photos: [{ id: 'Sunset.png', name: 'Sunset.png', mimeType: 'image/png', takenAt: null }], cursor: null };
+const photos = process.env.BARE_PHOTOS === undefined ? undefined : (await import('@xcap/host-node')).createPhotosProvider({ dir: process.env.BARE_PHOTOS });
+const answer = async (args) => (photos === undefined ? fixed : (await photos.list({ limit: typeof args?.limit === 'number' ? args.limit : 50 })).structuredContent);
 
 /** One low-level Server with the one tool (the factory of both entries; `era` is not needed: the SDK adapts the answers). */
 const factory = () => {
   const server = new Server({ name: 'bare', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler('tools/list', () => ({ tools: [tool] }));
-  server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: JSON.stringify(fixed) }], structuredContent: fixed }));
+  server.setRequestHandler('tools/call', async (request) => {
+    const structuredContent = await answer(request.params.arguments);
+    return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+  });
   return server;
 };
 

@@ -16,7 +16,13 @@
  * round (ABBA), for a fixed time each; the ratio xcap/bare of each round is
  * kept and the median and range reported against the targets: stdio ≥ 0.7×
  * one at a time and ≥ 0.8× with 16 in flight; HTTP ≥ 0.8× with 16 in flight.
- * Also: the same call through the host's call path in-process (no MCP).
+ * Over stdio also a third server, the bare one answering with the same Node
+ * photos provider (the native's own cost), and the ratio to it. Also: the
+ * same call through the host's call path in-process (no MCP). The v2 HTTP
+ * client's fetch leaves an abort listener per request on one AbortSignal
+ * until garbage collection, and Node warns past 1,500: those warnings are
+ * counted, not printed (printing thousands of them would cost the client
+ * more than the calls).
  * Needs the built packages (`npm run bench` builds first). Rounds:
  * `XCAP_BENCH_ROUNDS` (default 5); time per measurement: `XCAP_BENCH_MS`
  * (default 1000).
@@ -28,9 +34,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { catalog } from '../packages/catalog/src/index.js';
-import { createNodeHost } from '../packages/host-node/src/index.js';
-import { samplePhotos } from '../packages/host-testing/src/index.js';
+// The built packages, as the spawned `xcap serve` runs them.
+import { catalog } from '@xcap/catalog';
+import { createNodeHost } from '@xcap/host-node';
+import { samplePhotos } from '@xcap/host-testing';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
@@ -169,6 +176,12 @@ const median = (values: readonly number[]) => {
 
 /** Measures every pair, interleaved over `rounds` rounds (ABBA), and reports ratios with ranges. */
 export async function run(): Promise<BenchRow[]> {
+  let abortWarnings = 0;
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (warning instanceof Error && warning.name === 'MaxListenersExceededWarning') abortWarnings++;
+    else (emitWarning as (w: string | Error, ...r: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
   const dir = await mkdtemp(join(os.tmpdir(), 'xcap-bench-mcp-'));
   const open: Connection[] = [];
   const processes: HttpProcess[] = [];
@@ -196,12 +209,13 @@ export async function run(): Promise<BenchRow[]> {
     const bareHttp = await httpProcess([bareBin, 'http'], bareEnv);
     processes.push(bareHttp);
 
-    const pairs: { transport: Transport; era: Era; bare: Connection; xcap: Connection }[] = [];
+    const pairs: { transport: Transport; era: Era; bare: Connection; xcap: Connection; native?: Connection }[] = [];
     for (const era of eras) {
       const bare = await stdioConnection([bareBin, 'stdio'], era, bareEnv);
+      const native = await stdioConnection([bareBin, 'stdio'], era, { ...bareEnv, BARE_PHOTOS: photos });
       const xcap = await stdioConnection(serveArgs(spaces[era].data), era);
-      open.push(bare, xcap);
-      pairs.push({ transport: 'stdio', era, bare, xcap });
+      open.push(bare, native, xcap);
+      pairs.push({ transport: 'stdio', era, bare, xcap, native });
     }
     for (const era of eras) {
       const bare = await httpConnection(bareHttp.url, spaces.http.token, era);
@@ -217,21 +231,29 @@ export async function run(): Promise<BenchRow[]> {
     }
 
     type Key = `${Transport} ${Era} ${Mode}`;
-    const seen = new Map<Key, { bare: { rate: number; p50: number; p99: number }[]; xcap: { rate: number; p50: number; p99: number }[]; ratio: number[] }>();
+    type Figures = { rate: number; p50: number; p99: number };
+    const seen = new Map<Key, { bare: Figures[]; xcap: Figures[]; native: Figures[]; ratio: number[]; nativeRatio: number[] }>();
     const loads: number[] = [];
     for (let round = 0; round < rounds; round++) {
       loads.push(os.loadavg()[0] ?? NaN);
       for (const pair of pairs) {
         for (const mode of ['one at a time', '16 in flight'] as const) {
           const measure = mode === 'one at a time' ? sequential : concurrent;
-          const order = round % 2 === 0 ? (['bare', 'xcap'] as const) : (['xcap', 'bare'] as const);
-          const got: Partial<Record<'bare' | 'xcap', { rate: number; p50: number; p99: number }>> = {};
-          for (const who of order) got[who] = await measure(pair[who]);
+          const order = round % 2 === 0 ? (['bare', 'native', 'xcap'] as const) : (['xcap', 'native', 'bare'] as const);
+          const got: Partial<Record<'bare' | 'xcap' | 'native', Figures>> = {};
+          for (const who of order) {
+            const connection = pair[who];
+            if (connection !== undefined) got[who] = await measure(connection);
+          }
           const key: Key = `${pair.transport} ${pair.era} ${mode}`;
-          const entry = seen.get(key) ?? { bare: [], xcap: [], ratio: [] };
+          const entry = seen.get(key) ?? { bare: [], xcap: [], native: [], ratio: [], nativeRatio: [] };
           entry.bare.push(got.bare!);
           entry.xcap.push(got.xcap!);
           entry.ratio.push(got.xcap!.rate / got.bare!.rate);
+          if (got.native !== undefined) {
+            entry.native.push(got.native);
+            entry.nativeRatio.push(got.xcap!.rate / got.native.rate);
+          }
           seen.set(key, entry);
         }
       }
@@ -269,12 +291,19 @@ export async function run(): Promise<BenchRow[]> {
       });
       const latency = (runs: readonly { p50: number; p99: number }[]) => (Number.isNaN(runs[0]?.p50) ? '' : `; p50 ${ms(median(runs.map((r) => r.p50)))} ms, p99 ${ms(median(runs.map((r) => r.p99)))} ms`);
       rows.push({ name: `${key}: xcap serve`, value: median(entry.xcap.map((r) => r.rate)), unit: 'calls/s', note: `range ${Math.round(Math.min(...entry.xcap.map((r) => r.rate)))}–${Math.round(Math.max(...entry.xcap.map((r) => r.rate)))}${latency(entry.xcap)}` });
-      rows.push({ name: `${key}: bare v2 server`, value: median(entry.bare.map((r) => r.rate)), unit: 'calls/s', note: `range ${Math.round(Math.min(...entry.bare.map((r) => r.rate)))}–${Math.round(Math.max(...entry.bare.map((r) => r.rate)))}${latency(entry.bare)}` });
+      const rates = (runs: readonly Figures[]) => `range ${Math.round(Math.min(...runs.map((r) => r.rate)))}–${Math.round(Math.max(...runs.map((r) => r.rate)))}${latency(runs)}`;
+      rows.push({ name: `${key}: bare v2 server`, value: median(entry.bare.map((r) => r.rate)), unit: 'calls/s', note: rates(entry.bare) });
+      if (entry.native.length > 0) {
+        rows.push({ name: `${key}: bare v2 + photos provider`, value: median(entry.native.map((r) => r.rate)), unit: 'calls/s', note: rates(entry.native) });
+        rows.push({ name: `${key}: xcap serve / bare + provider`, value: median(entry.nativeRatio), unit: '×', note: `range ${fmt(Math.min(...entry.nativeRatio))}–${fmt(Math.max(...entry.nativeRatio))}` });
+      }
     }
     rows.push({ name: 'the same call, call path in-process', value: inProcessRate, unit: 'calls/s', note: "no MCP, no transport: the host's own work (grant file, photo folder, SQLite row)" });
     rows.push({ name: 'load average (1 min) per round', value: median(loads), unit: '', note: loads.map((l) => l.toFixed(2)).join(' · ') });
+    rows.push({ name: 'MaxListenersExceededWarning (HTTP client), not printed', value: abortWarnings, unit: '' });
     return rows;
   } finally {
+    process.emitWarning = emitWarning;
     for (const c of open) await c.close().catch(() => undefined);
     for (const p of processes) await p.stop();
     await rm(dir, { recursive: true, force: true });
