@@ -11,7 +11,7 @@ export interface CallPath {
   readonly app: { readonly id: string; readonly screens: readonly string[]; readonly manifest: readonly ManifestEntry[] };
   /** The capabilities this host provides. */
   readonly provided: readonly string[];
-  /** Runs one call: decide → consent (foreground `ask`) → bridge → exactly one audit row → the answer. Never rejects. */
+  /** Runs one call: decide → consent (foreground `ask`) → bridge → exactly one audit row → the answer; a request with `refused` set is only audited (`CallRequest.refused`). Never rejects for a call's own reasons. */
   call(request: CallRequest): Promise<CallAnswer>;
   /** An agent's tools/list (`agentToolList` of the app's manifest and the provided capabilities). */
   listTools(): AgentTool[];

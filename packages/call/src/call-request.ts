@@ -16,6 +16,17 @@ interface CallRequestBase {
    * request. The same timeout and `dismiss` rules apply as to the host's UI.
    */
   readonly consent?: ConsentUi;
+  /**
+   * Set when the protocol layer refused this request without running
+   * anything (e.g. the MCP SDK answering -32602 before any handler ran): the
+   * call path then only audits it — no grant read, no consent, no native.
+   * The row is `invalid`/`invalidParams` for a tool of the catalog and
+   * `denied`/`unknownTool` for any other name, with `argsHash` of the
+   * arguments as received, written through the same audit queue as every
+   * row. The text says why (it becomes the answer's `invalidParams: <why>`;
+   * the protocol layer sends its own answer).
+   */
+  readonly refused?: string;
 }
 
 /** A call from the app's own UI (audited with clientId `ui`). */

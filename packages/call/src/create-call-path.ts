@@ -62,7 +62,10 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * succeeds again (each new call first retries the oldest pending rows), new
  * calls are refused `unavailable` before anything runs. While the audit
  * queue is full (`maxPendingAudit`) or closed (`closeAudit`), new calls are
- * refused the same way under either policy. Throws a `HostSetupError` listing
+ * refused the same way under either policy. A request the protocol layer
+ * refused (`request.refused`) is only audited — `invalid`/`invalidParams`, or
+ * `unknownTool` for a name not in the catalog — through the same queue, with
+ * no grant read, consent or native, whatever the audit state. Throws a `HostSetupError` listing
  * every problem of the options. For the built-in catalog, a literal
  * `provided` list types `providers` from the generated `HostProviders`
  * (`CallPathProviders`).
@@ -168,6 +171,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const client = request.from === 'agent' ? request.client : null;
     const snapshot = snapshotArguments(request.arguments);
     const toolCall: ToolCall = snapshot.value === undefined ? { from, name } : { from, name, arguments: snapshot.value };
+    if (request.refused !== undefined) return refuse(toolCall, client, request.refused, at, started);
 
     const full = audit.full || audit.closed;
     const refused = full || (suspend && audit.state === 'failing' && !(await audit.probe()));
@@ -182,6 +186,20 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     }
     if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
     return { kind: 'result', result: ran === null ? callFailure(refusalText(verdict)) : ran.result, verdict, outcome, audit: row };
+  }
+
+  /** Audits a request the protocol layer refused (`request.refused`): nothing runs; the row goes through the queue under its usual rules. */
+  async function refuse(toolCall: ToolCall, client: string | null, why: string, at: string, started: number): Promise<CallAnswer> {
+    const verdict = refusedByProtocol(catalog, toolCall);
+    const outcome = verdict.verdict === 'call' ? 'invalidParams' : null;
+    const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
+    const meta = { at, durationMs: performance.now() - started };
+    const committed = audit.full || audit.closed ? await audit.writeOnce(row, meta) : await audit.write(row, meta);
+    if (verdict.verdict === 'unknown' && toolCall.from === 'agent') {
+      return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${clipToolName(toolCall.name)}` }, verdict, outcome, audit: row };
+    }
+    if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
+    return { kind: 'result', result: outcome === null ? callFailure(refusalText(verdict)) : callFailure(`invalidParams: ${why}`), verdict, outcome, audit: row };
   }
 
   return {
@@ -205,6 +223,19 @@ function refusedWhileFull(catalog: Catalog, call: ToolCall): Verdict {
   return { verdict: 'unavailable', capability: parsed.capability, tool: parsed.tool, scope: scope === null ? null : scope.id, reason: 'unavailable' };
 }
 
+/**
+ * The verdict of a request the protocol layer refused: `unknown` (as
+ * always) for a name that is not a tool of the catalog; otherwise `call`
+ * with the outcome `invalidParams` — the broker is never asked, and the row
+ * reads `invalid`/`invalidParams` as for arguments the bridge refuses.
+ */
+function refusedByProtocol(catalog: Catalog, call: ToolCall): Verdict {
+  const parsed = parseToolName(catalog, call.from, call.name);
+  if (parsed === null) return { verdict: 'unknown', capability: null, tool: null, scope: null, reason: 'unknownTool' };
+  const scope = findScope(catalog, parsed.capability, parsed.tool);
+  return { verdict: 'call', capability: parsed.capability, tool: parsed.tool, scope: scope === null ? null : scope.id, reason: null };
+}
+
 /** The host clock's time as ISO 8601; a clock that throws or answers no valid date counts as the system clock. */
 function startTime(clock: () => Date): string {
   try {
@@ -225,6 +256,7 @@ function checkRequest(request: CallRequest): void {
     throw new TypeError('CallPath.call: an agent call needs its run id as request.client');
   }
   if (request.consent !== undefined && typeof request.consent !== 'function') throw new TypeError('CallPath.call: request.consent must be a consent UI function when given');
+  if (request.refused !== undefined && (typeof request.refused !== 'string' || request.refused === '')) throw new TypeError('CallPath.call: request.refused must be a non-empty string (why the protocol layer refused the request) when given');
   if (request.from === 'ui' && 'client' in request && (request as { client?: unknown }).client !== undefined && (request as { client?: unknown }).client !== null) {
     throw new TypeError('CallPath.call: a UI call has no client');
   }
