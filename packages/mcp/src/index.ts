@@ -17,6 +17,7 @@ export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type Moun
 export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
 export { readMessage, errorAnswer, type ReadMessage } from './readable-message.js';
+export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
 export { topLevelId } from './top-level-id.js';
 export { createConsentState, defaultConsentStateTtlSeconds, type ConsentQuestion, type ConsentState, type ConsentStateOptions } from './consent-state.js';
 export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { ProtocolErrorCode, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
 import { errorAnswer, readMessage } from './readable-message.js';
+import type { RefusedCallWatch } from './refused-call-watch.js';
 import { topLevelId } from './top-level-id.js';
 
 /** Options of `LineTransport`. */
@@ -11,6 +12,8 @@ export interface LineTransportOptions {
   readonly maxInFlight?: number;
   /** Where the transport's one-line notices go (a discarded line, a failed input). */
   readonly log?: (line: string) => void;
+  /** Told each tools/call request delivered and each answer sent; an answer it holds (the row of a request the SDK refused) is written once its row's write settled. */
+  readonly watch?: RefusedCallWatch;
 }
 
 /** Why a `LineTransport` stopped. */
@@ -45,7 +48,9 @@ const headBytes = 1024;
  *
  * A line that is not JSON is answered -32700 (id null); each message is
  * read by `readMessage` (tools/call requests the JSON-RPC schemas refuse
- * are still delivered).
+ * are still delivered). With a `watch` (`RefusedCallWatch`), the answer to
+ * a tools/call the SDK refused before any handler ran is written only once
+ * that request's row is written (it counts as in flight until then).
  */
 export class LineTransport implements Transport {
   /** Set by the SDK. */
@@ -62,6 +67,7 @@ export class LineTransport implements Transport {
   readonly #max: number;
   readonly #maxInFlight: number;
   readonly #log: (line: string) => void;
+  readonly #watch: RefusedCallWatch | undefined;
   #end: (why: LineTransportEnd) => void = () => undefined;
   #ended = false;
   #closed = false;
@@ -89,6 +95,7 @@ export class LineTransport implements Transport {
     this.#max = options.maxMessageBytes ?? defaultMaxMessageBytes;
     this.#maxInFlight = options.maxInFlight ?? defaultMaxInFlight;
     this.#log = options.log ?? (() => undefined);
+    this.#watch = options.watch;
     this.ended = new Promise((resolve) => (this.#end = resolve));
   }
 
@@ -127,6 +134,9 @@ export class LineTransport implements Transport {
 
   /** Writes one message as a line; resolves once the output took it (waits for `drain` when its buffer is full). Never rejects: after an output failure, messages are dropped. */
   async send(message: JSONRPCMessage): Promise<void> {
+    // The answer to a tools/call the SDK refused waits for that request's row (it still counts as in flight meanwhile).
+    const held = this.#watch?.answering(message);
+    if (held !== undefined) await held;
     if ('method' in message) {
       if ('id' in message) {
         // The client must be heard while the server waits for its answer: reading resumes.
@@ -282,8 +292,10 @@ export class LineTransport implements Transport {
     }
     const message = read.message;
     if ('method' in message) {
-      if ('id' in message) this.#inFlight.add(message.id);
-      else if (message.method === 'notifications/cancelled') this.#cancelled(message.params);
+      if ('id' in message) {
+        this.#inFlight.add(message.id);
+        if (message.method === 'tools/call') this.#watch?.delivered(message);
+      } else if (message.method === 'notifications/cancelled') this.#cancelled(message.params);
     } else if ('id' in message && message.id !== undefined) {
       this.#outbound.delete(message.id);
     }
@@ -293,7 +305,10 @@ export class LineTransport implements Transport {
   /** A cancelled request is not answered by the SDK: it no longer counts as in flight. */
   #cancelled(params: unknown): void {
     const id = typeof params === 'object' && params !== null ? (params as { requestId?: unknown }).requestId : undefined;
-    if ((typeof id === 'string' || typeof id === 'number') && this.#inFlight.delete(id)) queueMicrotask(() => this.#pump());
+    if ((typeof id === 'string' || typeof id === 'number') && this.#inFlight.delete(id)) {
+      this.#watch?.cancelled(id);
+      queueMicrotask(() => this.#pump());
+    }
   }
 
   readonly #onInputEnd = (): void => {

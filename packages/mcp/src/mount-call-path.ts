@@ -18,6 +18,7 @@ import { createConsentState, type ConsentQuestion, type ConsentState } from './c
 import { elicitConsent } from './elicit-consent.js';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
+import { recordMount, type MountRecord } from './mount-record.js';
 import { newRunId } from './run-id.js';
 
 /** The protocol era a server instance serves: `legacy` (2025-11-25 and before, `initialize`) or `modern` (2026-07-28). */
@@ -77,6 +78,11 @@ export const consentInputKey = 'consent';
  * unknown tool answers -32602 whose message is exactly the call path's
  * (`Unknown tool: <name>`). A refusal or tool error is `isError` without
  * `structuredContent`. Any other method without a handler is -32601.
+ * A tools/call the SDK answers itself, before this handler runs (a
+ * 2026-07-28 request whose `_meta` envelope is missing or invalid), is
+ * audited through the same call path by the transports of this package
+ * (`serveStdioCallPath`, `createHttpHandler`): the handler tells their
+ * `RefusedCallWatch` each request it receives.
  *
  * With `consent: 'client'` on a modern connection, a call whose scope is
  * undecided (foreground) is audited `denied`/`consentNeeded` — a consent
@@ -126,12 +132,15 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     return mcpCallResult(answered.result);
   };
 
+  const record: MountRecord = { callPath, clientId, foreground, watch: undefined };
+  recordMount(server, record);
   const running = new Set<Promise<unknown>>();
   const fallback = server.fallbackRequestHandler;
   server.fallbackRequestHandler = (request, ctx) => {
     if (request.method !== 'tools/call') {
       return fallback === undefined ? Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found')) : fallback(request, ctx);
     }
+    record.watch?.reached(request.id);
     const handled = answer(request, ctx);
     running.add(handled);
     const done = () => void running.delete(handled);

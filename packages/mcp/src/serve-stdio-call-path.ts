@@ -5,6 +5,8 @@ import type { CallPath } from '@xcap/call';
 import type { ConsentState } from './consent-state.js';
 import { LineTransport, type LineTransportEnd } from './line-transport.js';
 import { mountCallPath, type McpConsent, type McpEra, type MountedCallPath } from './mount-call-path.js';
+import { auditRefused, mountOf } from './mount-record.js';
+import { RefusedCallWatch } from './refused-call-watch.js';
 import { newRunId } from './run-id.js';
 
 /** Options of `serveStdioCallPath`. */
@@ -77,8 +79,14 @@ export interface StdioCallPath {
 export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath {
   const log = options.log ?? (() => undefined);
   const clientId = options.clientId ?? newRunId();
+  const foreground = options.foreground ?? false;
+  const watch = new RefusedCallWatch({
+    audit: (call) => auditRefused({ callPath: options.callPath, clientId, foreground }, call),
+    onerror: (error) => log(`the row of a tools/call request the MCP SDK refused could not be written: ${error.message}`),
+  });
   const transport = new LineTransport(options.input ?? process.stdin, options.output ?? process.stdout, {
     log,
+    watch,
     ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
     ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
   });
@@ -89,6 +97,7 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
   const ended = new Promise<StdioEnd>((resolve) => (settle = resolve));
   const idle = async (): Promise<void> => {
     await mounted?.idle();
+    await watch.idle();
   };
   const handle = serveStdio(
     ({ era: served }) => {
@@ -97,10 +106,12 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
       mounted = mountCallPath(server, options.callPath, {
         era: served,
         clientId,
-        foreground: options.foreground ?? false,
+        foreground,
         consent: options.consent ?? 'host',
         ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
       });
+      const record = mountOf(server);
+      if (record !== undefined) record.watch = watch;
       return server;
     },
     { transport },

@@ -1,5 +1,8 @@
-import { createMcpHandler, type McpServer, type Server } from '@modelcontextprotocol/server';
-import { FairGate, type Release } from './fair-gate.js';
+import { createMcpHandler, type AuthInfo, type McpServer, type Server } from '@modelcontextprotocol/server';
+import { auditRefused, mountOf, type MountRecord } from '../mount-record.js';
+import { RefusedCallWatch } from '../refused-call-watch.js';
+import { answerAfterRow, toolsCallIn, type HttpToolsCall } from './answer-after-row.js';
+import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
 import { isLoopbackHostname } from './loopback.js';
 import { readLimitedBody } from './read-limited-body.js';
@@ -80,6 +83,16 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * The server factory gets the token's name and the audit client
  * `token:<name>`. A slot is held until the response body is fully sent (an
  * SSE answer) or the client goes away.
+ *
+ * A tools/call request the SDK answers itself without running the call
+ * path's handler (a 2026-07-28 request whose `_meta` envelope is missing or
+ * invalid, headers its body disagrees with, a body the JSON-RPC schemas
+ * refuse) still gets its one row, through the call path `mountCallPath`
+ * mounted on the request's server (`CallRequest.refused`); when the SDK
+ * refused it before making a server, the factory is asked for one (never
+ * connected) to learn that call path. The SDK's answer goes out unchanged
+ * once the row's write settled. A factory that mounts no call path leaves
+ * such a request without a row, reported to `onerror`.
  */
 export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
   const path = options.path ?? '/mcp';
@@ -104,11 +117,38 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     async (context) => {
       const name = context.authInfo?.extra?.['xcapToken'];
       if (typeof name !== 'string') throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
-      return options.server({ era: context.era, token: { name }, client: tokenClient(name) });
+      const product = await options.server({ era: context.era, token: { name }, client: tokenClient(name) });
+      const watched = context.authInfo === undefined ? undefined : watching.get(context.authInfo);
+      const record = watched === undefined ? undefined : mountOf(product);
+      if (watched !== undefined && record !== undefined) {
+        record.watch = watched.watch;
+        watched.record = record;
+      }
+      return product;
     },
     { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror: report },
   );
   let closed = false;
+  /** The tools/call requests in flight, by the `authInfo` object each passes to the SDK (the factory hears it back). */
+  const watching = new WeakMap<AuthInfo, WatchedCall>();
+
+  /**
+   * The call path to audit a refused request through: the one mounted on the
+   * server made for it, else (the SDK refused it before making one) the one
+   * the factory mounts on a server made to learn it (never connected).
+   */
+  const mountFor = async (watched: WatchedCall, request: Request, body: HttpToolsCall, name: string): Promise<MountRecord | undefined> => {
+    if (watched.record !== undefined) return watched.record;
+    try {
+      const product = await options.server({ era: eraOf(request, body), token: { name }, client: tokenClient(name) });
+      const record = mountOf(product);
+      if (record === undefined) report(new Error('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath)'));
+      return record;
+    } catch (error) {
+      report(error);
+      return undefined;
+    }
+  };
 
   const fetch = async (request: Request): Promise<Response> => {
     if (!hostAllowed(request.headers.get('host'), hosts)) return httpError(403, 'Forbidden: the Host header does not name this server');
@@ -145,8 +185,27 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
         signal: request.signal,
         ...(body === null ? {} : { body }),
       });
-      const response = await mcp.fetch(inner, { authInfo: { token: '', clientId: tokenClient(identity.name), scopes: [], extra: { xcapToken: identity.name } } });
-      return releasedWhenSent(response, release);
+      const name = identity.name;
+      const authInfo: AuthInfo = { token: '', clientId: tokenClient(name), scopes: [], extra: { xcapToken: name } };
+      const call = body === null ? undefined : toolsCallIn(body);
+      let watch: RefusedCallWatch | undefined;
+      if (call !== undefined) {
+        const watched: WatchedCall = {
+          watch: new RefusedCallWatch({
+            audit: async (refused) => {
+              const record = await mountFor(watched, request, call, name);
+              if (record !== undefined) await auditRefused(record, refused);
+            },
+            onerror: report,
+          }),
+          record: undefined,
+        };
+        watch = watched.watch;
+        watching.set(authInfo, watched);
+        watch.delivered(call.message);
+      }
+      const response = await mcp.fetch(inner, { authInfo });
+      return await answerAfterRow(response, release, watch, call?.id);
     } catch (error) {
       release();
       if (request.signal.aborted) return httpError(499, 'Client closed the request');
@@ -213,30 +272,17 @@ function originAllowed(origin: string, extra: ReadonlySet<string>): boolean {
   return isLoopbackHostname(hostname) || extra.has(hostname.toLowerCase());
 }
 
-/** The response, with `release` called once its body is fully read or cancelled (at once for a body-less or non-streaming one). */
-function releasedWhenSent(response: Response, release: Release): Response {
-  if (response.body === null || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-    release();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        release();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      release();
-      await reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+/** One tools/call request in flight: its watch and, once the SDK made its server, what is mounted on it. */
+interface WatchedCall {
+  readonly watch: RefusedCallWatch;
+  record: MountRecord | undefined;
+}
+
+/** The era a refused request was sent in: modern when its header or its envelope names 2026-07-28 or later. */
+function eraOf(request: Request, call: HttpToolsCall): 'legacy' | 'modern' {
+  const params = call.message['params'];
+  const meta = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['_meta'] : undefined;
+  const claimed = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] : undefined;
+  const version = request.headers.get('mcp-protocol-version') ?? (typeof claimed === 'string' ? claimed : '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2026-07-28' ? 'modern' : 'legacy';
 }

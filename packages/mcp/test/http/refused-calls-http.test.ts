@@ -1,0 +1,141 @@
+import { Server } from '@modelcontextprotocol/server';
+import { argsHash, type AuditRow } from '@xcap/audit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHttpHandler, loopbackHosts, MemoryTokenStore, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
+import { envelope } from '../support/raw-pipe.js';
+import { testCallPath, type TestCallPath } from '../support/test-call-path.js';
+
+const handlers: XcapHttpHandler[] = [];
+afterEach(async () => {
+  for (const handler of handlers.splice(0)) await handler.close();
+});
+
+const bogus = { 'io.modelcontextprotocol/protocolVersion': 'bogus' };
+const call = (id: number, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
+
+async function setup(host: TestCallPath = testCallPath()) {
+  const tokens = new MemoryTokenStore();
+  await tokens.add('alice', 'alice-secret-token');
+  const errors: Error[] = [];
+  let made = 0;
+  const handler = createHttpHandler({
+    tokens,
+    allowedHosts: loopbackHosts(7777),
+    onerror: (error) => errors.push(error),
+    server: ({ era, client }) => {
+      made++;
+      const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
+      mountCallPath(server, host.callPath, { era, clientId: client, consent: 'client' });
+      return server;
+    },
+  });
+  handlers.push(handler);
+  return { host, handler, errors, made: () => made };
+}
+
+/** A POST as the v2 client sends it in `era` (modern: the protocol version and method headers). */
+function post(era: 'legacy' | 'modern', body: string, headers: Record<string, string> = {}): Request {
+  const eraHeaders: Record<string, string> = era === 'modern' ? { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'photos__list' } : { 'mcp-protocol-version': '2025-11-25' };
+  return new Request('http://127.0.0.1:7777/mcp', {
+    method: 'POST',
+    headers: { host: '127.0.0.1:7777', 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer alice-secret-token', ...eraHeaders, ...headers },
+    body,
+  });
+}
+
+const rowsOf = (host: TestCallPath) => host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error, r.argsHash]);
+
+describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, written before the answer', () => {
+  it('modern, no _meta envelope: the SDK answer (400, -32602) and one invalid/invalidParams row for the token', async () => {
+    const { host, handler } = await setup();
+    const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: { limit: 3 } })));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { id: number; error: { code: number; message: string } };
+    expect(body.id).toBe(2);
+    expect(body.error.code).toBe(-32602);
+    expect(body.error.message).toMatch(/missing the required per-request envelope/);
+    expect(rowsOf(host)).toEqual([['token:alice', 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 3 })]]);
+    expect(handler.inFlight).toBe(0);
+  });
+
+  it('modern, a bogus envelope; a header the body disagrees with; a body the JSON-RPC schemas refuse; an unknown tool: one row each', async () => {
+    const { host, handler } = await setup();
+    const bad = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {}, _meta: bogus })));
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^Invalid _meta envelope/);
+    const noMethod = await handler.fetch(post('modern', call(3, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() }), { 'mcp-method': '' }));
+    expect(((await noMethod.json()) as { error: { code: number } }).error.code).toBe(-32020);
+    const notRpc = await handler.fetch(post('modern', call(4, 'photos__list')));
+    expect(((await notRpc.json()) as { error: { code: number } }).error.code).toBe(-32600);
+    const unknown = await handler.fetch(post('modern', call(5, { name: 'photos__delete', arguments: [] })));
+    expect(unknown.status).toBe(400);
+    expect(rowsOf(host)).toEqual([
+      ['token:alice', 'photos__list', 'invalid', 'invalidParams', argsHash({})],
+      ['token:alice', 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 1 })],
+      ['token:alice', '', 'denied', 'unknownTool', argsHash(undefined)],
+      ['token:alice', 'photos__delete', 'denied', 'unknownTool', argsHash([])],
+    ]);
+  });
+
+  it('calls the handler serves keep their one row (modern and legacy): no second row', async () => {
+    const { host, handler } = await setup();
+    await host.grants.set('acme.album', 'photos.read', 'granted');
+    const modern = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() })));
+    expect(modern.status).toBe(200);
+    await modern.text();
+    const legacy = await handler.fetch(post('legacy', call(3, { name: 'photos__list', arguments: { limit: 2 } })));
+    expect(legacy.status).toBe(200);
+    expect(await legacy.text()).toContain('"id":3');
+    const unknown = await handler.fetch(post('legacy', call(4, { name: 'photos__nope', arguments: {} })));
+    expect(await unknown.text()).toContain('Unknown tool: photos__nope');
+    expect(rowsOf(host)).toEqual([
+      ['token:alice', 'photos__list', 'ok', null, argsHash({ limit: 1 })],
+      ['token:alice', 'photos__list', 'ok', null, argsHash({ limit: 2 })],
+      ['token:alice', 'photos__nope', 'denied', 'unknownTool', argsHash({})],
+    ]);
+  });
+
+  it('the answer waits for the row: a slow sink holds the response until its write resolved', async () => {
+    const host = testCallPath();
+    const write = host.audit.write.bind(host.audit);
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    let resolvedAt = 0;
+    host.audit.write = async (row: AuditRow) => {
+      await opened;
+      await write(row);
+      resolvedAt = performance.now();
+    };
+    const { handler } = await setup(host);
+    let answeredAt = 0;
+    const answered = handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} }))).then((response) => {
+      answeredAt = performance.now();
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answeredAt).toBe(0);
+    open();
+    expect((await answered).status).toBe(400);
+    expect(resolvedAt).toBeGreaterThan(0);
+    expect(answeredAt).toBeGreaterThanOrEqual(resolvedAt);
+  });
+
+  it('a failing sink: still answered with the SDK answer, the row pending; no crash', async () => {
+    const host = testCallPath();
+    host.audit.write = () => Promise.reject(new Error('disk full'));
+    const { handler } = await setup(host);
+    const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {}, _meta: bogus })));
+    expect(response.status).toBe(400);
+    expect(host.callPath.pendingAudit().map((p) => [p.row.status, p.row.error])).toEqual([['invalid', 'invalidParams']]);
+  });
+
+  it('a server factory that mounts no call path: the SDK answer as before, the missing row reported', async () => {
+    const tokens = new MemoryTokenStore();
+    await tokens.add('alice', 'alice-secret-token');
+    const errors: Error[] = [];
+    const handler = createHttpHandler({ tokens, allowedHosts: loopbackHosts(7777), onerror: (error) => errors.push(error), server: () => new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } }) });
+    handlers.push(handler);
+    const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} })));
+    expect(response.status).toBe(400);
+    expect(errors.map((e) => e.message)).toContain('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath)');
+  });
+});

@@ -1,0 +1,159 @@
+import { argsHash, type AuditRow } from '@xcap/audit';
+import { describe, expect, it } from 'vitest';
+import { serveStdioCallPath } from '../src/index.js';
+import { pipes } from './support/pipe-pair.js';
+import { envelope, rawPipe, type RawAnswer } from './support/raw-pipe.js';
+import { testCallPath, type TestCallPath } from './support/test-call-path.js';
+
+const missing = 'Request is missing the required _meta envelope for protocol revision 2026-07-28';
+const invalid = 'Invalid _meta envelope for protocol revision 2026-07-28';
+const bogus = { 'io.modelcontextprotocol/protocolVersion': 'bogus' };
+const call = (id: number | string, params: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
+const rowsOf = (host: TestCallPath) => host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error, r.argsHash]);
+
+/** A sink write that waits for `open()`; records when each write resolved. */
+function gatedSink(host: TestCallPath) {
+  const write = host.audit.write.bind(host.audit);
+  const gate = { writes: 0, resolvedAt: [] as number[], open: () => undefined as void };
+  let opened = new Promise<void>((resolve) => (gate.open = resolve));
+  host.audit.write = async (row: AuditRow, ...rest: unknown[]) => {
+    gate.writes++;
+    await opened;
+    await write(row, ...(rest as []));
+    gate.resolvedAt.push(performance.now());
+  };
+  return { gate, reset: () => (opened = Promise.resolve()) };
+}
+
+describe('modern stdio: tools/call requests the MCP SDK answers itself still get exactly one row, written before the answer', () => {
+  it('a request without the _meta envelope: the SDK answer (-32602), and one invalid/invalidParams row', async () => {
+    const raw = await rawPipe('modern');
+    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: { limit: 3 } }));
+    expect(answer.error?.code).toBe(-32602);
+    expect(answer.error?.message.startsWith(missing)).toBe(true);
+    expect(rowsOf(raw.host)).toEqual([[raw.served.clientId, 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 3 })]]);
+  });
+
+  it('a bogus envelope: the SDK answer (-32602 Invalid _meta envelope), and one row', async () => {
+    const raw = await rawPipe('modern');
+    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: {}, _meta: bogus }));
+    expect(answer.error?.code).toBe(-32602);
+    expect(answer.error?.message.startsWith(invalid)).toBe(true);
+    expect(rowsOf(raw.host)).toEqual([[raw.served.clientId, 'photos__list', 'invalid', 'invalidParams', argsHash({})]]);
+  });
+
+  it('an unknown tool, a name that is not a string, no params: the unknown row each, the SDK answer unchanged', async () => {
+    const raw = await rawPipe('modern');
+    expect((await raw.request(2, call(2, { name: 'photos__delete', arguments: [] }))).error?.message.startsWith(missing)).toBe(true);
+    expect((await raw.request(3, call(3, { name: 7, _meta: bogus }))).error?.message.startsWith(invalid)).toBe(true);
+    expect((await raw.request(4, { jsonrpc: '2.0', id: 4, method: 'tools/call' })).error?.message.startsWith(missing)).toBe(true);
+    const id = raw.served.clientId;
+    expect(rowsOf(raw.host)).toEqual([
+      [id, 'photos__delete', 'denied', 'unknownTool', argsHash([])],
+      [id, '', 'denied', 'unknownTool', argsHash(undefined)],
+      [id, '', 'denied', 'unknownTool', argsHash(undefined)],
+    ]);
+  });
+
+  it('a refused request on the opening line of a connection gets its row too', async () => {
+    const host = testCallPath();
+    const both = pipes();
+    const served = serveStdioCallPath({ callPath: host.callPath, serverInfo: { name: 'x', version: '0' }, input: both.toServer, output: both.toClient });
+    const line = new Promise<string>((resolve) => both.toClient.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8'))));
+    both.toServer.write(`${JSON.stringify(call(1, { name: 'photos__list', arguments: {}, _meta: bogus }))}\n`);
+    const answer = JSON.parse(await line) as RawAnswer;
+    expect(answer.error?.message.startsWith(invalid)).toBe(true);
+    expect(rowsOf(host)).toEqual([[served.clientId, 'photos__list', 'invalid', 'invalidParams', argsHash({})]]);
+    both.toServer.end();
+    await served.ended;
+  });
+
+  it('the answer is not written before the row: a slow sink holds it until its write resolved', async () => {
+    const host = testCallPath();
+    const { gate } = gatedSink(host);
+    const raw = await rawPipe('modern', { host });
+    const answered = raw.request(2, call(2, { name: 'photos__list', arguments: {} })).then((answer) => ({ answer, at: performance.now() }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gate.writes).toBe(1);
+    expect(raw.answers.filter((a) => a.id === 2)).toEqual([]);
+    gate.open();
+    const { answer, at } = await answered;
+    expect(answer.error?.code).toBe(-32602);
+    expect(gate.resolvedAt).toHaveLength(1);
+    expect(at).toBeGreaterThanOrEqual(gate.resolvedAt[0] as number);
+  });
+
+  it('a failing sink: the request is still answered (the SDK answer), its row pending and retried; no crash', async () => {
+    const host = testCallPath();
+    host.audit.write = () => {
+      throw new Error('SQLITE_FULL: database or disk is full');
+    };
+    const raw = await rawPipe('modern', { host });
+    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: { limit: 1 } }));
+    expect(answer.error?.message.startsWith(missing)).toBe(true);
+    expect(host.callPath.pendingAudit().map((p) => [p.row.tool, p.row.status, p.row.error])).toEqual([['photos__list', 'invalid', 'invalidParams']]);
+    expect(host.callPath.auditState()).toBe('suspended');
+    // The connection keeps serving: a well-formed call is refused unavailable (fail closed), answered.
+    const next = await raw.request(3, call(3, { name: 'photos__list', arguments: {}, _meta: envelope() }));
+    expect(next.result?.isError).toBe(true);
+  });
+
+  it('ids used again: each request keeps its own row (refused, served, refused with the same id)', async () => {
+    const raw = await rawPipe('modern');
+    await raw.host.grants.set('acme.album', 'photos.read', 'granted');
+    expect((await raw.request(5, call(5, { name: 'photos__list', arguments: {} }))).error?.code).toBe(-32602);
+    raw.answers.length = 0;
+    expect((await raw.request(5, call(5, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() }))).result?.isError).toBeUndefined();
+    raw.answers.length = 0;
+    expect((await raw.request(5, call(5, { name: 'photos__list', arguments: { limit: 2 }, _meta: bogus }))).error?.code).toBe(-32602);
+    expect(raw.host.audit.rows.map((r) => [r.status, r.argsHash])).toEqual([
+      ['invalid', argsHash({})],
+      ['ok', argsHash({ limit: 1 })],
+      ['invalid', argsHash({ limit: 2 })],
+    ]);
+  });
+
+  it('the end of input right after a refused request: answered and audited before the connection ends', async () => {
+    const raw = await rawPipe('modern');
+    const { reset } = gatedSink(raw.host);
+    reset();
+    raw.write(`${JSON.stringify(call(2, { name: 'photos__list', arguments: {} }))}\n`);
+    raw.pipes.toServer.end();
+    const end = await raw.served.ended;
+    expect(end.reason).toBe('input-ended');
+    expect(raw.answers.find((a) => a.id === 2)?.error?.code).toBe(-32602);
+    expect(raw.host.audit.rows).toHaveLength(1);
+  });
+
+  it('a flood of refused requests against a slow sink stays within the in-flight bound; every one answered and audited once', async () => {
+    const host = testCallPath();
+    const write = host.audit.write.bind(host.audit);
+    host.audit.write = async (row: AuditRow) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await write(row);
+    };
+    const raw = await rawPipe('modern', { host, maxInFlight: 8 });
+    let most = 0;
+    const watching = setInterval(() => (most = Math.max(most, raw.served.transport.inFlight)), 1);
+    const count = 400;
+    raw.write(Array.from({ length: count }, (_, i) => `${JSON.stringify(call(i + 10, { name: 'photos__list', arguments: { limit: i } }))}\n`).join(''));
+    try {
+      await raw.answerTo(count + 9);
+      await expect.poll(() => raw.answers.filter((a) => a.error?.code === -32602).length).toBe(count);
+    } finally {
+      clearInterval(watching);
+    }
+    expect(host.audit.rows).toHaveLength(count);
+    expect(new Set(host.audit.rows.map((r) => r.argsHash)).size).toBe(count);
+    expect(most).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('legacy stdio is unaffected', () => {
+  it('a tools/call carrying a bogus envelope on a legacy connection is served as before: one row, from the handler', async () => {
+    const raw = await rawPipe('legacy');
+    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: {}, _meta: bogus }));
+    expect(answer.result?.content?.[0]?.text).toBe('denied: consentNeeded');
+    expect(raw.host.audit.rows.map((r) => [r.status, r.error])).toEqual([['denied', 'consentNeeded']]);
+  });
+});
