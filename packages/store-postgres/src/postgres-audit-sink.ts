@@ -112,7 +112,8 @@ export class PostgresAuditSink implements AuditSink {
       params.push(new Date(since).toISOString());
       where.push(`at >= $${params.length}`);
     }
-    let sql = `SELECT id::text AS id, at, app_id, client_id, tool, status, error, args_hash, duration_ms, host FROM ${this.#db.names.audit}${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`} ORDER BY id DESC`;
+    // ORDER BY the bigint column: pg answers it as a string, and an `id::text AS id` alias would sort as text ("9" after "10").
+    let sql = `SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms, host FROM ${this.#db.names.audit}${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`} ORDER BY id DESC`;
     if (filter.limit !== undefined) {
       if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) throw new RangeError(`PostgresAuditSink.query: limit must be a positive integer, got ${String(filter.limit)}`);
       params.push(filter.limit);

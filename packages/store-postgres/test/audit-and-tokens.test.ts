@@ -57,6 +57,15 @@ describe('PostgresAuditSink', () => {
     expect((await stores.audit.query({ limit: 1 })).length).toBe(1);
   });
 
+  it('query is newest first by the numeric id past 9 rows (not the text order "9" > "10"), and limit keeps the newest', async () => {
+    const stores = await open();
+    for (let i = 1; i <= 12; i++) await stores.audit.write(row(`t__${i}`));
+    const newestFirst = Array.from({ length: 12 }, (_, i) => `t__${12 - i}`);
+    expect((await stores.audit.query()).map((r) => r.tool)).toEqual(newestFirst);
+    expect((await stores.audit.query()).map((r) => r.id)).toEqual([...(await stores.audit.query()).map((r) => r.id)].sort((a, b) => b - a));
+    expect((await stores.audit.query({ limit: 3 })).map((r) => r.tool)).toEqual(['t__12', 't__11', 't__10']);
+  });
+
   it('a write after close rejects; close commits what is waiting', async () => {
     const stores = await openStores();
     const waiting = stores.audit.write(row('last'));
