@@ -1,22 +1,27 @@
-import type { StoredAuditRow } from '../stores/sqlite-audit-sink.js';
 import { terminalText } from '../terminal-text.js';
+import type { CommandAuditRow } from './command-stores.js';
 
 const columns = ['at', 'app', 'client', 'tool', 'status', 'error', 'ms', 'argsHash'] as const;
 
 /**
- * Audit rows (the SQLite log's `{at, appId, clientId, tool, status, error,
- * argsHash, durationMs}`) as a plain-text table: a header, a rule, one line
- * per row, columns padded to fit (`argsHash` shortened to its first 12 hex
- * digits, `error` `—` when null). Every cell goes through `terminalText`:
- * a tool name an agent chose cannot add rows or clear the screen.
+ * Audit rows (the log's `{at, appId, clientId, tool, status, error,
+ * argsHash, durationMs}`, and `host` for rows from PostgreSQL) as a
+ * plain-text table: a header, a rule, one line per row, columns padded to
+ * fit (`argsHash` shortened to its first 12 hex digits, `error` `—` when
+ * null). A `host` column follows `at` when any row has a `host` field
+ * (`—` when null). Every cell goes through `terminalText`: a tool name an
+ * agent chose cannot add rows or clear the screen.
  */
-export function auditTable(rows: readonly StoredAuditRow[]): string[] {
+export function auditTable(rows: readonly CommandAuditRow[]): string[] {
+  const withHost = rows.some((r) => r.host !== undefined);
+  const titles: readonly string[] = withHost ? [columns[0], 'host', ...columns.slice(1)] : columns;
   const cells = rows.map((r) => {
     const hash = r.argsHash;
     const ms = r.durationMs === null ? '—' : r.durationMs.toFixed(1);
-    return [r.at, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash].map(terminalText);
+    const host = withHost ? [r.host ?? '—'] : [];
+    return [r.at, ...host, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash].map(terminalText);
   });
-  const widths = columns.map((title, c) => Math.max(title.length, ...cells.map((line) => line[c]?.length ?? 0)));
+  const widths = titles.map((title, c) => Math.max(title.length, ...cells.map((line) => line[c]?.length ?? 0)));
   const format = (line: readonly string[]) => line.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd();
-  return [format(columns), format(widths.map((w) => '─'.repeat(w))), ...cells.map(format)];
+  return [format(titles), format(widths.map((w) => '─'.repeat(w))), ...cells.map(format)];
 }

@@ -2,12 +2,11 @@ import type { Grant } from '@xcap/catalog';
 import { catalog } from '@xcap/catalog';
 import { consentAnswer, revokeGrant } from '@xcap/broker';
 import { isAppId } from '../manifest/app-id.js';
-import { FileGrantStore } from '../stores/file-grant-store.js';
 import { terminalText } from '../terminal-text.js';
 import { askScope } from './ask-scope.js';
 import { CliFailure } from './cli-failure.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
-import { dataDirOption } from './data-dir-option.js';
+import { withCommandStores } from './command-stores.js';
 
 function checkApp(app: string): void {
   if (!isAppId(app)) throw new CliFailure(`${JSON.stringify(app)} is not an app id (1 to 128 of A-Z a-z 0-9 . _ -, starting and ending with a letter or digit)`);
@@ -16,14 +15,15 @@ function checkApp(app: string): void {
 /**
  * `xcap grant <app> <scope>`: stores `granted` through the one grant-writing
  * path, `consentAnswer` with `allow` on the scope's `ask` verdict, exactly as
- * if the person had allowed it on the consent sheet.
+ * if the person had allowed it on the consent sheet. In `consent.json`, or
+ * in PostgreSQL with `--store` (every host on it honours the grant on its
+ * next call).
  */
 export async function grantCommand(app: string, scopeId: string, options: Record<string, unknown>, io: CliIo): Promise<void> {
   checkApp(app);
   const { capability, scope } = askScope(catalog, scopeId);
-  const store = new FileGrantStore(dataDirOption(options, io).consent);
   const tool = scope.tools[0] ?? '';
-  await consentAnswer(store, app, { verdict: 'ask', capability: capability.name, tool, scope: scope.id, reason: null }, 'allow');
+  await withCommandStores(options, io, ({ grants }) => consentAnswer(grants, app, { verdict: 'ask', capability: capability.name, tool, scope: scope.id, reason: null }, 'allow'));
   io.stdout(`${app} ${scope.id} granted\n`);
   await stdoutWritten(io, `the grant was stored all the same (${app} ${scope.id} granted)`);
 }
@@ -32,9 +32,11 @@ export async function grantCommand(app: string, scopeId: string, options: Record
 export async function revokeCommand(app: string, scopeId: string, options: Record<string, unknown>, io: CliIo): Promise<void> {
   checkApp(app);
   const { scope } = askScope(catalog, scopeId);
-  const store = new FileGrantStore(dataDirOption(options, io).consent);
-  const before = await store.get(app, scope.id);
-  await revokeGrant(store, app, scope.id);
+  const before = await withCommandStores(options, io, async ({ grants }) => {
+    const was = await grants.get(app, scope.id);
+    await revokeGrant(grants, app, scope.id);
+    return was;
+  });
   io.stdout(`${app} ${scope.id} ${before === undefined ? 'was undecided' : `revoked (was ${before})`}\n`);
   await stdoutWritten(io, `the revoke was stored all the same (${app} ${scope.id} undecided)`);
 }
@@ -46,8 +48,7 @@ export async function revokeCommand(app: string, scopeId: string, options: Recor
  */
 export async function grantsCommand(app: string | undefined, options: Record<string, unknown>, io: CliIo): Promise<void> {
   if (app !== undefined) checkApp(app);
-  const store = new FileGrantStore(dataDirOption(options, io).consent);
-  const all = await store.all();
+  const { all, where } = await withCommandStores(options, io, async ({ grants, where }) => ({ all: await grants.all(), where: where.grants }));
   const selected = Object.create(null) as Record<string, Record<string, Grant>>;
   for (const name of Object.keys(all).sort()) {
     if (app !== undefined && name !== app) continue;
@@ -59,5 +60,5 @@ export async function grantsCommand(app: string | undefined, options: Record<str
     return;
   }
   const lines = Object.entries(selected).flatMap(([name, scopes]) => Object.entries(scopes).map(([scope, grant]) => `${terminalText(name)}  ${terminalText(scope)}  ${grant}`));
-  io.stdout(lines.length === 0 ? `no grants${app === undefined ? '' : ` for ${app}`} in ${terminalText(store.file)}\n` : `${lines.join('\n')}\n`);
+  io.stdout(lines.length === 0 ? `no grants${app === undefined ? '' : ` for ${app}`} in ${where}\n` : `${lines.join('\n')}\n`);
 }

@@ -24,3 +24,9 @@ export function parseSince(value: string): string {
 
 /** Every audit status, as `--status` takes them. */
 export const auditStatuses: readonly AuditStatus[] = ['ok', 'failed', 'invalid', 'upstream', 'denied'];
+
+/** `--quota`: a whole number of bytes from 0 to 2^53 − 1. */
+export function parseQuota(value: string): number {
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('not a whole number of bytes');
+  return Number(value);
+}

@@ -5,8 +5,10 @@ import { auditCommand } from './audit-command.js';
 import { errorLine, failureExitCode } from './cli-failure.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
 import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js';
-import { auditStatuses, parseLimit, parseSince } from './parse-values.js';
+import { auditStatuses, parseLimit, parseQuota, parseSince } from './parse-values.js';
 import { serveCommand } from './serve-command.js';
+import { storeCopyCommand, storeMigrateCommand } from './store-commands.js';
+import { storeOption } from './store-option.js';
 import { tokenAddCommand, tokenListCommand, tokenRevokeCommand } from './token-commands.js';
 
 const dataOption = () => new Option('--data <dir>', 'the data directory (default $XDG_DATA_HOME/xcap or ~/.local/share/xcap)');
@@ -48,6 +50,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)').choices(consentModes).default('dismiss'))
     .option('--http <[host:]port>', 'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one')
     .option('--allow-remote', 'with --http: allow binding an address that is not loopback (prints a warning)', false)
+    .addOption(storeOption())
+    .option('--host-name <name>', 'with --store: the name this host writes in the audit rows\' host column (default <hostname>-<pid>)')
+    .option('--quota <bytes>', 'each app\'s file quota in bytes (default 1 GiB; with --store it holds across every host on the database)', parseQuota)
     .action(async (options: Record<string, unknown>) => serveCommand(options, io));
 
   program
@@ -56,6 +61,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<app>', 'the app id, e.g. acme.album')
     .argument('<scope>', 'the scope id, e.g. photos.read')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action(async (app: string, scope: string, options: Record<string, unknown>) => grantCommand(app, scope, options, io));
 
   program
@@ -64,6 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<app>', 'the app id')
     .argument('<scope>', 'the scope id')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action(async (app: string, scope: string, options: Record<string, unknown>) => revokeCommand(app, scope, options, io));
 
   program
@@ -71,6 +78,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('list the stored grants, of every app or of one')
     .argument('[app]', 'only this app')
     .addOption(dataOption())
+    .addOption(storeOption())
     .option('--json', 'print one JSON document {"<app>": {"<scope>": "granted"|"denied"}}', false)
     .action(async (app: string | undefined, options: Record<string, unknown>) => grantsCommand(app, options, io));
 
@@ -83,20 +91,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--since <time>', 'only calls at or after this ISO 8601 time', parseSince)
     .option('--limit <n>', 'at most this many rows (default 100)', parseLimit)
     .addOption(dataOption())
-    .option('--json', 'print one JSON document: an array of rows', false)
+    .addOption(storeOption())
+    .option('--json', 'print one JSON document: an array of rows (with --store each has its host)', false)
     .action(async (options: Record<string, unknown>) => auditCommand(options, io));
 
-  const token = program.command('token').description('manage the bearer tokens of xcap serve --http (tokens.json in the data directory; only SHA-256 digests are stored)');
+  const token = program.command('token').description('manage the bearer tokens of xcap serve --http (tokens.json in the data directory, or PostgreSQL with --store; only SHA-256 digests are stored)');
   token
     .command('add')
     .description('make a new random token, store its SHA-256 and print the token once on stdout')
     .argument('<name>', 'the token\'s name, e.g. claude-desktop (audit rows name it as token:<name>)')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenAddCommand(name, options, io));
   token
     .command('list')
     .description('list the tokens\' names and when they were added (never the tokens)')
     .addOption(dataOption())
+    .addOption(storeOption())
     .option('--json', 'print one JSON document: an array of {"name", "created"}', false)
     .action(async (options: Record<string, unknown>) => tokenListCommand(options, io));
   token
@@ -104,7 +115,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('forget a token: a running xcap serve --http refuses it from the next request on')
     .argument('<name>', 'the token\'s name')
     .addOption(dataOption())
+    .addOption(storeOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenRevokeCommand(name, options, io));
+
+  const store = program.command('store').description('shared PostgreSQL state for several hosts: copy a data directory in, run the schema migration');
+  store
+    .command('copy')
+    .description('copy a data directory\'s grants, app files, audit rows and tokens into an empty PostgreSQL database, then check row counts, argsHashes and file digests')
+    .requiredOption('--from <dir>', 'the data directory to copy (stop the host using it first)')
+    .addOption(new Option('--to <url>', 'the PostgreSQL database (postgres://user:password@host:5432/db); default $XCAP_STORE'))
+    .action(async (options: Record<string, unknown>) => storeCopyCommand(options, io));
+  store
+    .command('migrate')
+    .description('create or migrate the xcap tables (hosts do it at start too; run it once before rolling out a new version)')
+    .addOption(storeOption())
+    .action(async (options: Record<string, unknown>) => storeMigrateCommand(options, io));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -4,10 +4,13 @@ import type { AppManifest } from '../manifest/app-manifest.js';
 import { readAppManifest } from '../manifest/read-app-manifest.js';
 import { ManifestError } from '../manifest/manifest-error.js';
 import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
+import { maskConnectionString } from '@xcap/store-postgres';
+import { terminalText } from '../terminal-text.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
 import { serveHttpCommand } from './serve-http-command.js';
+import { hostNameOption, openStores, storeUrl } from './store-option.js';
 
 async function directoryOption(flag: string, value: unknown): Promise<string | undefined> {
   if (value === undefined) return undefined;
@@ -23,12 +26,21 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
  * file and the JSON pointers, before anything is served), checks the
  * folders, then serves over stdio until stdin ends or SIGINT/SIGTERM, or,
  * with `--http [host:]port`, over Streamable HTTP (`serveHttpCommand`).
+ * With `--store postgres://…` (or `$XCAP_STORE`) grants, app files, audit
+ * rows (with `--host-name` in their host column) and tokens are in
+ * PostgreSQL; the data directory keeps what is per host (scheduled
+ * notifications, the audit spill file). A database that cannot be reached
+ * is one line (password masked) and exit 1.
  */
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
   const foreground = options.foreground === true;
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss') throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
   const paths = dataDirOption(options, io);
+  const url = storeUrl(options, io);
+  if (url === undefined && options.hostName !== undefined) throw new CliFailure('--host-name needs --store (the audit rows of a data directory have no host column)');
+  const hostName = url === undefined ? undefined : hostNameOption(options);
+  const quotaBytes = typeof options.quota === 'number' ? options.quota : undefined;
   const photosDir = await directoryOption('--photos', options.photos);
   const filesDir = await directoryOption('--files', options.files);
   let manifest: AppManifest;
@@ -38,26 +50,53 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     if (error instanceof ManifestError) throw new CliFailure(error.message);
     throw error;
   }
-  if (options.http !== undefined) {
-    await serveHttpCommand(
-      { manifest, dataDir: paths.dir, foreground, consent, auditSync: options.auditSync === 'full' ? 'full' : 'normal', ...(photosDir === undefined ? {} : { photosDir }), ...(filesDir === undefined ? {} : { filesDir }) },
-      options,
-      io,
-    );
-    return;
+  if (options.http === undefined && options.allowRemote === true) throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
+  const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
+  const shared =
+    url === undefined
+      ? undefined
+      : await openStores(url, {
+          ...(hostName === undefined ? {} : { host: hostName }),
+          ...(quotaBytes === undefined ? {} : { quotaBytes }),
+          onPoolError: (error) => log(`xcap serve: ${error.message}`),
+        });
+  if (shared !== undefined) log(`xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`);
+  const stores = shared === undefined ? (quotaBytes === undefined ? {} : { quotaBytes }) : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit };
+  try {
+    if (options.http !== undefined) {
+      await serveHttpCommand(
+        {
+          manifest,
+          dataDir: paths.dir,
+          foreground,
+          consent,
+          auditSync: options.auditSync === 'full' ? 'full' : 'normal',
+          ...(photosDir === undefined ? {} : { photosDir }),
+          ...(filesDir === undefined ? {} : { filesDir }),
+          ...stores,
+          ...(shared === undefined ? {} : { tokens: shared.tokens }),
+        },
+        options,
+        io,
+      );
+      return;
+    }
+    await serveStdioCommand({
+      manifest,
+      dataDir: paths.dir,
+      env: io.env,
+      foreground,
+      consent,
+      auditSync: options.auditSync === 'full' ? 'full' : 'normal',
+      ...(photosDir === undefined ? {} : { photosDir }),
+      ...(filesDir === undefined ? {} : { filesDir }),
+      ...stores,
+      log: (line) => io.stderr(`${line}\n`),
+    });
+  } finally {
+    // The host is closed (its audit rows committed or spilled) before the pool ends.
+    await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
   }
-  if (options.allowRemote === true) throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
-  await serveStdioCommand({
-    manifest,
-    dataDir: paths.dir,
-    env: io.env,
-    foreground,
-    consent,
-    auditSync: options.auditSync === 'full' ? 'full' : 'normal',
-    ...(photosDir === undefined ? {} : { photosDir }),
-    ...(filesDir === undefined ? {} : { filesDir }),
-    log: (line) => io.stderr(`${line}\n`),
-  });
 }
 
 /**

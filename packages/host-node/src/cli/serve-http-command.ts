@@ -1,3 +1,7 @@
+import type { AuditSink } from '@xcap/audit';
+import type { GrantStore } from '@xcap/broker';
+import type { BlobStore } from '@xcap/bridge';
+import type { TokenStore } from '@xcap/mcp';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { parseListenAddress } from '../mcp/listen-address.js';
@@ -21,6 +25,16 @@ export interface ServeHttpCommandInput {
   readonly consent: ConsentMode;
   /** `--audit-sync`. */
   readonly auditSync: 'normal' | 'full';
+  /** `--quota`, for the data directory's file store. */
+  readonly quotaBytes?: number;
+  /** The shared grant store (`--store`). */
+  readonly grants?: GrantStore;
+  /** The shared blob store (`--store`). */
+  readonly blobs?: BlobStore;
+  /** The shared audit sink (`--store`). */
+  readonly audit?: AuditSink;
+  /** The shared token store (`--store`). */
+  readonly tokens?: TokenStore;
 }
 
 /**

@@ -19,3 +19,5 @@ export { replayAuditSpill, type AuditSpillReplay, type ReplayAuditSpillOptions }
 export { AuditSpillError } from './audit-spill-error.js';
 export { auditStateLine } from './audit-state-line.js';
 export type { AuditCloseReport } from './audit-close-report.js';
+export { copyDataDirToPostgres, type StoreCopySummary } from './copy-data-dir-to-postgres.js';
+export { StoreCopyError } from './store-copy-error.js';

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import type { GrantStore } from '@xcap/broker';
+import type { Grant } from '@xcap/catalog';
+import { maskConnectionString } from '@xcap/store-postgres';
+import { FileGrantStore } from '../stores/file-grant-store.js';
+import { SqliteAuditSink, type AuditQuery, type StoredAuditRow } from '../stores/sqlite-audit-sink.js';
+import { terminalText } from '../terminal-text.js';
+import { FileTokenStore } from '../tokens/file-token-store.js';
+import { tokenFilePath } from '../tokens/token-file-path.js';
+import type { CliIo } from './cli-io.js';
+import { dataDirOption } from './data-dir-option.js';
+import { openStores, storeUrl } from './store-option.js';
+
+/** An audit row as `xcap audit` shows it: the host column is there when the rows come from PostgreSQL. */
+export interface CommandAuditRow extends StoredAuditRow {
+  /** The host that served the call (PostgreSQL rows; `null` for rows of no named host). */
+  readonly host?: string | null;
+}
+
+/** The stores a management command (`grant`, `grants`, `audit`, `token …`) works on, wherever they are. */
+export interface CommandStores {
+  /** The grants (`consent.json` or the PostgreSQL table). */
+  readonly grants: GrantStore & { all(): Promise<Record<string, Record<string, Grant>>> };
+  /** The HTTP tokens (`tokens.json` or the PostgreSQL table). */
+  readonly tokens: {
+    add(name: string): Promise<string>;
+    list(): Promise<readonly { readonly name: string; readonly created: string }[]>;
+    revoke(name: string): Promise<boolean>;
+  };
+  /** The audit rows matching `filter`, newest first (nothing is created or written). */
+  auditRows(filter: AuditQuery): Promise<readonly CommandAuditRow[]>;
+  /** Where each store is, for a person (a path through `terminalText`, or the masked connection string). */
+  readonly where: { readonly grants: string; readonly tokens: string; readonly audit: string };
+  /** True on PostgreSQL. */
+  readonly shared: boolean;
+}
+
+/**
+ * Runs `work` on the command's stores: in PostgreSQL when `--store` or
+ * `$XCAP_STORE` names a database (opened, then closed after `work`; the
+ * data directory is not read), else in the data directory (`--data`,
+ * checked by `dataDirOption`).
+ */
+export async function withCommandStores<T>(options: Record<string, unknown>, io: CliIo, work: (stores: CommandStores) => Promise<T>): Promise<T> {
+  const url = storeUrl(options, io);
+  if (url === undefined) {
+    const paths = dataDirOption(options, io);
+    const tokens = new FileTokenStore(tokenFilePath(paths.dir));
+    return work({
+      grants: new FileGrantStore(paths.consent),
+      tokens,
+      auditRows: async (filter) => {
+        if (!existsSync(paths.audit)) return [];
+        const sink = new SqliteAuditSink(paths.audit, { readonly: true });
+        try {
+          return sink.query(filter);
+        } finally {
+          sink.close();
+        }
+      },
+      where: { grants: terminalText(paths.consent), tokens: terminalText(tokens.file), audit: terminalText(paths.audit) },
+      shared: false,
+    });
+  }
+  const stores = await openStores(url);
+  const where = terminalText(maskConnectionString(url));
+  try {
+    return await work({ grants: stores.grants, tokens: stores.tokens, auditRows: (filter) => stores.audit.query(filter), where: { grants: where, tokens: where, audit: where }, shared: true });
+  } finally {
+    await stores.close();
+  }
+}
