@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows, hashOf, httpWorkspace } from '../http/http-workspace.js';
+import { killServe, spawnHttpServe } from './http-process.js';
+import { requireBuilt, runXcap, xcapBin } from './xcap-process.js';
+
+beforeAll(requireBuilt);
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
+});
+
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const call = (id: number, params: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
+
+describe('xcap serve: tools/call requests the MCP SDK answers itself (modern era) still leave exactly one row', () => {
+  it('stdio: without the _meta envelope and with a bogus one, the SDK answer and one invalid row each', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], { stdio: 'pipe', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' } });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    cleanup.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await closed;
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } },
+      call(2, { name: 'photos__list', arguments: { limit: 1 } }),
+      call(3, { name: 'photos__list', arguments: { limit: 2 }, _meta: { 'io.modelcontextprotocol/protocolVersion': 'bogus' } }),
+      call(4, { name: 'photos__list', arguments: { limit: 3 }, _meta: envelope }),
+    ];
+    child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    expect(await closed).toBe(0);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; error?: { code: number; message: string } });
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    expect(byId.get(2)?.error?.message).toMatch(/^Request is missing the required _meta envelope/);
+    expect(byId.get(3)?.error?.message).toMatch(/^Invalid _meta envelope/);
+    expect(byId.get(4)?.error).toBeUndefined();
+    expect(auditRows(ws.data).map((row) => [row.tool, row.status, row.error, row.argsHash]).sort()).toEqual(
+      [
+        ['photos__list', 'invalid', 'invalidParams', hashOf({ limit: 1 })],
+        ['photos__list', 'invalid', 'invalidParams', hashOf({ limit: 2 })],
+        ['photos__list', 'denied', 'consentNeeded', hashOf({ limit: 3 })],
+      ].sort(),
+    );
+  });
+
+  it('HTTP: a modern POST without the _meta envelope gets the SDK answer (400) and one invalid row for its token', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    const added = await runXcap(['token', 'add', 'agent', '--data', ws.data]);
+    expect(added.code).toBe(0);
+    const serve = await spawnHttpServe(['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--http', '127.0.0.1:0']);
+    cleanup.push(() => killServe(serve));
+    const response = await fetch(serve.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'photos__list', authorization: `Bearer ${added.stdout.trim()}` },
+      body: JSON.stringify(call(7, { name: 'photos__list', arguments: { limit: 4 } })),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32602);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(auditRows(ws.data).map((row) => [row.clientId, row.tool, row.status, row.error, row.argsHash])).toEqual([['token:agent', 'photos__list', 'invalid', 'invalidParams', hashOf({ limit: 4 })]]);
+  });
+});
