@@ -5,6 +5,7 @@ import { PostgresBlobStore } from './postgres-blob-store.js';
 import { PostgresDatabase, type PostgresLocation } from './postgres-database.js';
 import { PostgresGrantStore } from './postgres-grant-store.js';
 import { PostgresStoreError } from './postgres-store-error.js';
+import { sharedKey } from './postgres-shared-key.js';
 import { PostgresTokenStore } from './postgres-token-store.js';
 
 /** Options of `createPostgresStores`. */
@@ -44,6 +45,8 @@ export interface PostgresStores {
   readonly audit: PostgresAuditSink;
   /** HTTP bearer tokens (`TokenStore`). */
   readonly tokens: PostgresTokenStore;
+  /** The key named `name` every host on the database shares (created on first use; `sharedKey`). */
+  sharedKey(name: string): Promise<Uint8Array>;
   /** Commits waiting audit rows, then ends the pool if this call opened it. */
   close(): Promise<void>;
 }
@@ -108,6 +111,7 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     blobs: new PostgresBlobStore(database, options.quotaBytes === undefined ? {} : { quotaBytes: options.quotaBytes }),
     audit,
     tokens: new PostgresTokenStore(database),
+    sharedKey: (name) => sharedKey(database, name),
     close,
   };
 }

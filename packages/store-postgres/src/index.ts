@@ -12,6 +12,7 @@ export { PostgresBlobStore, defaultQuotaBytes, type PostgresBlobStoreOptions, ty
 export { PostgresAuditSink, type PostgresAuditSinkOptions, type PostgresAuditQuery, type PostgresStoredAuditRow } from './postgres-audit-sink.js';
 export { PostgresTokenStore, tokenBytes, type PostgresTokenIdentity, type PostgresTokenListing } from './postgres-token-store.js';
 export { auditStatuses } from './audit-row-values.js';
+export { sharedKey, sharedKeyBytes } from './postgres-shared-key.js';
 export { postgresMigrations, postgresSchemaVersion } from './postgres-migrations.js';
 export { tableNames, identifierPattern, maxPrefixLength, type TableNames } from './table-names.js';
 export { maskConnectionString, connectionSecrets, scrubSecrets, maskedPassword } from './mask-connection-string.js';

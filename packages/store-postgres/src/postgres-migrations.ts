@@ -47,6 +47,13 @@ export const postgresMigrations: readonly ((names: TableNames) => string)[] = [
       created timestamptz NOT NULL DEFAULT now()
     );
   `,
+  (n) => `
+    CREATE TABLE ${n.secrets} (
+      name text PRIMARY KEY,
+      value bytea NOT NULL CHECK (octet_length(value) >= 32),
+      created timestamptz NOT NULL DEFAULT now()
+    );
+  `,
 ];
 
 /** The schema version this package writes. */

@@ -20,6 +20,8 @@ export interface TableNames {
   readonly files: string;
   readonly audit: string;
   readonly tokens: string;
+  /** Keys every host of the database shares (e.g. the consent state's HMAC key). */
+  readonly secrets: string;
   /** A name in the schema, `<prefix><name>`, quoted (unqualified: for indexes). */
   index(name: string): string;
 }
@@ -43,6 +45,7 @@ export function tableNames(schema: string, prefix: string): TableNames {
     files: table('files'),
     audit: table('audit'),
     tokens: table('tokens'),
+    secrets: table('secrets'),
     index: (name) => `"${prefix}${name}"`,
   };
 }

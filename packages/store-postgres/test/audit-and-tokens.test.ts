@@ -78,6 +78,22 @@ describe('PostgresAuditSink', () => {
   });
 });
 
+describe('sharedKey', () => {
+  it('two hosts asking at once share one 32-byte key per name; another name is another key', async () => {
+    const first = await open();
+    const schema = first.database.names.schemaName;
+    const others = await Promise.all([1, 2, 3].map(() => openStores({ schema })));
+    try {
+      const keys = await Promise.all([first, ...others].map((stores) => stores.sharedKey('consent-state')));
+      for (const key of keys) expect(Buffer.from(key).equals(Buffer.from(keys[0] as Uint8Array))).toBe(true);
+      expect(keys[0]?.length).toBe(32);
+      expect(Buffer.from(await first.sharedKey('other')).equals(Buffer.from(keys[0] as Uint8Array))).toBe(false);
+    } finally {
+      for (const stores of others) await stores.close();
+    }
+  });
+});
+
 describe('PostgresTokenStore', () => {
   it('keeps only digests, verifies across hosts, refuses a taken name, and a revoke is seen by the next verify', async () => {
     const a = await open();
