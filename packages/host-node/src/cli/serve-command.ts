@@ -74,7 +74,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           ...(photosDir === undefined ? {} : { photosDir }),
           ...(filesDir === undefined ? {} : { filesDir }),
           ...stores,
-          ...(shared === undefined ? {} : { tokens: shared.tokens }),
+          ...(shared === undefined ? {} : { tokens: shared.tokens, consentKey: await shared.sharedKey('consent-state') }),
         },
         options,
         io,

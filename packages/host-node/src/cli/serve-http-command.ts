@@ -35,6 +35,8 @@ export interface ServeHttpCommandInput {
   readonly audit?: AuditSink;
   /** The shared token store (`--store`). */
   readonly tokens?: TokenStore;
+  /** The consent `requestState` key the hosts on the database share (`--store`). */
+  readonly consentKey?: Uint8Array;
 }
 
 /**

@@ -53,6 +53,14 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly log?: (line: string) => void;
   /** How long `close()` waits for requests in flight, in milliseconds (default 10,000). */
   readonly closeGraceMs?: number;
+  /**
+   * The HMAC key (at least 32 bytes) signing the modern era's consent
+   * `requestState`. Default: drawn at start, so only this process can
+   * verify its questions; hosts behind one load balancer share one
+   * (`xcap serve --store` uses the database's `sharedKey('consent-state')`),
+   * so the answer may reach any of them.
+   */
+  readonly consentKey?: Uint8Array;
 }
 
 /** A running `xcap serve --http`. */
@@ -98,7 +106,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
-  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, ...hostOptions } = options;
+  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, consentKey, ...hostOptions } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent: hostConsent,
@@ -106,7 +114,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     auditLog: options.auditLog ?? log,
   });
   const tokens = givenTokens ?? new FileTokenStore(tokenFilePath(host.paths.dir));
-  const consentState = createConsentState();
+  const consentState = createConsentState(consentKey === undefined ? {} : { key: consentKey });
   const report = (error: Error) => log(`xcap serve: ${error.message}`);
   let handler: XcapHttpHandler | undefined;
   const server = createServer({

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killServe, spawnHttpServe, type HttpServeProcess } from '../e2e/http-process.js';
 import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
 import { httpAgent, httpWorkspace, type HttpWorkspace } from '../http/http-workspace.js';
+import { roundRobinProxy } from './round-robin-proxy.js';
 import { freePort, freshDatabase, queryRows, startServer, testPassword, type PostgresServer } from './postgres-fixture.js';
 
 let server: PostgresServer;
@@ -138,6 +139,38 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     expect(rows.filter((r) => r.tool === 'photos__pick' && r.status !== 'ok' && r.error !== 'consentNeeded').length).toBe(refused);
     expect(rows.filter((r) => r.tool === 'print__pdf').map((r) => [r.host, r.status])).toEqual([['h3', 'ok']]);
     expect(rows.find((r) => r.tool === 'photos__list')?.args_hash).toBe(argsHash({ limit: 1 }));
+  });
+
+  it('behind a round-robin load balancer without sticky sessions: both eras work, and a modern consent question asked by one host is answered through another', async () => {
+    const { ws, url } = await workspaceWithDatabase();
+    const hosts = await Promise.all(['lb1', 'lb2', 'lb3'].map((name) => startHost(ws, url, name, ['--foreground', '--consent', 'elicit'])));
+    const proxy = await roundRobinProxy(hosts.map((h) => h.url));
+    cleanup.push(() => proxy.close());
+    const asked: string[] = [];
+    const modern = await httpAgent(proxy.url, await tokenAdd(url, 'modern'), 'modern', (message) => {
+      asked.push(message);
+      return { action: 'accept', content: { answer: 'allow' } };
+    });
+    const legacy = await httpAgent(proxy.url, await tokenAdd(url, 'legacy'), 'legacy');
+    cleanup.push(() => modern.close(), () => legacy.close());
+    // The question is asked by one host (input_required); the retry carrying the answer reaches the next one.
+    const picked = await call(modern, 'photos__pick', { limit: 1 });
+    expect(picked.isError, picked.text).toBe(false);
+    expect(asked).toHaveLength(1);
+    for (let i = 0; i < 4; i++) {
+      const listed = await call(legacy, 'photos__list', { limit: 1 });
+      expect(listed.isError, listed.text).toBe(false);
+      const id = (listed.content as { photos: { id: string }[] }).photos[0]?.id ?? '';
+      expect((await call(modern, 'photos__get', { id })).isError).toBe(false);
+    }
+    expect(proxy.hits.every((n) => n > 2)).toBe(true);
+    const rows = await auditOf(url);
+    const pickRows = rows.filter((r) => r.tool === 'photos__pick').map((r) => [r.status, r.error]);
+    expect(pickRows).toEqual([['denied', 'consentNeeded'], ['ok', null]]);
+    // The two rounds of the question were served by different hosts.
+    const pickHosts = rows.filter((r) => r.tool === 'photos__pick').map((r) => r.host);
+    expect(new Set(pickHosts).size).toBe(2);
+    expect(new Set(rows.map((r) => r.host))).toEqual(new Set(['lb1', 'lb2', 'lb3']));
   });
 
   it('a host SIGKILLed in the middle of a stream: every call it answered has its row and every grant and file it acknowledged is in the database', async () => {
