@@ -3,7 +3,7 @@
  * server of bench/bare-mcp-server.mjs, to compare) under `node --cpu-prof` over stdio,
  * makes `XCAP_PROFILE_CALLS` (default 5,000) calls of `photos__list
  * {"limit":1}` with the MCP SDK v2 client (one at a time, or 16 in flight
- * with `--concurrent`), ends it, and prints the profile's self time by
+ * with `--concurrent`) after 500 to warm up, ends it, and prints the profile's self time — of the measured calls only — by
  * function and by where the code lives (the SDK, zod, our packages, SQLite,
  * Node internals, GC, idle). On demand, never in tests:
  *
@@ -25,6 +25,7 @@ import { isMain } from './harness.js';
 /** The parts of a V8 `.cpuprofile` this script reads. */
 interface CpuProfile {
   readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number } }[];
+  readonly startTime: number;
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
 }
@@ -39,16 +40,22 @@ export function codeArea(url: string, functionName: string): string {
   return ours !== undefined ? `@xcap/${ours}` : url;
 }
 
-/** Self time (µs) per function and per code area of a profile. */
-export function selfTimes(profile: CpuProfile): { byFunction: Map<string, number>; byArea: Map<string, number>; total: number } {
+/**
+ * Self time (µs) per function and per code area of a profile, counting only
+ * the samples taken within `[from, to]` (µs of the monotonic clock V8 stamps
+ * samples with, the one `process.hrtime` reads, shared by every process).
+ */
+export function selfTimes(profile: CpuProfile, from = -Infinity, to = Infinity): { byFunction: Map<string, number>; byArea: Map<string, number>; total: number } {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
   let total = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const node = nodes.get(id);
     const dt = profile.timeDeltas[i] ?? 0;
-    if (node === undefined) return;
+    at += dt;
+    if (node === undefined || at < from || at > to) return;
     const { functionName, url, lineNumber } = node.callFrame;
     const key = `${functionName || '(anonymous)'}  ${url.replace(/^.*\/(node_modules|packages)\//, '$1/')}:${lineNumber + 1}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + dt);
@@ -93,25 +100,38 @@ async function main(): Promise<void> {
     const result = await client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
     if (result.isError === true) throw new Error(`tools/call failed: ${JSON.stringify(result)}`);
   };
+  // Warm-up (JIT, caches), outside the window that is counted; the process's start is left out too.
+  for (let i = 0; i < 500; i++) await call();
+  const from = Number(process.hrtime.bigint() / 1000n);
   const start = performance.now();
   if (concurrent) {
     let left = calls;
     await Promise.all(Array.from({ length: 16 }, async () => { while (left-- > 0) await call(); }));
   } else for (let i = 0; i < calls; i++) await call();
   const elapsed = performance.now() - start;
+  const to = Number(process.hrtime.bigint() / 1000n);
   await client.close();
-  // The server writes its profile as it exits, after the end of stdin.
-  let file: string | undefined;
-  for (let waited = 0; file === undefined && waited < 15_000; waited += 100) {
+  // The server writes its profile as it exits, after the end of stdin. Node writes one per process (and per worker
+  // thread): the one that covers the measured calls is the server's main thread.
+  let found: { file: string; times: ReturnType<typeof selfTimes> } | undefined;
+  const seen: string[] = [];
+  for (let waited = 0; found === undefined && waited < 15_000; waited += 100) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    file = (await readdir(profiles).catch(() => [])).find((f) => f.endsWith('.cpuprofile'));
+    for (const name of (await readdir(profiles).catch(() => [] as string[])).filter((f) => f.endsWith('.cpuprofile') && !seen.includes(f))) {
+      const text = await readFile(join(profiles, name), 'utf8').catch(() => '');
+      if (!text.endsWith('}')) continue; // still being written
+      seen.push(name);
+      const times = selfTimes(JSON.parse(text) as CpuProfile, from, to);
+      if (times.total > 0) found = { file: name, times };
+    }
   }
-  if (file === undefined) throw new Error(`no .cpuprofile in ${profiles}`);
-  const { byFunction, byArea, total } = selfTimes(JSON.parse(await readFile(join(profiles, file), 'utf8')) as CpuProfile);
+  if (found === undefined) throw new Error(`no profile in ${profiles} has samples within the measured calls (${seen.length} read)`);
+  const file = found.file;
+  const { byFunction, byArea, total } = found.times;
   const busy = total - (byArea.get('idle') ?? 0);
   const perCall = (us: number) => `${(us / calls).toFixed(1).padStart(7)} µs/call`;
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1).padStart(5)} %`;
-  console.log(`${bare ? 'bare SDK v2 server' : 'xcap serve'}, ${era} era, ${calls} calls ${concurrent ? '16 in flight' : 'one at a time'}: ${((calls * 1000) / elapsed).toFixed(0)} calls/s under the profiler; busy CPU ${perCall(busy)}`);
+  console.log(`${bare ? 'bare SDK v2 server' : 'xcap serve'}, ${era} era, ${calls} calls ${concurrent ? '16 in flight' : 'one at a time'}: ${((calls * 1000) / elapsed).toFixed(0)} calls/s under the profiler; busy (not idle) ${perCall(busy)}, of wall time ${perCall(total)}`);
   console.log('\nself time by area (idle excluded):');
   for (const [area, us] of [...byArea].filter(([a]) => a !== 'idle').sort((a, b) => b[1] - a[1])) console.log(`  ${pct(us)} ${perCall(us)}  ${area}`);
   console.log('\ntop functions by self time:');
