@@ -35,3 +35,5 @@ export { snapshotArguments, type ArgumentsSnapshot } from './snapshot-arguments.
 export { withTimeout } from './with-timeout.js';
 export { timedBlobStore, defaultBlobTimeoutMs } from './timed-blob-store.js';
 export { timedGrantStore, defaultGrantTimeoutMs } from './timed-grant-store.js';
+export { BoundedLineSplitter, discardedHeadBytes, type BoundedLineHandlers } from './bounded-line-splitter.js';
+export { topLevelId } from './top-level-id.js';

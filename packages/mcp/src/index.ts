@@ -18,7 +18,7 @@ export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
 export { readMessage, errorAnswer, type ReadMessage } from './readable-message.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
-export { topLevelId } from './top-level-id.js';
+export { topLevelId } from '@xcap/call';
 export { createConsentState, defaultConsentStateTtlSeconds, type ConsentQuestion, type ConsentState, type ConsentStateOptions } from './consent-state.js';
 export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 export { elicitConsent, type ElicitConsentOptions } from './elicit-consent.js';

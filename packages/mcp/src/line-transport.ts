@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { ProtocolErrorCode, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
 import { errorAnswer, readMessage } from './readable-message.js';
 import type { RefusedCallWatch } from './refused-call-watch.js';
-import { topLevelId } from './top-level-id.js';
+import { BoundedLineSplitter, topLevelId } from '@xcap/call';
 
 /** Options of `LineTransport`. */
 export interface LineTransportOptions {
@@ -24,9 +24,6 @@ export const defaultMaxMessageBytes = 16 * 1024 * 1024;
 
 /** The default `maxInFlight`: 64 requests. */
 export const defaultMaxInFlight = 64;
-
-/** How much of a discarded line is kept to read its id. */
-const headBytes = 1024;
 
 /**
  * MCP's stdio binding (one JSON-RPC message per line) over any pair of
@@ -74,12 +71,8 @@ export class LineTransport implements Transport {
   #writable = true;
   #outputFailure: string | undefined;
   #drained: Promise<void> | null = null;
-  /** The current line's pieces, while it is within the limit. */
-  #pieces: Buffer[] = [];
-  #pendingBytes = 0;
-  /** While a line over the limit is being discarded: its first bytes and its length so far. */
-  #discardHead: Buffer | null = null;
-  #discardedBytes = 0;
+  /** Splits the input into bounded lines (a line over the limit is discarded as it arrives). */
+  readonly #splitter: BoundedLineSplitter;
   /** Complete lines not yet delivered (reading paused). */
   #lines: Buffer[] = [];
   #next = 0;
@@ -96,6 +89,10 @@ export class LineTransport implements Transport {
     this.#maxInFlight = options.maxInFlight ?? defaultMaxInFlight;
     this.#log = options.log ?? (() => undefined);
     this.#watch = options.watch;
+    this.#splitter = new BoundedLineSplitter(this.#max, {
+      line: (line) => this.#lines.push(line),
+      oversized: (head, bytes) => this.#oversized(head, bytes),
+    });
     this.ended = new Promise((resolve) => (this.#end = resolve));
   }
 
@@ -185,52 +182,9 @@ export class LineTransport implements Transport {
   }
 
   readonly #onData = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    let start = 0;
-    while (start < bytes.length) {
-      const newline = bytes.indexOf(10, start);
-      const end = newline < 0 ? bytes.length : newline;
-      this.#take(bytes.subarray(start, end));
-      if (newline < 0) break;
-      this.#lineDone();
-      start = newline + 1;
-    }
+    this.#splitter.push(chunk);
     this.#pump();
   };
-
-  /** Adds bytes to the current line, or starts / continues discarding it once it is over the limit. */
-  #take(piece: Buffer): void {
-    if (piece.length === 0) return;
-    if (this.#discardHead !== null) {
-      this.#discardedBytes += piece.length;
-      return;
-    }
-    if (this.#pendingBytes + piece.length <= this.#max) {
-      this.#pieces.push(piece);
-      this.#pendingBytes += piece.length;
-      return;
-    }
-    const head = Buffer.concat([...this.#pieces, piece.subarray(0, headBytes)]).subarray(0, headBytes);
-    this.#discardHead = Buffer.from(head);
-    this.#discardedBytes = this.#pendingBytes + piece.length;
-    this.#pieces = [];
-    this.#pendingBytes = 0;
-  }
-
-  #lineDone(): void {
-    if (this.#discardHead !== null) {
-      const head = this.#discardHead.toString('utf8');
-      const bytes = this.#discardedBytes;
-      this.#discardHead = null;
-      this.#discardedBytes = 0;
-      this.#oversized(head, bytes);
-      return;
-    }
-    const line = this.#pieces.length === 1 ? (this.#pieces[0] as Buffer) : Buffer.concat(this.#pieces, this.#pendingBytes);
-    this.#pieces = [];
-    this.#pendingBytes = 0;
-    this.#lines.push(line);
-  }
 
   #oversized(head: string, bytes: number): void {
     const id = topLevelId(head);
@@ -315,7 +269,7 @@ export class LineTransport implements Transport {
     if (this.#inputDone && this.#ended) return;
     this.#inputDone = true;
     // A last line without a newline is a message too.
-    if (this.#pendingBytes > 0 || this.#discardHead !== null) this.#lineDone();
+    this.#splitter.end();
     this.#inputEndedPending = true;
     this.#pump();
   };

@@ -1,0 +1,89 @@
+/** What a `BoundedLineSplitter` hands on. */
+export interface BoundedLineHandlers {
+  /** A complete line within the limit (its bytes, the newline excluded). */
+  readonly line: (bytes: Buffer) => void;
+  /** A line over the limit, discarded as it arrived: its first `headBytes` bytes as text and its whole length. */
+  readonly oversized: (head: string, bytes: number) => void;
+}
+
+/** How much of a discarded line `BoundedLineSplitter` keeps (to read its id). */
+export const discardedHeadBytes = 1024;
+
+/**
+ * Splits a byte stream into `\n`-terminated lines with one bound, in linear
+ * time: the pieces of the current line are kept until its newline (joined
+ * once), and a line that grows past `maxBytes` is discarded while it
+ * arrives (memory stays bounded) and reported once, with its first KiB, at
+ * its newline. `end()` hands on a last line without a newline.
+ */
+export class BoundedLineSplitter {
+  readonly #max: number;
+  readonly #handlers: BoundedLineHandlers;
+  #pieces: Buffer[] = [];
+  #pendingBytes = 0;
+  #discardHead: Buffer | null = null;
+  #discardedBytes = 0;
+
+  /** A splitter allowing lines of at most `maxBytes` bytes (newline excluded). */
+  constructor(maxBytes: number, handlers: BoundedLineHandlers) {
+    this.#max = maxBytes;
+    this.#handlers = handlers;
+  }
+
+  /** Whether a partial line is held (bytes after the last newline). */
+  get pending(): boolean {
+    return this.#pendingBytes > 0 || this.#discardHead !== null;
+  }
+
+  /** Takes the next chunk of the stream; hands on every line it completes. */
+  push(chunk: Buffer | string): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let start = 0;
+    while (start < bytes.length) {
+      const newline = bytes.indexOf(10, start);
+      const end = newline < 0 ? bytes.length : newline;
+      this.#take(bytes.subarray(start, end));
+      if (newline < 0) break;
+      this.#lineDone();
+      start = newline + 1;
+    }
+  }
+
+  /** The stream ended: a last line without a newline is a line too. */
+  end(): void {
+    if (this.pending) this.#lineDone();
+  }
+
+  #take(piece: Buffer): void {
+    if (piece.length === 0) return;
+    if (this.#discardHead !== null) {
+      this.#discardedBytes += piece.length;
+      return;
+    }
+    if (this.#pendingBytes + piece.length <= this.#max) {
+      this.#pieces.push(piece);
+      this.#pendingBytes += piece.length;
+      return;
+    }
+    const head = Buffer.concat([...this.#pieces, piece.subarray(0, discardedHeadBytes)]).subarray(0, discardedHeadBytes);
+    this.#discardHead = Buffer.from(head);
+    this.#discardedBytes = this.#pendingBytes + piece.length;
+    this.#pieces = [];
+    this.#pendingBytes = 0;
+  }
+
+  #lineDone(): void {
+    if (this.#discardHead !== null) {
+      const head = this.#discardHead.toString('utf8');
+      const bytes = this.#discardedBytes;
+      this.#discardHead = null;
+      this.#discardedBytes = 0;
+      this.#handlers.oversized(head, bytes);
+      return;
+    }
+    const line = this.#pieces.length === 1 ? (this.#pieces[0] as Buffer) : Buffer.concat(this.#pieces, this.#pendingBytes);
+    this.#pieces = [];
+    this.#pendingBytes = 0;
+    this.#handlers.line(line);
+  }
+}
