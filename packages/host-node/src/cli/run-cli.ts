@@ -50,6 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)').choices(consentModes).default('dismiss'))
     .option('--http <[host:]port>', 'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one')
     .option('--allow-remote', 'with --http: allow binding an address that is not loopback (prints a warning)', false)
+    .option('--allowed-host <name>', 'with --http: also answer this Host header (host or host:port), e.g. the name a load balancer in front sends; repeatable', (value: string, previous: string[] = []) => [...previous, value])
     .addOption(storeOption())
     .option('--host-name <name>', 'with --store: the name this host writes in the audit rows\' host column (default <hostname>-<pid>)')
     .option('--quota <bytes>', 'each app\'s file quota in bytes (default 1 GiB; with --store it holds across every host on the database)', parseQuota)

@@ -51,6 +51,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     throw error;
   }
   if (options.http === undefined && options.allowRemote === true) throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
+  if (options.http === undefined && options.allowedHost !== undefined) throw new CliFailure('--allowed-host needs --http (over stdio nothing listens on the network)');
   const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
   const shared =
     url === undefined

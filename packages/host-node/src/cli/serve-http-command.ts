@@ -63,6 +63,7 @@ export async function serveHttpCommand(input: ServeHttpCommandInput, options: Re
       env: io.env,
       listen,
       allowRemote: options.allowRemote === true,
+      ...(Array.isArray(options.allowedHost) ? { allowedHosts: options.allowedHost as string[] } : {}),
       log: (line) => io.stderr(`${line}\n`),
     });
   } catch (error) {

@@ -61,6 +61,8 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
    * so the answer may reach any of them.
    */
   readonly consentKey?: Uint8Array;
+  /** More `Host` header values to answer besides the bound address's (`host` or `host:port`): the name a load balancer in front sends, e.g. `xcap.example.com`. */
+  readonly allowedHosts?: readonly string[];
 }
 
 /** A running `xcap serve --http`. */
@@ -106,7 +108,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
-  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, consentKey, ...hostOptions } = options;
+  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, consentKey, allowedHosts: extraHosts = [], ...hostOptions } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent: hostConsent,
@@ -140,7 +142,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
         return mcp;
       },
       tokens,
-      allowedHosts: allowedHostHeaders(bound.host, bound.port),
+      allowedHosts: [...allowedHostHeaders(bound.host, bound.port), ...extraHosts],
       onerror: report,
       ...(limits.maxBodyBytes === undefined ? {} : { maxBodyBytes: limits.maxBodyBytes }),
       ...(limits.maxInFlight === undefined ? {} : { maxInFlight: limits.maxInFlight }),

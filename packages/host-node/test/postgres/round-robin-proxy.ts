@@ -10,15 +10,15 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-/** Starts a round-robin proxy on 127.0.0.1 in front of `targets` (`http://host:port/mcp` URLs); the Host header is the chosen target's. */
-export async function roundRobinProxy(targets: readonly string[]): Promise<RoundRobinProxy> {
+/** Starts a round-robin proxy on 127.0.0.1 in front of `targets` (`http://host:port/mcp` URLs); the Host header sent is `hostHeader`, else the chosen target's. */
+export async function roundRobinProxy(targets: readonly string[], hostHeader?: string): Promise<RoundRobinProxy> {
   const hits = targets.map(() => 0);
   let next = 0;
   const server = createServer((req, res) => {
     const index = next++ % targets.length;
     hits[index] = (hits[index] ?? 0) + 1;
     const target = new URL(targets[index] as string);
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: hostHeader ?? target.host } }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

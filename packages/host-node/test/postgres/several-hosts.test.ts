@@ -143,8 +143,9 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
 
   it('behind a round-robin load balancer without sticky sessions: both eras work, and a modern consent question asked by one host is answered through another', async () => {
     const { ws, url } = await workspaceWithDatabase();
-    const hosts = await Promise.all(['lb1', 'lb2', 'lb3'].map((name) => startHost(ws, url, name, ['--foreground', '--consent', 'elicit'])));
-    const proxy = await roundRobinProxy(hosts.map((h) => h.url));
+    // The balancer sends its own name as Host (as nginx does for an upstream group): the hosts are told to answer it.
+    const hosts = await Promise.all(['lb1', 'lb2', 'lb3'].map((name) => startHost(ws, url, name, ['--foreground', '--consent', 'elicit', '--allowed-host', 'xcap.lb.test'])));
+    const proxy = await roundRobinProxy(hosts.map((h) => h.url), 'xcap.lb.test');
     cleanup.push(() => proxy.close());
     const asked: string[] = [];
     const modern = await httpAgent(proxy.url, await tokenAdd(url, 'modern'), 'modern', (message) => {
