@@ -6,4 +6,12 @@
  *
  * @packageDocumentation
  */
-export {};
+export { spawnProviders, defaultProviderMessageBytes, type ProviderCommand, type SpawnProvidersOptions, type SpawnedProviders } from './spawn-providers.js';
+export { ProviderProcess, type ProviderProcessOptions } from './provider-process.js';
+export { ProviderSetupError } from './provider-setup-error.js';
+export { ProviderCallError } from './provider-call-error.js';
+export { providerProtocolVersion } from './protocol-version.js';
+export { readDescription, sameCapabilities, type ProviderDescription } from './provider-description.js';
+export { checkDescription, nativeToolsOf } from './check-description.js';
+export { parseCommandLine } from './parse-command-line.js';
+export { printableLine } from './printable-line.js';
