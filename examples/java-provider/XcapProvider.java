@@ -75,6 +75,7 @@ public final class XcapProvider {
         pool.shutdown();
         pool.awaitTermination(10, TimeUnit.SECONDS);
     }
+    // #endregion main-loop
 
     Map<String, Object> answer(Object id, String method, Object params) {
         try {
@@ -90,7 +91,6 @@ public final class XcapProvider {
             return error(id, -32603, "internal error: " + e);
         }
     }
-    // #endregion main-loop
 
     Map<String, Object> describe(Map<?, ?> params) {
         if (!(params.get("protocolVersion") instanceof Long)) throw new BadParams("protocolVersion must be an integer");
