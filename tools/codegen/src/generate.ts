@@ -9,6 +9,7 @@ import { emitClient } from './emit-client.js';
 import { emitIndex } from './emit-index.js';
 import { emitNames } from './emit-names.js';
 import { emitNative } from './emit-native.js';
+import { emitProviderProtocolSchema } from './emit-provider-protocol-schema.js';
 import { emitProviders } from './emit-providers.js';
 import { emitReadme } from './emit-readme.js';
 import { emitToolMap } from './emit-tool-map.js';
@@ -54,7 +55,7 @@ export async function generate(catalogText: string, source: string, layout: Outp
     ...emitValidators(catalog, layout),
   ];
   const all = [...modules, emitIndex(modules, layout), emitReadme({ source, sha256: catalogSha256 }, layout)];
-  const files = [...all.map((f) => ({ path: `${modulesDir(layout)}${f.path}`, content: f.content })), ...(await emitNative(catalog))]
+  const files = [...all.map((f) => ({ path: `${modulesDir(layout)}${f.path}`, content: f.content })), ...(await emitNative(catalog)), emitProviderProtocolSchema(catalog)]
     .map((f): GeneratedFile => ({ path: f.path, content: withHeader(f.path, f.content, source, layout) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, meta: { catalogSha256, generatorVersion }, layout };

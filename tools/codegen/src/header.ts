@@ -15,9 +15,12 @@ export function headerLine(path: string, source: string, layout: OutputLayout = 
 
 /**
  * The file's text with its header: on the first line, except where the
- * first line must stay first (`// swift-tools-version:` in Package.swift).
+ * first line must stay first (`// swift-tools-version:` in Package.swift);
+ * a JSON document gets it as its first member `"$comment"`.
  */
 export function withHeader(path: string, content: string, source: string, layout: OutputLayout = 'package'): string {
+  // JSON has no comments: the header is the document's first member, `$comment`.
+  if (path.endsWith('.json')) return content.replace(/^\{\n/, `{\n  "$comment": ${JSON.stringify(headerText(source, layout))},\n`);
   const header = headerLine(path, source, layout);
   if (content.startsWith('// swift-tools-version:')) {
     const end = content.indexOf('\n') + 1;
