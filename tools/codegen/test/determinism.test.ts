@@ -15,11 +15,13 @@ describe('generate', () => {
   it('heads every file with the generated-file line', async () => {
     const { files } = await generate(fixture, 'fixtures/capabilities.json');
     for (const f of files) {
-      // Package.swift must start with its tools version; the header is its second line.
-      const line = f.path.endsWith('Package.swift') ? 1 : 0;
+      // Package.swift must start with its tools version, a JSON document with `{`: the header is their second line.
+      const line = f.path.endsWith('Package.swift') || f.path.endsWith('.json') ? 1 : 0;
       expect(f.content.split('\n')[line], f.path).toMatch(/generated from fixtures\/capabilities\.json by tools\/codegen — do not edit/);
     }
     expect(files.find((f) => f.path === 'native/Package.swift')?.content.startsWith('// swift-tools-version:')).toBe(true);
+    const schema = JSON.parse(files.find((f) => f.path === 'native/provider-protocol.schema.json')?.content ?? '{}') as { $comment?: string };
+    expect(schema.$comment).toBe('generated from fixtures/capabilities.json by tools/codegen — do not edit');
   }, 60_000);
 
   it('refuses a bad catalog before generating, naming the pointer', async () => {
