@@ -10,6 +10,8 @@ import type { AppManifest } from './manifest/app-manifest.js';
 import { checkAppManifest } from './manifest/check-app-manifest.js';
 import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
+import { mergeNatives } from './providers/merge-natives.js';
+import { spawnProviders, type ProviderCommand } from '@xcap/provider-protocol';
 import { dataPaths, defaultDataDir, type DataPaths } from './stores/data-dir.js';
 import { checkDataDir } from './stores/check-data-dir.js';
 import { FileBlobStore } from './stores/file-blob-store.js';
@@ -55,6 +57,19 @@ export interface NodeHostOptions {
   readonly providerOptions?: Partial<NodeProvidersOptions>;
   /** Natives to use instead of the Node providers. */
   readonly natives?: HostNatives;
+  /**
+   * Provider commands (`xcap serve --providers-command`; `"<command> [args]"`
+   * split shell-like, or an argument vector): each is spawned and served
+   * over the xcap provider protocol (`spawnProviders` of
+   * `@xcap/provider-protocol`, with this host's `timeoutMs`); a capability a
+   * command describes is served by it, replacing the Node provider (or the
+   * `natives`) of that capability. A command that cannot serve — or a
+   * capability described by two — throws a `ProviderSetupError` naming it
+   * before anything is served. The processes are stopped by `close()`.
+   */
+  readonly providerCommands?: readonly ProviderCommand[];
+  /** Where the provider processes' stderr lines (`[provider <name>] …`) and notices go (default: where `auditLog` writes). */
+  readonly providerLog?: (line: string) => void;
   /** A grant store to use instead of `consent.json` in the data directory (e.g. a shared database). */
   readonly grants?: GrantStore;
   /** A blob store to use instead of the app folders in the data directory. */
@@ -154,7 +169,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     const auditReplay = await replayAuditSpill(spillFile, audit);
     for (const { line, problem } of auditReplay.invalid) auditLog(`xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`);
     if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
-    const natives =
+    const base =
       options.natives ??
       (await nodeProviders({
         ...options.providerOptions,
@@ -162,7 +177,17 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
         stateFile: paths.notifications,
       }));
-    closers.unshift(() => natives.close?.());
+    closers.unshift(() => base.close?.());
+    let natives: HostNatives = base;
+    if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
+      const external = await spawnProviders(options.providerCommands, {
+        catalog,
+        log: options.providerLog ?? auditLog,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      });
+      closers.unshift(() => external.close());
+      natives = mergeNatives(base, external);
+    }
 
     const callPath = createCallPath({
       catalog,

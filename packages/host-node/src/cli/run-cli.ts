@@ -54,6 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(storeOption())
     .option('--host-name <name>', 'with --store: the name this host writes in the audit rows\' host column (default <hostname>-<pid>)')
     .option('--quota <bytes>', 'each app\'s file quota in bytes (default 1 GiB; with --store it holds across every host on the database)', parseQuota)
+    .option('--providers-command <command>', 'spawn "<command> [args]" (split like a shell splits words, run without one) and serve the capabilities it describes over the xcap provider protocol, instead of the Node providers of those capabilities; repeatable, one process per command', (value: string, previous: string[] = []) => [...previous, value])
     .action(async (options: Record<string, unknown>) => serveCommand(options, io));
 
   program

@@ -6,6 +6,7 @@ import { ManifestError } from '../manifest/manifest-error.js';
 import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
 import { maskConnectionString } from '@xcap/store-postgres';
 import { terminalText } from '../terminal-text.js';
+import { ProviderSetupError } from '@xcap/provider-protocol';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
@@ -30,7 +31,10 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
  * rows (with `--host-name` in their host column) and tokens are in
  * PostgreSQL; the data directory keeps what is per host (scheduled
  * notifications, the audit spill file). A database that cannot be reached
- * is one line (password masked) and exit 1.
+ * is one line (password masked) and exit 1. Each `--providers-command
+ * "<command> [args]"` is spawned and serves the capabilities it describes
+ * (over the xcap provider protocol) instead of their Node providers; one
+ * that cannot serve is one line naming it and exit 2.
  */
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
   const foreground = options.foreground === true;
@@ -43,6 +47,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const quotaBytes = typeof options.quota === 'number' ? options.quota : undefined;
   const photosDir = await directoryOption('--photos', options.photos);
   const filesDir = await directoryOption('--files', options.files);
+  const providerCommands = Array.isArray(options.providersCommand) ? (options.providersCommand as string[]) : [];
   let manifest: AppManifest;
   try {
     manifest = await readAppManifest(String(options.manifest));
@@ -75,6 +80,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           ...(photosDir === undefined ? {} : { photosDir }),
           ...(filesDir === undefined ? {} : { filesDir }),
           ...stores,
+          providerCommands,
           ...(shared === undefined ? {} : { tokens: shared.tokens, consentKey: await shared.sharedKey('consent-state') }),
         },
         options,
@@ -92,8 +98,13 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
       ...(photosDir === undefined ? {} : { photosDir }),
       ...(filesDir === undefined ? {} : { filesDir }),
       ...stores,
+      providerCommands,
       log: (line) => io.stderr(`${line}\n`),
     });
+  } catch (error) {
+    // A provider command that cannot serve is bad input: one line naming every problem, exit 2.
+    if (error instanceof ProviderSetupError) throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
+    throw error;
   } finally {
     // The host is closed (its audit rows committed or spilled) before the pool ends.
     await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));

@@ -37,6 +37,8 @@ export interface ServeHttpCommandInput {
   readonly tokens?: TokenStore;
   /** The consent `requestState` key the hosts on the database share (`--store`). */
   readonly consentKey?: Uint8Array;
+  /** `--providers-command`, each `"<command> [args]"`. */
+  readonly providerCommands?: readonly string[];
 }
 
 /**

@@ -1,0 +1,127 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/stores/data-dir.js';
+import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from './xcap-process.js';
+
+beforeAll(requireBuilt);
+
+/** The reference Node provider of @xcap/provider-protocol's tests (plain JS, no build). */
+const nodeProvider = fileURLToPath(new URL('../../../provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
+
+const agents: Agent[] = [];
+const roots: string[] = [];
+const pids: number[] = [];
+afterEach(async () => {
+  for (const agent of agents.splice(0)) await agent.client.close().catch(() => undefined);
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+async function readPid(file: string): Promise<number> {
+  let pid = NaN;
+  await until(async () => {
+    pid = Number(await readFile(file, 'utf8').catch(() => 'NaN'));
+    return Number.isInteger(pid);
+  }, 5_000);
+  pids.push(pid);
+  return pid;
+}
+
+describe('xcap serve --providers-command', () => {
+  it('serves what the provider process describes to the official MCP client, one audit row per call, and stops it when the client goes', async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const pidFile = join(ws.root, 'provider.pid');
+    const command = `'${process.execPath}' '${nodeProvider}' --capabilities photos --hello --pid-file '${pidFile}'`;
+    // No --photos: only the provider process serves photos.
+    const agent = await connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', command]);
+    agents.push(agent);
+    const pid = await readPid(pidFile);
+    expect(agent.stderr()).toMatch(/provides photos, print,/);
+    expect(await until(() => agent.stderr().includes('[provider node] hello from the node provider'), 5_000)).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      const result = await agent.client.callTool({ name: 'photos__pick', arguments: { limit: 1 } });
+      expect(result.isError ?? false).toBe(false);
+      expect((result.structuredContent as { photos: { name: string; fileId: string }[] }).photos[0]).toMatchObject({ name: 'one.png' });
+    }
+    const list = await agent.client.callTool({ name: 'photos__list', arguments: {} });
+    expect(list.structuredContent).toMatchObject({ photos: [{ id: 'p1', name: 'one.png' }], cursor: null });
+    await agent.client.close();
+    agents.splice(0);
+    expect(await until(() => !alive(pid), 5_000)).toBe(true);
+    const sink = new SqliteAuditSink(dataPaths(ws.data).audit);
+    const rows = sink.query({ limit: 100 });
+    sink.close();
+    expect(rows.map((r) => [r.tool, r.status])).toEqual([
+      ['photos__list', 'ok'],
+      ['photos__pick', 'ok'],
+      ['photos__pick', 'ok'],
+      ['photos__pick', 'ok'],
+    ]);
+    expect(new Set(rows.map((r) => r.clientId))).toEqual(new Set([agent.runId]));
+  });
+
+  it('leaves no orphan when the host is SIGKILLed: the provider sees its stdin end and exits', async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    const pidFile = join(ws.root, 'provider.pid');
+    const agent = await connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', `'${process.execPath}' '${nodeProvider}' --capabilities photos --pid-file '${pidFile}'`]);
+    agents.push(agent);
+    const pid = await readPid(pidFile);
+    const host = agent.transport.pid;
+    if (host === null) throw new Error('xcap serve has no pid');
+    expect(alive(pid)).toBe(true);
+    process.kill(host, 'SIGKILL');
+    expect(await until(() => !alive(host), 5_000)).toBe(true);
+    expect(await until(() => !alive(pid), 3_000)).toBe(true);
+  });
+
+  it('refuses a provider whose describe does not match the catalog: one line naming the command and the problem, exit 2', async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'teleport'] } });
+    const run = await runXcap(['serve', '--manifest', ws.manifest, '--data', ws.data, '--providers-command', `'${process.execPath}' '${nodeProvider}' --describe '${describe}'`]);
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "get" is missing/);
+  });
+
+  it('a capability served by two commands is a setup error naming both', async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    const a = `'${process.execPath}' '${nodeProvider}' --capabilities photos`;
+    const b = `'${process.execPath}' '${nodeProvider}' --capabilities photos,share`;
+    const run = await runXcap(['serve', '--manifest', ws.manifest, '--data', ws.data, '--providers-command', a, '--providers-command', b]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('capability "photos" is described by both');
+  });
+});
