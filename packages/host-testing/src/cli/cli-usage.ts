@@ -1,5 +1,6 @@
 /** The help text of `xcap-conformance` (printed on stdout by `--help`). */
 export const cliUsage = `usage: xcap-conformance [options] [<catalog.json>…]
+       xcap-conformance providers [options] -- <command> [args…]
 
 Replays every case (parse, decide, list, audit, validate, bridge, pdf) of each
 catalog document against the real xcap packages, prints one FAIL line per
@@ -15,4 +16,8 @@ options:
 
 exit codes: 0 every case passed, 1 a case failed, 2 bad usage, or a file that
 cannot be read, is not JSON or is not a valid catalog (one line on stderr each;
-nothing is replayed then).`;
+nothing is replayed then).
+
+xcap-conformance providers -- <command> [args…] runs the native conformance
+suite against a provider process speaking the xcap provider protocol (any
+language); see xcap-conformance providers --help.`;

@@ -4,6 +4,7 @@ import { failureLine } from '../replay/failure-line.js';
 import { replayCases } from '../replay/replay-cases.js';
 import { builtinCasesPath, loadBuiltinCases } from './builtin-cases.js';
 import { parseCliArgs } from './cli-args.js';
+import { runProvidersConformance } from './run-providers-conformance.js';
 import { cliUsage } from './cli-usage.js';
 import type { DocumentResult } from './document-result.js';
 import { jsonReport } from './json-report.js';
@@ -42,8 +43,13 @@ export const conformanceExit = {
  * `xcap-conformance: <file>: <reason>` line on stderr, and then nothing is
  * replayed and no totals are printed. Answers the exit code: 0 all passed
  * (or `--help`/`--version`), 1 a case failed, 2 bad usage or input.
+ * `xcap-conformance providers [options] -- <command> [args]` runs the
+ * native conformance suite against a provider process instead
+ * (`runProvidersConformance`).
  */
 export async function runConformanceCli(args: readonly string[], output: CliOutput, sources: CliSources = {}): Promise<number> {
+  // `xcap-conformance providers … -- <command>`: the native conformance suite against a provider process.
+  if (args[0] === 'providers') return runProvidersConformance(args.slice(1), output);
   const parsed = parseCliArgs(args);
   switch (parsed.action) {
     case 'help':
