@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseProvidersArgs, runConformanceCli } from '../src/index.js';
+import { decodeBase64 } from '@xcap/bridge';
+import { parseProvidersArgs, runConformanceCli, samplePhotos } from '../src/index.js';
 
 /** The reference Node provider of @xcap/provider-protocol's tests (plain JS). */
 const nodeProvider = fileURLToPath(new URL('../../provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
+const pythonProvider = fileURLToPath(new URL('../../../examples/python-provider/xcap_provider.py', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/xcap-conformance.js', import.meta.url));
 const dirs: string[] = [];
 afterEach(async () => {
@@ -30,6 +32,17 @@ describe('xcap-conformance providers -- <command>', () => {
     expect(run.out.slice(1, -1)).toEqual([]);
     const totals = /^(\d+) passed, 0 failed$/.exec(run.out.at(-1) ?? '');
     expect(Number(totals?.[1])).toBeGreaterThanOrEqual(12);
+    expect(run.code).toBe(0);
+  });
+
+  it('the Python reference provider (examples/python-provider) passes it too', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'xcap-conformance-photos-'));
+    dirs.push(dir);
+    for (const photo of samplePhotos()) await writeFile(join(dir, photo.name), decodeBase64(photo.data) ?? new Uint8Array());
+    const run = await cli(['providers', '--', 'python3', pythonProvider, '--photos', dir]);
+    expect(run.out[0]).toMatch(/^provider \S+ \S+ \(python3 .*\): notifications, photos$/);
+    expect(run.out.slice(1, -1)).toEqual([]);
+    expect(run.out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
     expect(run.code).toBe(0);
   });
 

@@ -11,6 +11,15 @@ beforeAll(requireBuilt);
 /** The reference Node provider of @xcap/provider-protocol's tests (plain JS, no build). */
 const nodeProvider = fileURLToPath(new URL('../../../provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
 
+/** The Python reference provider (examples/python-provider). */
+const pythonProvider = fileURLToPath(new URL('../../../../examples/python-provider/xcap_provider.py', import.meta.url));
+
+/** The child processes of `pid` (Linux: /proc/<pid>/task/<pid>/children). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  return text.trim() === '' ? [] : text.trim().split(/\s+/).map(Number);
+}
+
 const agents: Agent[] = [];
 const roots: string[] = [];
 const pids: number[] = [];
@@ -102,6 +111,34 @@ describe('xcap serve --providers-command', () => {
     process.kill(host, 'SIGKILL');
     expect(await until(() => !alive(host), 5_000)).toBe(true);
     expect(await until(() => !alive(pid), 3_000)).toBe(true);
+  });
+
+  it('the Python reference provider: served to the official MCP client with one audit row per call, and gone within 3 s of a SIGKILL of the host', async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const agent = await connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', `python3 '${pythonProvider}' --photos '${ws.photos}'`]);
+    agents.push(agent);
+    const host = agent.transport.pid;
+    if (host === null) throw new Error('xcap serve has no pid');
+    const pick = await agent.client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });
+    expect((pick.structuredContent as { photos: unknown[] }).photos).toHaveLength(2);
+    const list = await agent.client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
+    expect((list.structuredContent as { photos: unknown[] }).photos).toHaveLength(3);
+    const children = await childrenOf(host);
+    expect(children).toHaveLength(1);
+    const provider = children[0] as number;
+    pids.push(provider);
+    const sink = new SqliteAuditSink(dataPaths(ws.data).audit, { readonly: true });
+    const rows = sink.query({ limit: 100 });
+    sink.close();
+    expect(rows.map((r) => [r.tool, r.status])).toEqual([
+      ['photos__list', 'ok'],
+      ['photos__pick', 'ok'],
+    ]);
+    process.kill(host, 'SIGKILL');
+    expect(await until(() => !alive(host), 5_000)).toBe(true);
+    expect(await until(() => !alive(provider), 3_000)).toBe(true);
   });
 
   it('refuses a provider whose describe does not match the catalog: one line naming the command and the problem, exit 2', async () => {
