@@ -63,7 +63,12 @@ export function kotlinCompiler(): KotlinCompiler {
     if (pack.status !== 0 || !tarball) throw new Error(`npm pack kotlin-compiler@${kotlinCompilerVersion} failed: ${pack.stderr.trim() || pack.error?.message}`);
     const untar = spawnSync('tar', ['xzf', tarball], { cwd: work, encoding: 'utf8' });
     if (untar.status !== 0) throw new Error(`tar xzf ${join(work, tarball)} failed: ${untar.stderr.trim()}`);
-    if (!existsSync(kotlinc)) renameSync(join(work, 'package'), kotlincCache);
+    try {
+      renameSync(join(work, 'package'), kotlincCache);
+    } catch (error) {
+      // Another run unpacked it first: use theirs.
+      if (!existsSync(kotlinc)) throw error;
+    }
     return { kotlinc, lib, fetched: true };
   } finally {
     rmSync(work, { recursive: true, force: true });
