@@ -17,7 +17,7 @@ bash scripts/ensure-postgres.sh
 echo "== build, typecheck, test (nx)"
 npx nx run-many -t build typecheck test --parallel=2 --outputStyle=stream
 
-# Adds about 30 s (API Extractor on 16 entry points; needs the build above).
+# Adds 30-45 s (API Extractor on 16 entry points, 2 busy cores; needs the build above).
 echo "== API reports: the built .d.ts match packages/*/etc/*.api.md, and a report changed since the last release has a changeset of its bump (api:check)"
 npm run --silent api:check
 
