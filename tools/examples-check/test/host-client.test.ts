@@ -46,6 +46,8 @@ describe('python reference provider behind spawnProviders', () => {
     const posted = (await providers.notifications!.post!({ id: 'acme.album/n-1', title: 't', body: null, at: null, tap: null })) as { structuredContent: unknown };
     expectNativeOutput(validators, 'notifications_post', posted.structuredContent);
     expect(await providers.notifications!.cancel!({ id: 'acme.album/n-1' })).toEqual({ structuredContent: { cancelled: true } });
+    const deadline = Date.now() + 5_000; // the provider's stderr is its own pipe: its log line may arrive after the answer
+    while (!logged.some((line) => line.includes('notification shown: acme.album/n-1')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(logged.some((line) => line.includes('notification shown: acme.album/n-1'))).toBe(true);
   });
 });

@@ -56,7 +56,7 @@ describe.skipIf(skipReason !== undefined)('java provider (compiled with javac)',
     const provider = start();
     const posted = await provider.call('notifications', 'post', { id: 'acme.album/n-1', title: 'Album ready — “ünïcode”', body: 'b', at: null, tap: { type: 'notificationTap', app: 'acme.album', screen: 'albums', params: { n: [1, 2.5, true, null] } } });
     expectNativeOutput(validators, 'notifications_post', posted.structuredContent);
-    expect(provider.stderr).toContain('notification shown: acme.album/n-1: Album ready — “ünïcode”');
+    expect(await provider.waitForStderr('notification shown: acme.album/n-1')).toContain('notification shown: acme.album/n-1: Album ready — “ünïcode”');
     const cancelled = await provider.call('notifications', 'cancel', { id: 'acme.album/n-1' });
     expectNativeOutput(validators, 'notifications_cancel', cancelled.structuredContent);
     expect(cancelled.structuredContent).toEqual({ cancelled: true });

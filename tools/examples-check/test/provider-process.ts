@@ -58,6 +58,16 @@ export class ProviderProcess {
     this.#waiting.get(answer.id)?.(answer);
   }
 
+  /**
+   * Waits (at most `timeoutMs`) until stderr contains `text`: stderr is its
+   * own pipe, so a log line written before an answer may still arrive after it.
+   */
+  async waitForStderr(text: string, timeoutMs = 5_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.stderr.includes(text) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    return this.stderr;
+  }
+
   /** Writes one raw line (a `\n` is added). */
   writeLine(line: string): void {
     this.child.stdin.write(`${line}\n`);

@@ -79,8 +79,11 @@ describe.each(['legacy', 'modern'] as const)('xcap serve --providers-command wit
       expect(notificationId).toMatch(/^n-[0-9a-f]{32}$/);
       const cancelled = await client.callTool({ name: 'notifications__cancel', arguments: { id: notificationId } });
       expect(cancelled.structuredContent).toEqual({ cancelled: true });
-      // The provider saw the app-scoped id the bridge mapped, and its log reached the host's stderr.
-      expect(stderr).toContain(`notification shown: acme.album/${notificationId}`);
+      // The provider saw the app-scoped id the bridge mapped, and its log reached the host's stderr (its own pipe: it may trail the answer).
+      const shown = `notification shown: acme.album/${notificationId}`;
+      const deadline = Date.now() + 5_000;
+      while (!stderr.includes(shown) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stderr).toContain(shown);
     } finally {
       await client.close();
     }
