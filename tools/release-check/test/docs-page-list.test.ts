@@ -1,0 +1,41 @@
+/**
+ * The API docs as a reader browses them: TypeDoc builds the site (the
+ * README's `npm run docs` configuration, into a temporary folder) and every
+ * "On This Page" entry that points at a markdown heading must read as that
+ * heading — no `Input ()` for `Input (`inputSchema`)`, no empty entry for
+ * `### `photos_pick``. Needs a build of every package (`npm test` builds
+ * first); about 30–60 s.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './workspace-packages.js';
+import { runCommand } from './run-command.js';
+import { misreadEntries, pageListEntries, type PageListEntry } from './page-list.js';
+
+const out = mkdtempSync(join(tmpdir(), 'xcap-docs-'));
+const pages = new Map<string, PageListEntry[]>();
+
+beforeAll(async () => {
+  const typedoc = await runCommand(process.execPath, [join(repoRoot, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--logLevel', 'Error'], repoRoot);
+  if (typedoc.status !== 0) throw new Error(`typedoc failed (exit ${String(typedoc.status)}):\n${`${typedoc.stdout}${typedoc.stderr}`.slice(-4000)}`);
+  for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))) {
+    pages.set(file, pageListEntries(readFileSync(join(out, file), 'utf8')));
+  }
+}, 5 * 60_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('TypeDoc\'s "On This Page" lists read as the headings', () => {
+  it('the catalog reference and the guides have page lists that point at markdown headings', () => {
+    const photos = pages.get(join('documents', 'catalog_capabilities_photos.html')) ?? [];
+    expect(photos.filter((e) => e.heading !== undefined).length).toBeGreaterThan(10);
+    expect(pages.get(join('documents', 'guides_host-teams.html'))?.length ?? 0).toBeGreaterThan(3);
+  });
+
+  it('no entry ends in "()" unless its heading does, none is empty, each is its heading\'s text', () => {
+    const misread = [...pages].flatMap(([file, entries]) => misreadEntries(entries).map((problem) => `${file} ${problem}`));
+    expect(misread).toEqual([]);
+  });
+});
