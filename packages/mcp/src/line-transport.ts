@@ -36,6 +36,9 @@ export const defaultMaxInFlight = 64;
  * - Backpressure: while `maxInFlight` requests are delivered and not yet
  *   answered, the input is paused (unless the server is waiting for the
  *   client's answer to one of its own requests, which must be read).
+ * - One write per tick: the lines sent in one turn of the event loop (the
+ *   answers of the calls whose rows were committed together) are handed to
+ *   the output in one write at its end — one system call, not one each.
  * - Writes never throw: a failed output (EPIPE) ends the transport
  *   (`ended` settles `output-failed`, `outputFailure` names the error);
  *   nothing more is written.
@@ -71,6 +74,9 @@ export class LineTransport implements Transport {
   #writable = true;
   #outputFailure: string | undefined;
   #drained: Promise<void> | null = null;
+  /** Lines written and not yet handed to the output (one write at the end of the current tick). */
+  #batch = '';
+  #batchScheduled = false;
   /** Splits the input into bounded lines (a line over the limit is discarded as it arrives). */
   readonly #splitter: BoundedLineSplitter;
   /** Complete lines not yet delivered (reading paused). */
@@ -129,7 +135,7 @@ export class LineTransport implements Transport {
     this.#inputDone = true;
   }
 
-  /** Writes one message as a line; resolves once the output took it (waits for `drain` when its buffer is full). Never rejects: after an output failure, messages are dropped. */
+  /** Writes one message as a line: the lines sent in one tick go out in one write at its end (and at `close()`); resolves once the line is queued for it, after waiting for `drain` while the output's buffer is full. Never rejects: after an output failure, messages are dropped. */
   async send(message: JSONRPCMessage): Promise<void> {
     // The answer to a tools/call the SDK refused waits for that request's row (it still counts as in flight meanwhile).
     const held = this.#watch?.answering(message);
@@ -150,6 +156,7 @@ export class LineTransport implements Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#flushBatch();
     this.stopReading();
     this.#input.off('end', this.#onInputEnd);
     this.#input.off('error', this.#onInputError);
@@ -167,6 +174,20 @@ export class LineTransport implements Transport {
     if (!this.#writable) return;
     while (this.#drained !== null) await this.#drained;
     if (!this.#writable) return;
+    // The lines of one turn of the event loop (the answers of calls committed together) go out in one write.
+    this.#batch += text;
+    if (!this.#batchScheduled) {
+      this.#batchScheduled = true;
+      process.nextTick(this.#flushBatch);
+    }
+  }
+
+  /** Hands the lines written since the last flush to the output in one write; waits for `drain` when its buffer is full. */
+  readonly #flushBatch = (): void => {
+    this.#batchScheduled = false;
+    const text = this.#batch;
+    this.#batch = '';
+    if (!this.#writable || text === '') return;
     if (!this.#output.write(text)) {
       this.#drained = new Promise<void>((resolve) => {
         const done = () => {
@@ -179,7 +200,7 @@ export class LineTransport implements Transport {
         this.#output.on('close', done);
       });
     }
-  }
+  };
 
   readonly #onData = (chunk: Buffer | string): void => {
     this.#splitter.push(chunk);

@@ -71,6 +71,20 @@ describe('LineTransport', () => {
     expect(slow.listenerCount('drain')).toBe(0);
   });
 
+  it('the lines sent in one tick go out in one write, in order; a line sent right before close() is written too', async () => {
+    const writes: string[] = [];
+    const output = new Writable({ write: (chunk: Buffer, _encoding, done) => void (writes.push(chunk.toString()), done()) });
+    const line = new LineTransport(new PassThrough(), output);
+    await line.start();
+    await Promise.all([1, 2, 3].map((id) => line.send({ jsonrpc: '2.0', id, result: {} })));
+    await tick();
+    expect(writes).toEqual([[1, 2, 3].map((id) => `${JSON.stringify({ jsonrpc: '2.0', id, result: {} })}\n`).join('')]);
+    await line.send({ jsonrpc: '2.0', id: 4, result: {} });
+    await line.close();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe(`${JSON.stringify({ jsonrpc: '2.0', id: 4, result: {} })}\n`);
+  });
+
   it('topLevelId reads only the outermost id', () => {
     expect(topLevelId('{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"pad":"aaa')).toBe(12);
     expect(topLevelId('{"method":"tools/call","id" : "a\\"b","params":{')).toBe('a"b');
