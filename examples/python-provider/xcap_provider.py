@@ -37,7 +37,6 @@ from collections import OrderedDict
 PROTOCOL_VERSION = 1
 PROVIDER = {"name": "xcap-python-reference", "version": "1.0.0"}
 
-PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
@@ -243,7 +242,10 @@ def tiff_ascii_tags(tiff, wanted):
 
 def exif_taken_at(tiff):
     """(takenAt RFC 3339, instant in ms) of the EXIF date, with its offset or else this host's zone; None without one."""
-    tags = tiff_ascii_tags(tiff, {0x9003, 0x9011})
+    try:
+        tags = tiff_ascii_tags(tiff, {0x9003, 0x9011})
+    except (ValueError, IndexError, TypeError):  # a broken EXIF block only means no takenAt
+        return None
     match = EXIF_DATE.match(tags.get(0x9003, ""))
     if match is None:
         return None
