@@ -25,8 +25,8 @@ interface AuditRow {
 let folder: PhotoFolder;
 
 beforeAll(async () => {
-  requireBuilt('host-node', 'dist/cli/main.js');
   folder = await photoFolder();
+  requireBuilt('host-node', 'dist/cli/main.js');
 });
 
 afterAll(async () => {
