@@ -3,7 +3,8 @@
  * README's `npm run docs` configuration, into a temporary folder) and every
  * "On This Page" entry that points at a markdown heading must read as that
  * heading — no `Input ()` for `Input (`inputSchema`)`, no empty entry for
- * `### `photos_pick``. Needs a build of every package (`npm test` builds
+ * `### `photos_pick``; and a fenced block without a language (a tree, a
+ * file layout) is plain text, not highlighted as TypeScript. Needs a build of every package (`npm test` builds
  * first); about 30–60 s.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -16,12 +17,15 @@ import { misreadEntries, pageListEntries, type PageListEntry } from './page-list
 
 const out = mkdtempSync(join(tmpdir(), 'xcap-docs-'));
 const pages = new Map<string, PageListEntry[]>();
+const unlabelled = new Map<string, number>();
 
 beforeAll(async () => {
   const typedoc = await runCommand(process.execPath, [join(repoRoot, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--logLevel', 'Error'], repoRoot);
   if (typedoc.status !== 0) throw new Error(`typedoc failed (exit ${String(typedoc.status)}):\n${`${typedoc.stdout}${typedoc.stderr}`.slice(-4000)}`);
   for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))) {
-    pages.set(file, pageListEntries(readFileSync(join(out, file), 'utf8')));
+    const html = readFileSync(join(out, file), 'utf8');
+    pages.set(file, pageListEntries(html));
+    unlabelled.set(file, html.split('<pre><code>').length - 1);
   }
 }, 5 * 60_000);
 
@@ -37,5 +41,12 @@ describe('TypeDoc\'s "On This Page" lists read as the headings', () => {
   it('no entry ends in "()" unless its heading does, none is empty, each is its heading\'s text', () => {
     const misread = [...pages].flatMap(([file, entries]) => misreadEntries(entries).map((problem) => `${file} ${problem}`));
     expect(misread).toEqual([]);
+  });
+});
+
+describe('fenced blocks without a language read as plain text, as on GitHub', () => {
+  it('no page has a code block TypeDoc highlighted as TypeScript by default (<pre><code> without a language)', () => {
+    expect([...unlabelled].filter(([, n]) => n > 0)).toEqual([]);
+    expect(unlabelled.has(join('modules', '_xcap_host-node.html')), 'the @xcap/host-node README page (it has unlabelled blocks) was built').toBe(true);
   });
 });
