@@ -295,9 +295,10 @@ export function describeScratchChecks(leg: ScratchLeg): void {
       writeFileSync(join(project, 'native.test.mjs'), wiring('@xcap/host-testing/conformance'));
       const installed = (JSON.parse(readFileSync(join(project, 'node_modules/vitest/package.json'), 'utf8')) as { version: string }).version;
       expect(`vitest@${installed}`).toBe(leg.vitest);
-      const result = await node([join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', 'native.test.mjs'], 180_000);
+      const reportFile = join(project, 'vitest-report.json');
+      const result = await node([join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${reportFile}`, 'native.test.mjs'], 180_000);
       expect(result.status, result.stderr).toBe(0);
-      const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { numPassedTests: number; numFailedTests: number };
+      const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
       expect(report.numFailedTests).toBe(0);
       expect(report.numPassedTests).toBeGreaterThan(10);
       vitestTests = report.numPassedTests;
