@@ -9,9 +9,15 @@
  *
  *   npm run build && node --import tsx bench/profile-serve.ts [legacy|modern] [--concurrent] [--bare]
  *
+ * It also prints the server's CPU time and context switches per call, read
+ * from Linux's `/proc`: the profiler samples wall time, so a process
+ * preempted inside a system call (the answer's write, which wakes the
+ * client) is counted in that call while it does not run.
+ *
  * The raw `.cpuprofile` is kept (its path is printed) for Chrome DevTools.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +72,23 @@ export function selfTimes(profile: CpuProfile, from = -Infinity, to = Infinity):
   return { byFunction, byArea, total };
 }
 
+/**
+ * A process's CPU time (µs, all threads, in clock ticks) and context switches (main thread) from Linux's
+ * `/proc`; `undefined` elsewhere or once it is gone.
+ */
+export function processCpu(pid: number | null): { userUs: number; systemUs: number; voluntary: number; involuntary: number } | undefined {
+  if (pid === null) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const tick = 1_000_000 / 100; // USER_HZ
+    const switches = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { userUs: Number(fields[11]) * tick, systemUs: Number(fields[12]) * tick, voluntary: switches('voluntary_ctxt_switches'), involuntary: switches('nonvoluntary_ctxt_switches') };
+  } catch {
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const era = process.argv.includes('modern') ? 'modern' : 'legacy';
   const concurrent = process.argv.includes('--concurrent');
@@ -102,6 +125,7 @@ async function main(): Promise<void> {
   };
   // Warm-up (JIT, caches), outside the window that is counted; the process's start is left out too.
   for (let i = 0; i < 500; i++) await call();
+  const cpuBefore = processCpu(transport.pid);
   const from = Number(process.hrtime.bigint() / 1000n);
   const start = performance.now();
   if (concurrent) {
@@ -110,6 +134,7 @@ async function main(): Promise<void> {
   } else for (let i = 0; i < calls; i++) await call();
   const elapsed = performance.now() - start;
   const to = Number(process.hrtime.bigint() / 1000n);
+  const cpuAfter = processCpu(transport.pid);
   await client.close();
   // The server writes its profile as it exits, after the end of stdin. Node writes one per process (and per worker
   // thread): the one that covers the measured calls is the server's main thread.
@@ -132,6 +157,11 @@ async function main(): Promise<void> {
   const perCall = (us: number) => `${(us / calls).toFixed(1).padStart(7)} µs/call`;
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1).padStart(5)} %`;
   console.log(`${bare ? 'bare SDK v2 server' : 'xcap serve'}, ${era} era, ${calls} calls ${concurrent ? '16 in flight' : 'one at a time'}: ${((calls * 1000) / elapsed).toFixed(0)} calls/s under the profiler; busy (not idle) ${perCall(busy)}, of wall time ${perCall(total)}`);
+  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+    const per = (a: number, b: number) => ((b - a) / calls).toFixed(1);
+    // The profiler samples wall time: a process preempted in a system call (the answer's write waking the client) is sampled there while it does not run.
+    console.log(`server CPU time (/proc, all threads, the profiler's own sampling included): user ${per(cpuBefore.userUs, cpuAfter.userUs)} + system ${per(cpuBefore.systemUs, cpuAfter.systemUs)} µs/call; context switches per call: ${per(cpuBefore.voluntary, cpuAfter.voluntary)} voluntary, ${per(cpuBefore.involuntary, cpuAfter.involuntary)} involuntary (preempted)`);
+  }
   console.log('\nself time by area (idle excluded):');
   for (const [area, us] of [...byArea].filter(([a]) => a !== 'idle').sort((a, b) => b[1] - a[1])) console.log(`  ${pct(us)} ${perCall(us)}  ${area}`);
   console.log('\ntop functions by self time:');
