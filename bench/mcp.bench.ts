@@ -23,11 +23,15 @@
  * until garbage collection, and Node warns past 1,500: those warnings are
  * counted, not printed (printing thousands of them would cost the client
  * more than the calls).
+ * Also the servers' CPU time per call (Linux: `/proc/<pid>/stat`, all
+ * threads), xcap serve / bare per round: steadier than the rates on a
+ * shared machine.
  * Needs the built packages (`npm run bench` builds first). Rounds:
  * `XCAP_BENCH_ROUNDS` (default 5); time per measurement: `XCAP_BENCH_MS`
  * (default 1000).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -66,35 +70,51 @@ const bareTool = { name: 'photos__list', description: photosList.description, in
 interface Connection {
   call(): Promise<CallToolResult>;
   close(): Promise<void>;
+  /** The serving process (its CPU time is read from /proc). */
+  readonly pid?: number;
 }
 
 const clientOptions = (era: Era) => (era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } : {});
 
-async function connected(client: Client, era: Era, transport: Parameters<Client['connect']>[0]): Promise<Connection> {
+async function connected(client: Client, era: Era, transport: Parameters<Client['connect']>[0], pid?: () => number | null | undefined): Promise<Connection> {
   await client.connect(transport);
+  const server = pid?.() ?? undefined;
   if (client.getProtocolEra() !== era) throw new Error(`the client negotiated ${String(client.getProtocolEra())}, not ${era}`);
   await client.listTools();
   return {
     call: () => client.callTool({ name: 'photos__list', arguments: { limit: 1 } }),
     close: () => client.close(),
+    ...(server === null || server === undefined ? {} : { pid: server }),
   };
 }
 
 /** Spawns a stdio server (`args` after node) and connects the v2 client in `era`. */
 function stdioConnection(args: readonly string[], era: Era, env: Record<string, string> = {}): Promise<Connection> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [...args], cwd: root, stderr: 'ignore', env: { NODE_OPTIONS: '', ...env } });
-  return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport);
+  return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport, () => transport.pid);
 }
 
 /** Connects the v2 client to a Streamable HTTP endpoint in `era`, with a bearer token. */
-function httpConnection(url: string, token: string, era: Era): Promise<Connection> {
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
-  return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport);
+function httpConnection(server: HttpProcess, token: string, era: Era): Promise<Connection> {
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport, () => server.pid);
+}
+
+/** A process's CPU time so far in µs (user + system, all threads) from Linux's /proc; `undefined` elsewhere. */
+function cpuTime(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
 }
 
 /** A spawned HTTP server process and the URL it printed. */
 interface HttpProcess {
   readonly url: string;
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -117,6 +137,7 @@ async function httpProcess(args: readonly string[], env: Record<string, string>)
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -131,7 +152,7 @@ const checked = (result: CallToolResult) => {
 };
 
 /** One call at a time for `measureMs`: calls/s and the latencies' p50/p99 in ms. */
-async function sequential(c: Connection): Promise<{ rate: number; p50: number; p99: number }> {
+async function sequential(c: Connection): Promise<{ rate: number; p50: number; p99: number; calls: number }> {
   const latencies: number[] = [];
   const start = performance.now();
   while (performance.now() - start < measureMs) {
@@ -142,11 +163,11 @@ async function sequential(c: Connection): Promise<{ rate: number; p50: number; p
   const elapsed = performance.now() - start;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rate: (latencies.length * 1000) / elapsed, p50: at(0.5), p99: at(0.99) };
+  return { rate: (latencies.length * 1000) / elapsed, p50: at(0.5), p99: at(0.99), calls: latencies.length };
 }
 
 /** `inFlight` callers for `measureMs`: calls/s. */
-async function concurrent(c: Connection): Promise<{ rate: number; p50: number; p99: number }> {
+async function concurrent(c: Connection): Promise<{ rate: number; p50: number; p99: number; calls: number }> {
   let calls = 0;
   const start = performance.now();
   await Promise.all(
@@ -157,7 +178,7 @@ async function concurrent(c: Connection): Promise<{ rate: number; p50: number; p
       }
     }),
   );
-  return { rate: (calls * 1000) / (performance.now() - start), p50: NaN, p99: NaN };
+  return { rate: (calls * 1000) / (performance.now() - start), p50: NaN, p99: NaN, calls };
 }
 
 /** A data dir under `dir` with photos.read granted to the album app and a token `bench` (for HTTP), made with the xcap CLI. */
@@ -218,20 +239,20 @@ export async function run(): Promise<BenchRow[]> {
       pairs.push({ transport: 'stdio', era, bare, xcap, native });
     }
     for (const era of eras) {
-      const bare = await httpConnection(bareHttp.url, spaces.http.token, era);
-      const xcap = await httpConnection(xcapHttp.url, spaces.http.token, era);
+      const bare = await httpConnection(bareHttp, spaces.http.token, era);
+      const xcap = await httpConnection(xcapHttp, spaces.http.token, era);
       open.push(bare, xcap);
       pairs.push({ transport: 'http', era, bare, xcap });
     }
 
     // Warm-up: the JIT of both sides, the grant file and the photo folder's caches.
     for (const c of open) {
-      for (let i = 0; i < 300; i++) checked(await c.call());
-      await Promise.all(Array.from({ length: inFlight }, async () => { for (let i = 0; i < 20; i++) checked(await c.call()); }));
+      for (let i = 0; i < 1000; i++) checked(await c.call());
+      await Promise.all(Array.from({ length: inFlight }, async () => { for (let i = 0; i < 50; i++) checked(await c.call()); }));
     }
 
     type Key = `${Transport} ${Era} ${Mode}`;
-    type Figures = { rate: number; p50: number; p99: number };
+    type Figures = { rate: number; p50: number; p99: number; cpu: number };
     const seen = new Map<Key, { bare: Figures[]; xcap: Figures[]; native: Figures[]; ratio: number[]; nativeRatio: number[] }>();
     const loads: number[] = [];
     for (let round = 0; round < rounds; round++) {
@@ -243,7 +264,11 @@ export async function run(): Promise<BenchRow[]> {
           const got: Partial<Record<'bare' | 'xcap' | 'native', Figures>> = {};
           for (const who of order) {
             const connection = pair[who];
-            if (connection !== undefined) got[who] = await measure(connection);
+            if (connection === undefined) continue;
+            const before = cpuTime(connection.pid);
+            const figures = await measure(connection);
+            const after = cpuTime(connection.pid);
+            got[who] = { ...figures, cpu: before === undefined || after === undefined ? NaN : (after - before) / Math.max(1, figures.calls) };
           }
           const key: Key = `${pair.transport} ${pair.era} ${mode}`;
           const entry = seen.get(key) ?? { bare: [], xcap: [], native: [], ratio: [], nativeRatio: [] };
@@ -290,6 +315,11 @@ export async function run(): Promise<BenchRow[]> {
         note: `median of ${entry.ratio.length} rounds, range ${fmt(Math.min(...entry.ratio))}–${fmt(Math.max(...entry.ratio))}; ${verdict}`,
       });
       const latency = (runs: readonly { p50: number; p99: number }[]) => (Number.isNaN(runs[0]?.p50) ? '' : `; p50 ${ms(median(runs.map((r) => r.p50)))} ms, p99 ${ms(median(runs.map((r) => r.p99)))} ms`);
+      const cpuRatios = entry.xcap.map((x, i) => x.cpu / (entry.bare[i]?.cpu ?? NaN)).filter((r) => Number.isFinite(r));
+      if (cpuRatios.length > 0) {
+        const cpu = (runs: readonly Figures[]) => median(runs.map((r) => r.cpu)).toFixed(0);
+        rows.push({ name: `${key}: server CPU per call, xcap serve / bare v2`, value: median(cpuRatios), unit: '×', note: `xcap serve ${cpu(entry.xcap)} µs, bare ${cpu(entry.bare)} µs a call (medians; /proc, all threads, 10 ms ticks); range ${fmt(Math.min(...cpuRatios))}–${fmt(Math.max(...cpuRatios))}` });
+      }
       rows.push({ name: `${key}: xcap serve`, value: median(entry.xcap.map((r) => r.rate)), unit: 'calls/s', note: `range ${Math.round(Math.min(...entry.xcap.map((r) => r.rate)))}–${Math.round(Math.max(...entry.xcap.map((r) => r.rate)))}${latency(entry.xcap)}` });
       const rates = (runs: readonly Figures[]) => `range ${Math.round(Math.min(...runs.map((r) => r.rate)))}–${Math.round(Math.max(...runs.map((r) => r.rate)))}${latency(runs)}`;
       rows.push({ name: `${key}: bare v2 server`, value: median(entry.bare.map((r) => r.rate)), unit: 'calls/s', note: rates(entry.bare) });
