@@ -9,6 +9,7 @@ import {
   type JSONRPCRequest,
   type Server,
   type ServerContext,
+  type Tool,
 } from '@modelcontextprotocol/server';
 import { argsHash } from '@xcap/audit';
 import type { ConsentReply } from '@xcap/broker';
@@ -103,8 +104,10 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
   const askClient = options.consent === 'client';
   const consentState = askClient && options.era === 'modern' ? (options.consentState ?? createConsentState()) : undefined;
   const legacyConsent = askClient && options.era === 'legacy' ? elicitConsent(server, options.elicitTimeoutMs === undefined ? {} : { timeoutMs: options.elicitTimeoutMs }) : undefined;
-  const tools = callPath.listTools().map(mcpTool);
-  server.setRequestHandler('tools/list', () => ({ tools }));
+  // Made at the first tools/list, not at the mount: over HTTP every request mounts on a server of its own, and a
+  // tools/call does not need the list (the catalog's schemas copied for each tool).
+  let tools: Tool[] | undefined;
+  server.setRequestHandler('tools/list', () => ({ tools: (tools ??= callPath.listTools().map(mcpTool)) }));
 
   const answer = async (request: JSONRPCRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
     const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
