@@ -6,18 +6,29 @@
  * conformance wiring under node:test and vitest, the shell walk-through with
  * bash. Needs a build (`npm test` builds first).
  */
-import { describe, it, expect } from 'vitest';
+import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { guideBlocks, regionText, snippetFile } from './guide-snippets.js';
 import { repoRoot } from './workspace-packages.js';
 import { runCommand } from './run-command.js';
+import { type PostgresServer, startPostgresServer } from '../../../packages/store-postgres/test/support/postgres-server.js';
 
 const guidesDir = join(repoRoot, 'docs/guides');
 const examplesDir = join(guidesDir, 'examples');
 const guides = readdirSync(guidesDir).filter((f) => f.endsWith('.md')).sort();
 const examples = readdirSync(examplesDir).sort();
 const tsx = ['--import', 'tsx'];
+
+// The several-hosts example needs a database: it runs with XCAP_STORE naming a private PostgreSQL server (scripts/ensure-postgres.sh installs it; no server is a failure, never a skip). The other examples run without it, as a user's shell would.
+let postgres: PostgresServer | undefined;
+beforeAll(async () => {
+  postgres = await startPostgresServer();
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+});
+const exampleEnv = (script: string): Record<string, string> => (script !== 'several-hosts.ts' || postgres === undefined ? {} : { XCAP_STORE: postgres.url });
 
 describe('the guides quote real, running code', () => {
   it('there are guides for host teams, app and agent authors, and catalog editors', () => {
@@ -55,7 +66,7 @@ describe('the guides quote real, running code', () => {
 
   for (const script of examples.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.node-test.ts'))) {
     it(`${script} runs`, async () => {
-      const result = await runCommand(process.execPath, [...tsx, join(examplesDir, script)], repoRoot);
+      const result = await runCommand(process.execPath, [...tsx, join(examplesDir, script)], repoRoot, exampleEnv(script));
       expect(result.status, result.stderr).toBe(0);
     });
   }
