@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 
 /**
  * Mounts a web-standard `fetch(request)` handler on `node:http`. Unlike the
@@ -32,7 +31,7 @@ async function serve(fetch: (request: Request) => Promise<Response>, origin: str
       else headers.set(name, value);
     }
     const method = req.method ?? 'GET';
-    const body = method === 'GET' || method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+    const body = method === 'GET' || method === 'HEAD' ? undefined : requestBody(req);
     const request = new Request(`${origin}${target}`, { method, headers, signal: abort.signal, ...(body === undefined ? {} : { body, duplex: 'half' }) } as RequestInit);
     response = await fetch(request);
   } catch (error) {
@@ -48,6 +47,16 @@ async function serve(fetch: (request: Request) => Promise<Response>, origin: str
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) headers[name] = value;
+  if (response.status >= 400 && !req.complete && !req.destroyed) {
+    // Refused before the body was read to its end (413, 401, …): the answer goes out whole (with its length), then the rest of the body is read and dropped before the connection closes — a client still sending sees the answer, not a reset connection (nginx's lingering close).
+    const bytes = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...headers, 'content-length': String(bytes.length) });
+    res.write(bytes);
+    await discardRest(req);
+    finished = true;
+    res.end();
+    return;
+  }
   res.writeHead(response.status, headers);
   if (response.body === null) {
     finished = true;
@@ -69,4 +78,62 @@ async function serve(fetch: (request: Request) => Promise<Response>, origin: str
     finished = true;
     res.end();
   }
+}
+
+/** The most bytes of an unread request body dropped after an early answer; past it the connection is closed. */
+const maxDiscardBytes = 64 * 1024 * 1024;
+/** How long after an early answer the rest of the body is waited for before the connection is closed. */
+const maxDiscardMs = 5_000;
+
+/**
+ * The request body as a web stream that reads `req` on demand. Cancelling
+ * it (a handler that stops reading at its limit) does not destroy the
+ * connection: what is left of the body is dropped by `discardRest` before
+ * the answer goes out.
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  // Made at the first read (an iterator holds the request in paused mode); destroyOnReturn: false — stopping the iteration leaves the connection open for discardRest.
+  let chunks: AsyncIterator<unknown> | undefined;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      chunks ??= req.iterator({ destroyOnReturn: false });
+      const next = await chunks.next();
+      if (next.done === true) controller.close();
+      else controller.enqueue(new Uint8Array(next.value as Buffer));
+    },
+    async cancel() {
+      await chunks?.return?.();
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** Reads and drops the rest of a request body, up to `maxDiscardBytes` and `maxDiscardMs`; past either the request is destroyed. */
+async function discardRest(req: IncomingMessage): Promise<void> {
+  await new Promise<void>((resolve) => {
+    let dropped = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('error', done);
+      req.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > maxDiscardBytes) {
+        req.destroy();
+        done();
+      }
+    };
+    const timer = setTimeout(() => {
+      req.destroy();
+      done();
+    }, maxDiscardMs);
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('error', done);
+    req.once('close', done);
+    req.resume();
+  });
 }

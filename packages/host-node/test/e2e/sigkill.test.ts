@@ -100,6 +100,7 @@ describe('SIGKILL of xcap serve in the middle of a stream of calls, again and ag
     // Nothing else appeared in the data directory (no stray half-written files beside the stores).
     const top = (await readdir(paths.dir)).filter((name) => !name.startsWith('audit.sqlite') && !name.startsWith('consent.json'));
     expect(top.sort()).toEqual(['files']);
-    expect(await readdir(join(paths.files))).toHaveLength(1);
+    // One app folder; a killed put may leave the store's lock file (`files/.lock`, taken over by the next writer: its pid is dead).
+    expect((await readdir(join(paths.files))).filter((name) => name !== '.lock')).toHaveLength(1);
   });
 });

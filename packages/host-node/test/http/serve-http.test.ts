@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
 import { dataPaths } from '../../src/stores/data-dir.js';
@@ -52,6 +53,53 @@ function statusWithHost(port: number, host: string, token: string): Promise<numb
 
 function post(url: string, headers: Record<string, string>, body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers }, body });
+}
+
+
+/**
+ * A POST refused before its body arrived, spoken on a raw socket: the
+ * headers and a first 64 KiB go out, then the client waits for the whole
+ * answer (its status line and `Content-Length` bytes), and only then sends
+ * the rest of the body. Resolves with the status once the server ended the
+ * connection in order; rejects when the connection was reset under the
+ * client's writes (EPIPE, ECONNRESET).
+ */
+function sendAfterAnswer(port: number, headers: Record<string, string>, bodyBytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const head = [`POST /mcp HTTP/1.1`, `host: 127.0.0.1:${port}`, 'content-type: application/json', 'accept: application/json, text/event-stream', 'mcp-protocol-version: 2025-11-25', `content-length: ${bodyBytes}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    let received = '';
+    let status: number | undefined;
+    let sentAll = false;
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      const end = received.indexOf('\r\n\r\n');
+      if (status !== undefined || end < 0) return;
+      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, end))?.[1] ?? NaN);
+      if (received.length - end - 4 < length) return;
+      status = Number(received.slice(9, 12));
+      // The answer is complete: now the rest of the body, as a client that streams it would.
+      let sent = piece.length;
+      const more = () => {
+        while (sent < bodyBytes) {
+          const part = piece.subarray(0, Math.min(piece.length, bodyBytes - sent));
+          sent += part.length;
+          if (!socket.write(part)) return void socket.once('drain', more);
+        }
+        sentAll = true;
+      };
+      more();
+    });
+    socket.on('end', () => {
+      if (status === undefined || !sentAll) reject(new Error(`the server ended the connection early (status ${String(status)}, body sent: ${String(sentAll)})`));
+      else resolve(status);
+      socket.end();
+    });
+    socket.write(head);
+    socket.write(piece);
+  });
 }
 
 describe('xcap serve --http (serveHttp)', () => {
@@ -166,5 +214,11 @@ describe('xcap serve --http (serveHttp)', () => {
       ['token:modern', 'denied', 'consentNeeded'],
       ['token:modern', 'ok', null],
     ]);
+  });
+  it('an early answer (413 on Content-Length, 401 before the body) reaches a client still sending its body; the connection is not reset', async () => {
+    const { serve, tokens } = await start();
+    const token = await tokens.add('agent');
+    expect(await sendAfterAnswer(serve.address.port, { authorization: `Bearer ${token}` }, 5 * 1024 * 1024)).toBe(413);
+    expect(await sendAfterAnswer(serve.address.port, {}, 1024 * 1024)).toBe(401);
   });
 });
