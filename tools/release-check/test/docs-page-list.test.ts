@@ -5,7 +5,8 @@
  * heading — no `Input ()` for `Input (`inputSchema`)`, no empty entry for
  * `### `photos_pick``; and a fenced block without a language (a tree, a
  * file layout) is plain text, not highlighted as TypeScript. Needs a build of every package (`npm test` builds
- * first); about 30–60 s.
+ * first, then the docs into docs/api, named by XCAP_DOCS_BUILT); alone it
+ * builds the docs itself, about 30–60 s.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,13 +16,17 @@ import { repoRoot } from './workspace-packages.js';
 import { runCommand } from './run-command.js';
 import { misreadEntries, pageListEntries, type PageListEntry } from './page-list.js';
 
-const out = mkdtempSync(join(tmpdir(), 'xcap-docs-'));
+// `npm test` builds the docs once (typedoc, warnings as errors) before the tests and names the folder in XCAP_DOCS_BUILT; alone, the test builds its own copy.
+const built = process.env['XCAP_DOCS_BUILT'];
+const out = built !== undefined && built !== '' ? built : mkdtempSync(join(tmpdir(), 'xcap-docs-'));
 const pages = new Map<string, PageListEntry[]>();
 const unlabelled = new Map<string, number>();
 
 beforeAll(async () => {
-  const typedoc = await runCommand(process.execPath, [join(repoRoot, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--logLevel', 'Error'], repoRoot);
-  if (typedoc.status !== 0) throw new Error(`typedoc failed (exit ${String(typedoc.status)}):\n${`${typedoc.stdout}${typedoc.stderr}`.slice(-4000)}`);
+  if (out !== built) {
+    const typedoc = await runCommand(process.execPath, [join(repoRoot, 'node_modules/typedoc/bin/typedoc'), '--out', out, '--logLevel', 'Error'], repoRoot);
+    if (typedoc.status !== 0) throw new Error(`typedoc failed (exit ${String(typedoc.status)}):\n${`${typedoc.stdout}${typedoc.stderr}`.slice(-4000)}`);
+  }
   for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'))) {
     const html = readFileSync(join(out, file), 'utf8');
     pages.set(file, pageListEntries(html));
@@ -29,7 +34,9 @@ beforeAll(async () => {
   }
 }, 5 * 60_000);
 
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => {
+  if (out !== built) rmSync(out, { recursive: true, force: true });
+});
 
 describe('TypeDoc\'s "On This Page" lists read as the headings', () => {
   it('the catalog reference and the guides have page lists that point at markdown headings', () => {
