@@ -187,27 +187,29 @@ describe('no catalog makes the loader super-linear', () => {
     return performance.now() - started;
   };
   /**
-   * The best time of `build(4n)` over the best time of `build(n)`, the two
+   * The best time of `build(8n)` over the best time of `build(n)`, the two
    * sizes interleaved five times so a burst of load on a shared machine
-   * hits both: about 4 for a linear loader, 16 for a quadratic one.
+   * hits both: about 8 for a linear loader, 64 for a quadratic one (the
+   * wide gap leaves room for a noisy machine: a threshold of 24 is 3× off
+   * either way).
    */
   const ratio = (build: (n: number) => unknown, n: number): number => {
     let small = Infinity;
     let large = Infinity;
     for (let i = 0; i < 5; i++) {
       small = Math.min(small, timeOnce(build(n)));
-      large = Math.min(large, timeOnce(build(4 * n)));
+      large = Math.min(large, timeOnce(build(8 * n)));
     }
     return large / small;
   };
 
-  it('reports n problems in linear time (n and 4n: a ratio well under 16)', () => {
+  it('reports n problems in linear time (n and 8n: a ratio well under 64)', () => {
     const manyProblems = (n: number) => {
       const doc = fixtureDoc();
       for (let i = 0; i < n; i++) doc.v1.blobs[`b${i}`] = 'not base64!';
       return doc;
     };
-    expect(ratio(manyProblems, 5_000)).toBeLessThan(9);
+    expect(ratio(manyProblems, 2_500)).toBeLessThan(24);
   });
 
   it('checks a schema with n properties, all required, in linear time', () => {
@@ -219,6 +221,6 @@ describe('no catalog makes the loader super-linear', () => {
       doc.tools[0].outputSchema.required = [...doc.tools[0].outputSchema.required, ...Object.keys(properties)];
       return doc;
     };
-    expect(ratio(wide, 5_000)).toBeLessThan(9);
+    expect(ratio(wide, 2_500)).toBeLessThan(24);
   });
 });
