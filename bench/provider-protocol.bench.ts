@@ -4,7 +4,11 @@
  * process (`node-provider.mjs`) over the protocol, one call at a time and
  * 16 in flight, through the bridge alone and through the whole call path
  * (decide, bridge, audit into memory): calls per second and the median
- * latency.
+ * latency. Each pair is measured back to back, the order alternating from
+ * round to round; the median over the rounds and the range are reported,
+ * and the ratio provider process / in process of each round against
+ * issue 17's target (≥ 0.7×). Rounds: `XCAP_BENCH_ROUNDS` (default 5);
+ * time per measurement: `XCAP_BENCH_MS` (default 1000).
  */
 import { fileURLToPath } from 'node:url';
 import { MemoryAuditSink } from '../packages/audit/src/index.js';
@@ -15,10 +19,12 @@ import { spawnProviders } from '../packages/provider-protocol/src/index.js';
 import { isMain, printTable, type BenchRow } from './harness.js';
 
 const provider = fileURLToPath(new URL('../packages/provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
+const rounds = Math.max(1, Number(process.env['XCAP_BENCH_ROUNDS'] ?? 5));
+const measureMs = Math.max(100, Number(process.env['XCAP_BENCH_MS'] ?? 1000));
 const inProcess = { share: { send: () => ({ structuredContent: { shared: true } }) } };
 
 /** Runs `call` from `workers` loops for `ms` after a warm-up: calls per second and the median latency in ms. */
-async function load(call: () => Promise<unknown>, workers: number, ms = 1_500): Promise<{ perSecond: number; p50: number }> {
+async function load(call: () => Promise<unknown>, workers: number, ms = measureMs): Promise<{ perSecond: number; p50: number }> {
   const warm = Date.now() + 200;
   await Promise.all(Array.from({ length: workers }, async () => {
     while (Date.now() < warm) await call();
@@ -61,6 +67,13 @@ function throughCallPath(providers: NativeProviders): () => Promise<unknown> {
   return () => path.call({ from: 'agent', client: 'run-bench', name: 'share__send', arguments: { text: 'hello' }, foreground: true });
 }
 
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+const range = (values: readonly number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+
 /** The benchmark rows. */
 export async function run(): Promise<BenchRow[]> {
   const spawned = await spawnProviders([[process.execPath, provider, '--capabilities', 'share']], { log: () => undefined });
@@ -68,11 +81,18 @@ export async function run(): Promise<BenchRow[]> {
   try {
     for (const [level, make] of [['bridgeCall', bridged], ['call path', throughCallPath]] as const) {
       for (const workers of [1, 16]) {
-        const local = await load(make(inProcess), workers);
-        const remote = await load(make(spawned.providers), workers);
+        const calls = { local: make(inProcess), remote: make(spawned.providers) };
+        const runs: Record<'local' | 'remote', { perSecond: number; p50: number }[]> = { local: [], remote: [] };
+        for (let round = 0; round < rounds; round++) {
+          for (const who of round % 2 === 0 ? (['local', 'remote'] as const) : (['remote', 'local'] as const)) runs[who].push(await load(calls[who], workers));
+        }
+        const ratios = runs.remote.map((r, i) => r.perSecond / (runs.local[i]?.perSecond ?? NaN));
+        const rate = (who: 'local' | 'remote') => median(runs[who].map((r) => r.perSecond));
+        const note = (who: 'local' | 'remote') => `range ${range(runs[who].map((r) => r.perSecond))}; p50 ${median(runs[who].map((r) => r.p50)).toFixed(3)} ms`;
         const label = `${level} share_send, ${workers === 1 ? 'one at a time' : `${workers} in flight`}`;
-        rows.push({ name: `${label}, in process`, value: local.perSecond, unit: 'calls/s', note: `p50 ${local.p50.toFixed(3)} ms` });
-        rows.push({ name: `${label}, provider process`, value: remote.perSecond, unit: 'calls/s', note: `p50 ${remote.p50.toFixed(3)} ms; ${(remote.perSecond / local.perSecond).toFixed(2)}× in process` });
+        rows.push({ name: `${label}, in process`, value: rate('local'), unit: 'calls/s', note: note('local') });
+        rows.push({ name: `${label}, provider process`, value: rate('remote'), unit: 'calls/s', note: note('remote') });
+        rows.push({ name: `${label}, provider process / in process`, value: median(ratios), unit: '×', note: `median of ${ratios.length} rounds, range ${range(ratios, 2)}; target ≥ 0.7×: ${median(ratios) >= 0.7 ? 'met' : 'NOT met'}` });
       }
     }
   } finally {
