@@ -32,7 +32,7 @@ export { resolveNative } from './resolve-native.js';
 export { checkCallPathOptions, type CallPathOptionsCheck } from './check-call-path-options.js';
 export { callAuditRow } from './call-audit-row.js';
 export { snapshotArguments, type ArgumentsSnapshot } from './snapshot-arguments.js';
-export { withTimeout } from './with-timeout.js';
+export { resolvesWithin, withTimeout } from './with-timeout.js';
 export { timedBlobStore, defaultBlobTimeoutMs } from './timed-blob-store.js';
 export { timedGrantStore, defaultGrantTimeoutMs } from './timed-grant-store.js';
 export { BoundedLineSplitter, discardedHeadBytes, type BoundedLineHandlers } from './bounded-line-splitter.js';

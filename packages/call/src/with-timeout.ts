@@ -38,3 +38,19 @@ export function withTimeout<T>(run: () => T | Promise<T>, timeoutMs: number, wha
     );
   });
 }
+
+/**
+ * Whether `promise` resolved within `ms` milliseconds (`false` once the time
+ * is up; the promise itself is left running). A rejection of `promise`
+ * rejects. For shutdown steps that wait a bounded time: a grace period for
+ * the calls in flight, a child process's exit.
+ */
+export async function resolvesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.min(Math.max(ms, 0), maxTimerDelay))));
+  try {
+    return await Promise.race([promise.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

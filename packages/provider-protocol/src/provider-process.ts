@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { basename } from 'node:path';
-import { BoundedLineSplitter, topLevelId } from '@xcap/call';
+import { BoundedLineSplitter, resolvesWithin, topLevelId } from '@xcap/call';
 import type { JsonObject } from '@xcap/catalog';
 import { printableLine, quotedChars } from './printable-line.js';
 import { ProviderCallError } from './provider-call-error.js';
@@ -394,24 +394,13 @@ export class ProviderProcess {
   async #terminate(child: Child, grace: number): Promise<void> {
     const proc = child.process;
     proc.stdin.end();
-    if (await within(child.exited, grace)) return;
+    if (await resolvesWithin(child.exited, grace)) return;
     if (grace > 0) this.#log(`still running ${grace} ms after its stdin closed: SIGTERM`);
     proc.kill('SIGTERM');
-    if (await within(child.exited, grace)) return;
+    if (await resolvesWithin(child.exited, grace)) return;
     if (grace > 0) this.#log(`still running ${grace} ms after SIGTERM: SIGKILL`);
     proc.kill('SIGKILL');
-    await within(child.exited, 5_000);
-  }
-}
-
-/** Whether `promise` settled within `ms`. */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([promise.then(() => true as const), timeout]);
-  } finally {
-    clearTimeout(timer);
+    await resolvesWithin(child.exited, 5_000);
   }
 }
 

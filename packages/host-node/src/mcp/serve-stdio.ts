@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
-import type { ConsentUi } from '@xcap/call';
+import { resolvesWithin, type ConsentUi } from '@xcap/call';
 import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
@@ -98,10 +98,10 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       served.stopReading();
-      if (!(await within(served.idle(), closeGraceMs))) {
+      if (!(await resolvesWithin(served.idle(), closeGraceMs))) {
         const stopped = stopRunningCommands();
         log(`xcap serve: ${served.running()} call(s) still running after ${closeGraceMs} ms; stopped ${stopped} provider command(s)`);
-        await within(served.idle(), afterStopMs);
+        await resolvesWithin(served.idle(), afterStopMs);
       }
       await served.close();
       await closed;
@@ -109,13 +109,3 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   return { host, clientId, served, closed, close };
 }
 
-/** Whether `promise` settled within `ms`. */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([promise.then(() => true as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
