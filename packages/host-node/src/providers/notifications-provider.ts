@@ -1,13 +1,12 @@
-import { lstat, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { NativeResult, NotificationsPostNativeInput, NotificationsProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
 import { findOnPath } from './find-on-path.js';
 import { neverThrows } from './never-throws.js';
 import { formatNotificationState, parseInstant, readNotificationState, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
-import { isCode, removeTempFiles, writeFileAtomic } from '../atomic-write.js';
-import { type FileLockOptions, withFileLock } from '../stores/file-lock.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import type { FileLockOptions } from '../stores/file-lock.js';
+import { stateFileKey, withStateFileLock } from '../stores/state-file.js';
 
 /** The timer functions scheduled notifications use (injectable for tests). */
 export interface NotificationTimers {
@@ -96,8 +95,7 @@ export function createNotificationsProvider(options: NotificationsProviderOption
   const timers: NotificationTimers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
   const onError = options.onError ?? ((error: Error) => process.emitWarning(error.message, 'XcapNotificationWarning'));
   const stateFile = options.stateFile;
-  const lockFile = `${stateFile}.lock`;
-  const lockOptions: FileLockOptions = { staleMs: 30_000, timeoutMs: 35_000, ...options.lock };
+    const lockOptions: FileLockOptions = { staleMs: 30_000, timeoutMs: 35_000, ...options.lock };
   const maxScheduled = options.maxScheduled ?? defaultMaxScheduled;
   if (!Number.isSafeInteger(maxScheduled) || maxScheduled < 0) throw new RangeError(`createNotificationsProvider: maxScheduled must be a non-negative integer, got ${String(maxScheduled)}`);
 
@@ -119,28 +117,21 @@ export function createNotificationsProvider(options: NotificationsProviderOption
    * whether to write them. Afterwards this host arms what the file holds.
    */
   const update = <T>(change: (entries: Map<string, PendingNotification>) => Promise<{ write: boolean; value: T }> | { write: boolean; value: T }): Promise<T> => {
-    const run = async () => {
-      await mkdir(dirname(stateFile), { recursive: true, mode: 0o700 });
-      return withFileLock(
-        lockFile,
-        async (stillHeld) => {
-          await removeTempFiles(stateFile);
-          const key = await fileKey(stateFile);
-          const read = lastWritten !== undefined && lastWritten.key === key ? lastWritten.entries : readNotificationState(stateFile);
-          const entries = new Map(read.map((entry) => [entry.id, entry]));
-          lastWritten = undefined;
-          const { write, value } = await change(entries);
-          if (write) {
-            const text = formatNotificationState([...entries.values()]);
-            await writeFileAtomic(stateFile, text, { beforeRename: stillHeld });
-            lastWritten = { key: await fileKey(stateFile), entries: [...entries.values()] };
-          }
-          adopt(entries.values());
-          return value;
-        },
-        lockOptions,
-      );
-    };
+    const run = () =>
+      withStateFileLock(stateFile, lockOptions, async (stillHeld) => {
+        const key = fileKey(stateFile);
+        const read = lastWritten !== undefined && lastWritten.key === key ? lastWritten.entries : readNotificationState(stateFile);
+        const entries = new Map(read.map((entry) => [entry.id, entry]));
+        lastWritten = undefined;
+        const { write, value } = await change(entries);
+        if (write) {
+          const text = formatNotificationState([...entries.values()]);
+          await writeFileAtomic(stateFile, text, { beforeRename: stillHeld });
+          lastWritten = { key: fileKey(stateFile), entries: [...entries.values()] };
+        }
+        adopt(entries.values());
+        return value;
+      });
     const done = queue.then(run, run);
     queue = done.catch(() => undefined);
     return done;
@@ -294,14 +285,9 @@ export function createNotificationsProvider(options: NotificationsProviderOption
 }
 
 /** What identifies the file's content without reading it: inode, size and times (`none` when it is missing). */
-async function fileKey(file: string): Promise<string> {
-  try {
-    const info = await lstat(file, { bigint: true });
-    return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-  } catch (error) {
-    if (isCode(error, 'ENOENT', 'ENOTDIR')) return 'none';
-    throw error;
-  }
+/** The state file's identity (`stateFileKey`), `none` when there is none. */
+function fileKey(file: string): string {
+  return stateFileKey(file, (problem) => new Error(`${file}: the notifications state file ${problem}`)) ?? 'none';
 }
 
 function sameEntry(a: PendingNotification, b: PendingNotification): boolean {

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
-import { removeTempFiles, writeFileAtomic } from '../atomic-write.js';
-import { type FileLockOptions, withFileLock } from './file-lock.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import type { FileLockOptions } from './file-lock.js';
+import { withStateFileLock } from './state-file.js';
 import { GrantFileError } from './grant-file-error.js';
 import { type GrantFile, formatGrantFile } from './parse-grant-file.js';
 import { type GrantFileSnapshot, grantFileKey, readGrantFile } from './read-grant-file.js';
@@ -44,7 +44,6 @@ export interface FileGrantStoreOptions {
 export class FileGrantStore implements GrantStore {
   /** The grant file. */
   readonly file: string;
-  readonly #lockFile: string;
   readonly #lockOptions: FileLockOptions;
   readonly #onError: (error: GrantFileError) => void;
   #reported: string | undefined;
@@ -55,7 +54,6 @@ export class FileGrantStore implements GrantStore {
     if (typeof file !== 'string' || file === '') throw new TypeError('FileGrantStore: file must be a non-empty path');
     if (file.includes('\0')) throw new TypeError('FileGrantStore: file must not contain a NUL character');
     this.file = path.resolve(file);
-    this.#lockFile = `${this.file}.lock`;
     this.#lockOptions = options.lock ?? {};
     this.#onError = options.onError ?? ((error) => process.emitWarning(error.message, 'XcapGrantFileWarning'));
   }
@@ -140,18 +138,12 @@ export class FileGrantStore implements GrantStore {
   /** Read-modify-write under the lock; `change` answers whether anything changed (nothing is written otherwise). */
   #update(change: (grants: GrantFile) => boolean): Promise<void> {
     const run = async () => {
-      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      await withFileLock(
-        this.#lockFile,
-        async (stillHeld) => {
-          await removeTempFiles(this.file);
-          this.#snapshot = undefined;
-          const grants = await this.all();
-          if (!change(grants)) return;
-          await writeFileAtomic(this.file, formatGrantFile(grants), { beforeRename: stillHeld });
-        },
-        this.#lockOptions,
-      );
+      await withStateFileLock(this.file, this.#lockOptions, async (stillHeld) => {
+        this.#snapshot = undefined;
+        const grants = await this.all();
+        if (!change(grants)) return;
+        await writeFileAtomic(this.file, formatGrantFile(grants), { beforeRename: stillHeld });
+      });
     };
     const done = this.#queue.then(run, run);
     this.#queue = done.catch(() => undefined);

@@ -1,5 +1,8 @@
 import { type BigIntStats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync } from 'node:fs';
-import { isCode } from '../atomic-write.js';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isCode, removeTempFiles } from '../atomic-write.js';
+import { type FileLockOptions, withFileLock } from './file-lock.js';
 import { privateModeProblem } from './private-mode-problem.js';
 
 /** Builds the error a state file's owner throws for `problem` (e.g. `is a symbolic link, …`), naming the file its own way. */
@@ -62,4 +65,22 @@ function checkKind(info: BigIntStats, fail: StateFileFailure): void {
 
 function keyOf(info: BigIntStats): string {
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+
+/**
+ * The start of every read-modify-write of a host state file: creates its
+ * folder (0700), takes its lock (`<file>.lock`, `withFileLock`), sweeps the
+ * temp files a killed writer left beside it, then runs `body` with the
+ * lock's `stillHeld` check (pass it to `writeFileAtomic` as `beforeRename`).
+ */
+export async function withStateFileLock<T>(file: string, lockOptions: FileLockOptions, body: (stillHeld: () => Promise<void>) => Promise<T>): Promise<T> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  return withFileLock(
+    `${file}.lock`,
+    async (stillHeld) => {
+      await removeTempFiles(file);
+      return body(stillHeld);
+    },
+    lockOptions,
+  );
 }

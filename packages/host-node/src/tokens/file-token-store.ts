@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isTokenName, type TokenIdentity, type TokenStore } from '@xcap/mcp';
-import { removeTempFiles, writeFileAtomic } from '../atomic-write.js';
-import { type FileLockOptions, withFileLock } from '../stores/file-lock.js';
-import { readStateFile, stateFileKey } from '../stores/state-file.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import type { FileLockOptions } from '../stores/file-lock.js';
+import { readStateFile, stateFileKey, withStateFileLock } from '../stores/state-file.js';
 import { formatTokenFile, parseTokenFile, type StoredToken } from './token-file.js';
 import { TokenFileError } from './token-file-error.js';
 import { TokenNameTakenError } from './token-name-taken-error.js';
@@ -57,7 +56,6 @@ export const tokenBytes = 32;
 export class FileTokenStore implements TokenStore {
   /** The token file. */
   readonly file: string;
-  readonly #lockFile: string;
   readonly #lockOptions: FileLockOptions;
   readonly #clock: () => Date;
   #snapshot: Snapshot | undefined;
@@ -65,7 +63,6 @@ export class FileTokenStore implements TokenStore {
   constructor(file: string, options: FileTokenStoreOptions = {}) {
     if (typeof file !== 'string' || file === '' || file.includes('\0')) throw new TypeError('FileTokenStore: file must be a non-empty path without NUL characters');
     this.file = path.resolve(file);
-    this.#lockFile = `${this.file}.lock`;
     this.#lockOptions = options.lock ?? {};
     this.#clock = options.clock ?? (() => new Date());
   }
@@ -128,18 +125,12 @@ export class FileTokenStore implements TokenStore {
   }
 
   async #update(change: (tokens: Record<string, StoredToken>) => boolean): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    await withFileLock(
-      this.#lockFile,
-      async (stillHeld) => {
-        await removeTempFiles(this.file);
-        this.#snapshot = undefined;
-        const tokens = { ...this.#read().tokens };
-        if (!change(tokens)) return;
-        await writeFileAtomic(this.file, formatTokenFile(tokens), { mode: 0o600, beforeRename: stillHeld });
-      },
-      this.#lockOptions,
-    );
+    await withStateFileLock(this.file, this.#lockOptions, async (stillHeld) => {
+      this.#snapshot = undefined;
+      const tokens = { ...this.#read().tokens };
+      if (!change(tokens)) return;
+      await writeFileAtomic(this.file, formatTokenFile(tokens), { mode: 0o600, beforeRename: stillHeld });
+    });
   }
 }
 
