@@ -68,39 +68,24 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
         });
   if (shared !== undefined) log(`xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`);
   const stores = shared === undefined ? (quotaBytes === undefined ? {} : { quotaBytes }) : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit };
+  // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
+  const host = {
+    manifest,
+    dataDir: paths.dir,
+    foreground,
+    consent,
+    auditSync: options.auditSync === 'full' ? ('full' as const) : ('normal' as const),
+    ...(photosDir === undefined ? {} : { photosDir }),
+    ...(filesDir === undefined ? {} : { filesDir }),
+    ...stores,
+    providerCommands,
+  };
   try {
     if (options.http !== undefined) {
-      await serveHttpCommand(
-        {
-          manifest,
-          dataDir: paths.dir,
-          foreground,
-          consent,
-          auditSync: options.auditSync === 'full' ? 'full' : 'normal',
-          ...(photosDir === undefined ? {} : { photosDir }),
-          ...(filesDir === undefined ? {} : { filesDir }),
-          ...stores,
-          providerCommands,
-          ...(shared === undefined ? {} : { tokens: shared.tokens, consentKey: await shared.sharedKey('consent-state') }),
-        },
-        options,
-        io,
-      );
+      await serveHttpCommand({ ...host, ...(shared === undefined ? {} : { tokens: shared.tokens, consentKey: await shared.sharedKey('consent-state') }) }, options, io);
       return;
     }
-    await serveStdioCommand({
-      manifest,
-      dataDir: paths.dir,
-      env: io.env,
-      foreground,
-      consent,
-      auditSync: options.auditSync === 'full' ? 'full' : 'normal',
-      ...(photosDir === undefined ? {} : { photosDir }),
-      ...(filesDir === undefined ? {} : { filesDir }),
-      ...stores,
-      providerCommands,
-      log: (line) => io.stderr(`${line}\n`),
-    });
+    await serveStdioCommand({ ...host, env: io.env, log: (line) => io.stderr(`${line}\n`) });
   } catch (error) {
     // A provider command that cannot serve is bad input: one line naming every problem, exit 2.
     if (error instanceof ProviderSetupError) throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
