@@ -11,4 +11,5 @@ export { clipToolName, isOverlongToolName, maxToolNameLength } from './clip-tool
 export { brokerAuditRow, type BrokerAuditInput } from './broker-audit-row.js';
 export type { AuditSink } from './audit-sink.js';
 export type { AuditWriteMeta } from './audit-write-meta.js';
+export { auditRowColumns, auditStatuses, type AuditRowColumns } from './audit-row-columns.js';
 export { MemoryAuditSink } from './memory-audit-sink.js';

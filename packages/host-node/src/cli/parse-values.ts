@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import type { AuditStatus } from '@xcap/audit';
+import { auditStatuses as statuses, type AuditStatus } from '@xcap/audit';
 
 /** `--limit`: a whole number from 1 to 1,000,000. */
 export function parseLimit(value: string): number {
@@ -23,7 +23,7 @@ export function parseSince(value: string): string {
 }
 
 /** Every audit status, as `--status` takes them. */
-export const auditStatuses: readonly AuditStatus[] = ['ok', 'failed', 'invalid', 'upstream', 'denied'];
+export const auditStatuses: readonly AuditStatus[] = [...statuses] as AuditStatus[];
 
 /** `--quota`: a whole number of bytes from 0 to 2^53 − 1. */
 export function parseQuota(value: string): number {

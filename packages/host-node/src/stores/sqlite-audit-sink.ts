@@ -1,6 +1,6 @@
 import { closeSync, constants, fchmodSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { AuditRow, AuditSink, AuditStatus } from '@xcap/audit';
+import { auditRowColumns, type AuditRow, type AuditSink, type AuditStatus } from '@xcap/audit';
 import Sqlite from 'better-sqlite3';
 import { AuditSchemaError } from './audit-schema-error.js';
 import { auditSchemaVersion, migrateAuditDb, userVersion } from './audit-schema.js';
@@ -74,10 +74,8 @@ const newFilePageSize = 1024;
 /** How large the WAL may grow before a commit checkpoints it, in bytes (SQLite's default of 1000 pages of 4 KiB). */
 const walCheckpointBytes = 4 * 1024 * 1024;
 
-/** The statuses an audit row may have (audit.json's enum; the table's CHECK). */
-export const auditStatuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'invalid', 'upstream', 'denied']);
-
-const statuses = auditStatuses;
+/** The statuses an audit row may have (the table's CHECK): `@xcap/audit`'s list. */
+export { auditStatuses } from '@xcap/audit';
 
 /**
  * An `AuditSink` in SQLite (better-sqlite3, WAL): one row per call with the
@@ -154,7 +152,7 @@ export class SqliteAuditSink implements AuditSink {
     if (this.#closed) return Promise.reject(new Error(`SqliteAuditSink: ${this.file} is closed; the row was not written`));
     let values: unknown[];
     try {
-      values = rowValues(row, meta);
+      values = [...auditRowColumns(row, meta, 'SqliteAuditSink')];
     } catch (error) {
       return Promise.reject(error);
     }
@@ -369,47 +367,6 @@ function checkReadable(db: Sqlite.Database, file: string): boolean {
 }
 
 /** The INSERT parameters of a row, after checking it has audit.json's shape. */
-function rowValues(row: AuditRow, meta: AuditRowMeta | undefined): unknown[] {
-  if (typeof row !== 'object' || row === null) throw new TypeError('SqliteAuditSink.write: row must be an audit row object');
-  const { appId, clientId, tool, status, error, argsHash } = row;
-  if (typeof appId !== 'string') throw notString('appId', appId);
-  if (typeof clientId !== 'string') throw notString('clientId', clientId);
-  if (typeof tool !== 'string') throw notString('tool', tool);
-  if (typeof argsHash !== 'string') throw notString('argsHash', argsHash);
-  if (typeof status !== 'string' || !statuses.has(status)) throw new TypeError(`SqliteAuditSink.write: row.status must be one of ${[...statuses].join(', ')}, got ${JSON.stringify(status) ?? typeof status}`);
-  if (error !== null && typeof error !== 'string') throw new TypeError(`SqliteAuditSink.write: row.error must be a string or null, got ${typeof error}`);
-  const at = timeOf(meta?.at);
-  const duration = meta?.durationMs;
-  const durationMs = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
-  return [at, appId, clientId, tool, status, error, argsHash, durationMs];
-}
-
-/** `toISOString`'s form (UTC, milliseconds); an `at` already in it with a real date is stored as it is. */
-const isoUtc = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-
-/** The row's time in UTC as `toISOString` writes it: `at` when it is a readable time, else now. */
-function timeOf(at: unknown): string {
-  if (typeof at !== 'string') return new Date().toISOString();
-  const parts = isoUtc.exec(at);
-  if (parts !== null) {
-    const year = Number(parts[1]);
-    const month = Number(parts[2]);
-    const day = Number(parts[3]);
-    if (month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)) return at;
-  }
-  const ms = Date.parse(at);
-  return new Date(Number.isFinite(ms) ? ms : Date.now()).toISOString();
-}
-
-function daysIn(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-function notString(key: string, value: unknown): TypeError {
-  return new TypeError(`SqliteAuditSink.write: row.${key} must be a string, got ${typeof value}`);
-}
-
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
