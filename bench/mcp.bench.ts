@@ -32,7 +32,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // The built packages, as the spawned `xcap serve` runs them.
 import { catalog } from '@xcap/catalog';
 import { createNodeHost } from '@xcap/host-node';
-import { samplePhotos } from '@xcap/host-testing';
+import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
@@ -207,15 +207,7 @@ export async function run(): Promise<BenchRow[]> {
   const open: Connection[] = [];
   const processes: HttpProcess[] = [];
   try {
-    const photos = join(dir, 'photos');
-    await mkdir(photos);
-    for (const [i, photo] of samplePhotos().entries()) {
-      const file = join(photos, photo.name);
-      await writeFile(file, Buffer.from(photo.data, 'base64'));
-      await utimes(file, new Date(Date.UTC(2026, 6, 14 + i)), new Date(Date.UTC(2026, 6, 14 + i)));
-    }
-    const manifest = join(dir, 'app.json');
-    await writeFile(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] }));
+    const { photos, manifest } = await writeSampleAlbum(dir);
     const serveArgs = (data: string) => [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos];
     const bareEnv = { BARE_TOOL: JSON.stringify(bareTool) };
 

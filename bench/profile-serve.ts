@@ -18,14 +18,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { catalog } from '@xcap/catalog';
-import { samplePhotos } from '@xcap/host-testing';
+import { writeSampleAlbum } from './sample-album.js';
 import { isMain } from './harness.js';
 
 /** The parts of a V8 `.cpuprofile` this script reads. */
@@ -99,15 +99,7 @@ async function main(): Promise<void> {
   const calls = Math.max(100, Number(process.env['XCAP_PROFILE_CALLS'] ?? 5000));
   const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
   const dir = await mkdtemp(join(os.tmpdir(), 'xcap-profile-'));
-  const photos = join(dir, 'photos');
-  await mkdir(photos);
-  for (const [i, photo] of samplePhotos().entries()) {
-    const file = join(photos, photo.name);
-    await writeFile(file, Buffer.from(photo.data, 'base64'));
-    await utimes(file, new Date(Date.UTC(2026, 6, 14 + i)), new Date(Date.UTC(2026, 6, 14 + i)));
-  }
-  const manifest = join(dir, 'app.json');
-  await writeFile(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] }));
+  const { photos, manifest } = await writeSampleAlbum(dir);
   const data = join(dir, 'data');
   execFileSync(process.execPath, [xcapBin, 'grant', 'acme.album', 'photos.read', '--data', data], { stdio: 'ignore' });
   const profiles = join(dir, 'profiles');

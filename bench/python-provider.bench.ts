@@ -27,7 +27,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,8 @@ import { Client, type CallToolResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // The built packages, as the spawned `xcap serve` runs them.
 import { createPhotosProvider } from '@xcap/host-node';
-import { samplePhotos } from '@xcap/host-testing';
 import { spawnProviders, type SpawnedProviders } from '@xcap/provider-protocol';
+import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -164,15 +164,7 @@ export async function run(): Promise<BenchRow[]> {
   const servers: Partial<Record<Who, Server>> = {};
   const spawned: SpawnedProviders[] = [];
   try {
-    const photos = join(dir, 'photos');
-    await mkdir(photos);
-    for (const [i, photo] of samplePhotos().entries()) {
-      const file = join(photos, photo.name);
-      await writeFile(file, Buffer.from(photo.data, 'base64'));
-      await utimes(file, new Date(Date.UTC(2026, 6, 14 + i)), new Date(Date.UTC(2026, 6, 14 + i)));
-    }
-    const manifest = join(dir, 'app.json');
-    await writeFile(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] }));
+    const { photos, manifest } = await writeSampleAlbum(dir);
     const python = `python3 ${pythonProvider} --photos ${photos}`;
     const echo = `${process.execPath} ${echoProvider} --capabilities photos`;
     const provided: Record<Who, string[]> = { node: ['--photos', photos], python: ['--providers-command', python], echo: ['--providers-command', echo] };
