@@ -56,9 +56,9 @@ export const e2eManifest = {
   ],
 };
 
-/** Creates a workspace under the system temp folder. */
-export async function workspace(): Promise<Workspace> {
-  const root = await mkdtemp(join(tmpdir(), 'xcap-e2e-'));
+/** Creates a workspace under the system temp folder (`prefix` + random), serving `manifest` (default `e2eManifest`). */
+export async function workspace(manifestDoc: object = e2eManifest, prefix = 'xcap-e2e-'): Promise<Workspace> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
   const data = join(root, 'data');
   const photos = join(root, 'photos');
   await mkdir(photos);
@@ -69,7 +69,7 @@ export async function workspace(): Promise<Workspace> {
     await utimes(file, time, time);
   }
   const manifest = join(root, 'app.json');
-  await writeFile(manifest, JSON.stringify(e2eManifest));
+  await writeFile(manifest, JSON.stringify(manifestDoc));
   return { root, data, photos, manifest };
 }
 

@@ -1,12 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { argsHash } from '@xcap/audit';
-import { decodeBase64 } from '@xcap/bridge';
-import { samplePhotos } from '@xcap/host-testing';
 import { dataPaths } from '../../src/stores/data-dir.js';
 import { SqliteAuditSink, type StoredAuditRow } from '../../src/stores/sqlite-audit-sink.js';
+import { workspace } from '../e2e/xcap-process.js';
 
 /** A temp folder with a data directory, a photos folder (three PNGs) and a manifest asking photos.read and print.pdf. */
 export interface HttpWorkspace {
@@ -28,21 +25,10 @@ export const httpManifest = {
   ],
 };
 
-/** Makes a workspace under the OS temp folder. */
+/** Makes a workspace under the OS temp folder (the end-to-end tests' `workspace`, serving `httpManifest`). */
 export async function httpWorkspace(): Promise<HttpWorkspace> {
-  const root = await mkdtemp(join(tmpdir(), 'xcap-http-'));
-  const data = join(root, 'data');
-  const photos = join(root, 'photos');
-  await mkdir(photos);
-  for (const [i, photo] of samplePhotos().entries()) {
-    const file = join(photos, photo.name);
-    await writeFile(file, decodeBase64(photo.data) ?? new Uint8Array());
-    const time = new Date(Date.UTC(2026, 6, 14 + i, 12));
-    await utimes(file, time, time);
-  }
-  const manifest = join(root, 'app.json');
-  await writeFile(manifest, JSON.stringify(httpManifest));
-  return { root, data, photos, manifest, remove: () => rm(root, { recursive: true, force: true }) };
+  const ws = await workspace(httpManifest, 'xcap-http-');
+  return { ...ws, remove: () => rm(ws.root, { recursive: true, force: true }) };
 }
 
 /** Connects the official v2 client to `url` with a bearer token: the default `initialize` handshake (`legacy`) or pinned to 2026-07-28 (`modern`). */
