@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
@@ -10,15 +10,31 @@ import { tempDir } from './temp-dir.js';
 
 const row = { appId: 'acme.album', clientId: 'ui', tool: 'photos__pick', status: 'ok', error: null, argsHash: 'sha256:0' } as const;
 const isRoot = process.getuid?.() === 0;
+const nobody = 65534;
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs the audit-reader child as the unprivileged user `nobody` (65534), so file modes apply. */
+/**
+ * Runs the audit-reader child as the unprivileged user `nobody` (65534), so file modes apply.
+ * The child starts as root from the clone (which `nobody` may not be able to enter: a
+ * checkout under /root or any 0700 folder), loads its modules, then drops to `nobody`
+ * before it opens `file` — so the only paths `nobody` must reach are the log's own.
+ */
 async function readAsNobody(file: string): Promise<string> {
+  const blocked = untraversableAncestor(path.dirname(file));
+  if (blocked !== undefined) throw new Error(`audit-access: the user nobody cannot enter ${blocked} (mode ${(statSync(blocked).mode & 0o777).toString(8)}), on the way to ${file}: set TMPDIR to a folder every user can traverse`);
   const script = fileURLToPath(new URL('./children/audit-reader.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, file], { cwd: packageDir, uid: 65534, gid: 65534, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--as', `${nobody}:${nobody}`, file], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
   const end = await childEnd(child);
   if (end.code !== 0) throw new Error(`audit-reader exited ${String(end.code)}: ${end.stderr}`);
   return end.stdout.trim();
+}
+
+/** The first folder above `dir` (itself excluded: the tests set its mode) that others may not traverse, if any. */
+function untraversableAncestor(dir: string): string | undefined {
+  for (let at = path.dirname(dir); ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return at;
+    if (path.dirname(at) === at) return undefined;
+  }
 }
 
 async function logWithOneRow(): Promise<{ dir: string; file: string }> {
