@@ -1,3 +1,5 @@
+import type { AuditQueueState } from './audit-queue.js';
+
 /**
  * What the audit trail's state is, as the call path reports it:
  * `suspended` — a row could not be committed and the call path refuses new
@@ -38,4 +40,15 @@ export function auditPolicyProblems(options: { readonly auditFailure?: unknown; 
   if (policy !== undefined && policy !== 'suspend' && policy !== 'ignore') problems.push('auditFailure: not "suspend" or "ignore"');
   if (options.onAuditState !== undefined && typeof options.onAuditState !== 'function') problems.push('onAuditState: not a function');
   return problems;
+}
+
+/**
+ * The call path's audit state for its queue's: the queue knows only whether
+ * the sink takes rows (`ok`/`failing`); the policy says what a failing sink
+ * means for calls (`suspended` under `suspend`). The one place the two meet:
+ * both `onAuditState` and `CallPath.auditState()` read it.
+ */
+export function auditStateFor(queue: AuditQueueState, policy: AuditFailurePolicy): AuditState {
+  if (queue === 'ok') return 'ok';
+  return policy === 'suspend' ? 'suspended' : 'failing';
 }

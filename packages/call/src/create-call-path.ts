@@ -3,7 +3,7 @@ import { clipToolName } from '@xcap/audit';
 import { agentToolList, brokerDecide, consentAnswer, consentSheet, findScope, parseToolName, type ConsentReply } from '@xcap/broker';
 import { bridgeCall, bridgeReasons, callFailure } from '@xcap/bridge';
 import { AuditQueue } from './audit-queue.js';
-import { auditFailedText, auditPolicyProblems, defaultAuditFailure } from './audit-state-change.js';
+import { auditFailedText, auditPolicyProblems, auditStateFor, defaultAuditFailure } from './audit-state-change.js';
 import type { CallAnswer } from './call-answer.js';
 import { callAuditRow } from './call-audit-row.js';
 import type { CallPath } from './call-path.js';
@@ -84,13 +84,14 @@ export function createCallPath<const P extends readonly string[] = readonly stri
   const provided = Object.freeze([...options.provided]);
   const app = Object.freeze({ id: appId, screens: Object.freeze([...options.app.screens]), manifest: Object.freeze(manifest) });
   const context = { app: app.id, screens: app.screens };
-  const suspend = (options.auditFailure ?? defaultAuditFailure) === 'suspend';
+  const policy = options.auditFailure ?? defaultAuditFailure;
+  const suspend = policy === 'suspend';
   const audit = new AuditQueue(options.audit, {
     clock: options.clock,
     ...(options.auditTimeoutMs === undefined ? {} : { timeoutMs: options.auditTimeoutMs }),
     ...(options.onAuditError === undefined ? {} : { onError: options.onAuditError }),
     ...(options.maxPendingAudit === undefined ? {} : { maxPending: options.maxPendingAudit }),
-    onState: (change) => options.onAuditState?.({ ...change, state: change.state === 'ok' ? 'ok' : suspend ? 'suspended' : 'failing' }),
+    onState: (change) => options.onAuditState?.({ ...change, state: auditStateFor(change.state, policy) }),
   });
   /** The open consent sheet of each scope: the final verdict it ends with. */
   const asking = new Map<string, Promise<Verdict>>();
@@ -210,7 +211,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     pendingAudit: () => audit.pending,
     flushAudit: () => audit.flush(),
     closeAudit: () => audit.close(),
-    auditState: () => (audit.state === 'ok' ? 'ok' : suspend ? 'suspended' : 'failing'),
+    auditState: () => auditStateFor(audit.state, policy),
     unwrittenRefusals: () => audit.unwrittenRefusals,
   };
 }

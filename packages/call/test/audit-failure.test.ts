@@ -1,12 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import type { AuditRow, AuditWriteMeta } from '@xcap/audit';
-import { AuditQueue, HostSetupError, type AuditQueueStateChange, type AuditStateChange } from '../src/index.js';
+import { HostSetupError, type AuditStateChange } from '../src/index.js';
 import { appId, setup } from './setup.js';
 
 const ui = (name: string, args?: unknown) => ({ from: 'ui' as const, name, ...(args === undefined ? {} : { arguments: args }), foreground: true });
 const agent = (name: string, args?: unknown) => ({ from: 'agent' as const, name, arguments: args, foreground: false, client: 'run-7' });
 const text = (answer: { kind: string; result?: { content: { text: string }[] } }) => answer.result?.content[0]?.text;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A sink that fails (like a full disk) while `down` is true, and records what it took. */
 function scriptedSink() {
@@ -22,50 +21,6 @@ function scriptedSink() {
   };
   return sink;
 }
-
-describe('AuditQueue health', () => {
-  const row = (tool: string): AuditRow => ({ appId: 'a', clientId: 'ui', tool, status: 'ok', error: null, argsHash: 'sha256:0' });
-
-  it('is failing from a failed write until a write succeeds, and tells each change once', async () => {
-    const sink = scriptedSink();
-    const changes: AuditQueueStateChange[] = [];
-    const queue = new AuditQueue(sink, { clock: () => new Date(0), onState: (change) => changes.push(change) });
-    sink.down = true;
-    for (let i = 0; i < 5; i++) await expect(queue.write(row(`r${i}`))).resolves.toBe(false);
-    expect(queue.state).toBe('failing');
-    expect(changes).toEqual([{ state: 'failing', pending: 1, error: 'SQLITE_FULL: database or disk is full' }]);
-    sink.down = false;
-    await expect(queue.write(row('back'))).resolves.toBe(true);
-    expect(queue.state).toBe('ok');
-    expect(changes.map((c) => c.state)).toEqual(['failing', 'ok']);
-  });
-
-  it('probe retries the oldest waiting rows at once and answers whether the sink is back', async () => {
-    const sink = scriptedSink();
-    const queue = new AuditQueue(sink, { clock: () => new Date(0) });
-    sink.down = true;
-    await queue.write(row('a'));
-    await queue.write(row('b'));
-    await expect(queue.probe()).resolves.toBe(false);
-    sink.down = false;
-    await expect(queue.probe()).resolves.toBe(true);
-    expect(sink.rows.map((r) => r.tool)).toEqual(['a', 'b']);
-    expect(queue.pending).toEqual([]);
-  });
-
-  it('close retries once more, stops the background retries and answers what is left', async () => {
-    const sink = scriptedSink();
-    const queue = new AuditQueue(sink, { clock: () => new Date(0) });
-    sink.down = true;
-    await queue.write(row('a'));
-    const left = await queue.close();
-    expect(left.map((p) => [p.row.tool, p.attempts])).toEqual([['a', 2]]);
-    const attempts = sink.attempts;
-    await sleep(350);
-    expect(sink.attempts).toBe(attempts);
-    expect(queue.closed).toBe(true);
-  });
-});
 
 describe('no answer without its row (auditFailure: suspend, the default)', () => {
   it('the call whose row fails answers unavailable: auditFailed; its row keeps the real outcome', async () => {

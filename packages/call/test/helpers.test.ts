@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { AuditRow } from '@xcap/audit';
-import { AuditQueue, refusalText, resolveNative, snapshotArguments } from '../src/index.js';
+import { refusalText, resolveNative, snapshotArguments } from '../src/index.js';
 
 const verdict = (kind: 'denied' | 'unknown' | 'unavailable' | 'call', reason: string | null) =>
   ({ verdict: kind, capability: null, tool: null, scope: null, reason }) as never;
@@ -91,85 +90,5 @@ describe('resolveNative', () => {
     expect(resolveNative(providers, 'plain', 'missing')).toBeUndefined();
     expect(resolveNative(providers, 'constructor', 'name')).toBeUndefined();
     expect(resolveNative({ q: 5 }, 'q', 'x')).toBeUndefined();
-  });
-});
-
-describe('AuditQueue', () => {
-  const row = (tool: string): AuditRow => ({ appId: 'a', clientId: 'ui', tool, status: 'ok', error: null, argsHash: 'sha256:0' });
-
-  it('writes concurrent rows concurrently, each once: a slow row holds back no other', async () => {
-    const written: string[] = [];
-    const queue = new AuditQueue({ write: async (r) => { await new Promise((resolve) => setTimeout(resolve, r.tool === 'a' ? 30 : 0)); written.push(r.tool); } }, { clock: () => new Date(0) });
-    const a = queue.write(row('a'));
-    await Promise.all([queue.write(row('b')), queue.write(row('c'))]);
-    expect(written).toEqual(['b', 'c']);
-    expect(queue.pending.map((p) => p.row.tool)).toEqual(['a']);
-    await a;
-    expect(written).toEqual(['b', 'c', 'a']);
-    expect(queue.pending).toEqual([]);
-  });
-
-  it('retries a failed row in the background, without a flush or another write', async () => {
-    let fail = true;
-    const written: string[] = [];
-    const queue = new AuditQueue({ write: (r) => { if (fail) throw new Error('down'); written.push(r.tool); } }, { clock: () => new Date(0) });
-    await queue.write(row('a'));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(queue.pending.map((p) => p.attempts)).toEqual([2]);
-    fail = false;
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(written).toEqual(['a']);
-    expect(queue.pending).toEqual([]);
-  });
-
-  it('backs off: a row the sink always refuses is retried in doubling rounds, not once per write', async () => {
-    let poisonAttempts = 0;
-    const queue = new AuditQueue({ write: (r) => { if (r.tool === 'poison') { poisonAttempts++; throw new Error('refused'); } } }, { clock: () => new Date(0) });
-    await queue.write(row('poison'));
-    for (let i = 0; i < 50; i++) {
-      await queue.write(row(`ok-${i}`));
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    // ~600 ms: the first attempt plus rounds at about 100, 300 and 700 ms, far fewer than the 50 writes.
-    expect(poisonAttempts).toBeGreaterThanOrEqual(2);
-    expect(poisonAttempts).toBeLessThanOrEqual(5);
-    expect(queue.pending.map((p) => p.row.tool)).toEqual(['poison']);
-  });
-
-  it('is full at maxPending; writeOnce keeps no row it could not write, counts and reports it', async () => {
-    const errors: string[] = [];
-    const queue = new AuditQueue({ write: () => { throw new Error('down'); } }, { clock: () => new Date(0), maxPending: 2, onError: (e) => errors.push(String(e)) });
-    await queue.write(row('a'));
-    expect(queue.full).toBe(false);
-    await queue.write(row('b'));
-    expect(queue.full).toBe(true);
-    expect(await queue.writeOnce(row('c'))).toBe(false);
-    expect(queue.size).toBe(2);
-    expect(queue.unwrittenRefusals).toBe(1);
-    expect(errors.at(-1)).toBe('Error: audit queue is full (2 rows pending): the row of a call refused for that was not written either: down');
-  });
-
-  it('a rejection with no reason is still a failure', async () => {
-    const queue = new AuditQueue({ write: () => Promise.reject(undefined) }, { clock: () => new Date(0) });
-    await queue.write(row('a'));
-    expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed' }]);
-  });
-
-  it('a rejection value that cannot be printed neither rejects the write nor blocks the queue', async () => {
-    let fail = true;
-    const written: string[] = [];
-    const queue = new AuditQueue({ write: (r) => (fail ? Promise.reject(Object.create(null)) : void written.push(r.tool)) }, { clock: () => new Date(0) });
-    await expect(queue.write(row('a'))).resolves.toBe(false);
-    expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed (the error cannot be printed)' }]);
-    fail = false;
-    await expect(queue.write(row('b'))).resolves.toBe(true);
-    expect(written).toEqual(['a', 'b']);
-    expect(queue.pending).toEqual([]);
-  });
-
-  it('an onError that throws changes nothing', async () => {
-    const queue = new AuditQueue({ write: () => { throw new Error('x'); } }, { clock: () => new Date(0), onError: () => { throw new Error('log down'); } });
-    await expect(queue.write(row('a'))).resolves.toBe(false);
-    expect(queue.pending).toHaveLength(1);
   });
 });
