@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const packages = fileURLToPath(new URL('./packages/', import.meta.url));
+const testSupport = fileURLToPath(new URL('./tools/test-support/src/index.ts', import.meta.url));
 
 export default defineConfig({
   resolve: {
@@ -15,6 +16,7 @@ export default defineConfig({
       { find: /^@xcap\/catalog\/core$/, replacement: `${packages}catalog/src/core.ts` },
       { find: /^@xcap\/catalog\/runtime$/, replacement: `${packages}catalog/src/runtime.ts` },
       { find: /^@xcap\/host-testing\/conformance$/, replacement: `${packages}host-testing/src/conformance.ts` },
+      { find: /^@xcap\/test-support$/, replacement: testSupport },
       { find: /^@xcap\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` },
     ],
   },

@@ -13,7 +13,7 @@ import { decodeBase64 } from '../packages/bridge/src/index.js';
 import { createNodeHost, type NodeHost } from '../packages/host-node/src/index.js';
 import { samplePhotos } from '../packages/host-testing/src/index.js';
 import { createPostgresStores, type PostgresStores } from '../packages/store-postgres/src/index.js';
-import { type PostgresServer, startPostgresServer } from '../packages/store-postgres/test/support/postgres-server.js';
+import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick the photos for your album.' }] };

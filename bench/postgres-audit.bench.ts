@@ -9,7 +9,7 @@
 import pg from 'pg';
 import type { AuditRow } from '../packages/audit/src/index.js';
 import { createPostgresStores } from '../packages/store-postgres/src/index.js';
-import { type PostgresServer, startPostgresServer } from '../packages/store-postgres/test/support/postgres-server.js';
+import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const targetRows = 30_000;

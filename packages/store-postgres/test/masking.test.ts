@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createPostgresStores, maskConnectionString, PostgresStoreError } from '../src/index.js';
-import { freePort } from './support/postgres-server.js';
+import { freePort } from '@xcap/test-support';
 import { dropSchema, freshSchema, serverUrl } from './support/open-stores.js';
 
 const secret = 'S3cr3t-p@ss/word';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCallPath, type CallAnswer, type CallPath } from '@xcap/call';
 import { loadCatalog } from '@xcap/catalog';
 import { createPostgresStores, type PostgresStores } from '../src/index.js';
-import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
+import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 
 // This file restarts its server, so it runs one of its own (the run's shared server stays up for the other files).
 let server: PostgresServer;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { guideBlocks, regionText, snippetFile } from './guide-snippets.js';
 import { repoRoot } from './workspace-packages.js';
 import { runCommand } from './run-command.js';
-import { type PostgresServer, startPostgresServer } from '../../../packages/store-postgres/test/support/postgres-server.js';
+import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 
 const guidesDir = join(repoRoot, 'docs/guides');
 const examplesDir = join(guidesDir, 'examples');

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { freePort, startPostgresServer, type PostgresServer } from '../../../store-postgres/test/support/postgres-server.js';
+import { freePort, startPostgresServer, type PostgresServer } from '@xcap/test-support';
 
 export { freePort, type PostgresServer };
 

@@ -6,7 +6,7 @@
  */
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { type PostgresServer, startPostgresServer } from './postgres-server.js';
+import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 
 declare module 'vitest' {
   export interface ProvidedContext {

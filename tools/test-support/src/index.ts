@@ -1,0 +1,8 @@
+/**
+ * `@xcap/test-support` (private): what the tests of several workspace
+ * packages share — a private PostgreSQL server for the store tests, the
+ * benches and the guides' examples, and the provider fixtures — so that no
+ * test reaches into another package's test folder by a relative path.
+ * @packageDocumentation
+ */
+export { findPostgresBin, freePort, noPostgresHelp, startPostgresServer, testUser, type PostgresServer, type PostgresServerOptions } from './postgres-server.js';
