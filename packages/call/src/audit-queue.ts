@@ -207,7 +207,7 @@ export class AuditQueue {
     await this.flush();
     this.#closed = true;
     this.#clearTimer();
-    if (this.#round !== null) await this.#round;
+    // flush() has awaited any round, and nothing starts one before #closed is set; a probe may still be running.
     if (this.#probing !== null) await this.#probing;
     return this.pending;
   }

@@ -146,6 +146,37 @@ describe('AuditQueue writes', () => {
     await queue.write(row('a'));
     expect(queue.pending.map((p) => p.since)).toEqual(['1970-01-01T00:00:00.000Z']);
   });
+  it('writeOnce of a row the sink takes answers true and brings a failing queue back to ok', async () => {
+    const sink = scriptedSink();
+    sink.down = true;
+    const queue = new AuditQueue(sink, { clock });
+    await queue.write(row('a'));
+    expect(queue.state).toBe('failing');
+    sink.down = false;
+    await expect(queue.writeOnce(row('b'))).resolves.toBe(true);
+    expect(queue.state).toBe('ok');
+    expect(queue.unwrittenRefusals).toBe(0);
+  });
+
+  it('hands the sink the meta when there is one, and one argument when there is none', async () => {
+    const calls: unknown[][] = [];
+    const queue = new AuditQueue({ write: (...args: unknown[]) => void calls.push(args) }, { clock });
+    const meta: AuditWriteMeta = { at: '2026-03-01T09:00:00.000Z' };
+    await queue.write(row('a'));
+    await queue.write(row('b'), meta);
+    expect(calls).toStrictEqual([[row('a')], [row('b'), meta]]);
+  });
+
+  it('lists a pending row with its meta only when it has one', async () => {
+    const sink = scriptedSink();
+    sink.down = true;
+    const queue = new AuditQueue(sink, { clock });
+    await queue.write(row('a'));
+    await queue.write(row('b'), { at: '2026-03-01T09:00:00.000Z' });
+    const pending = queue.pending.map(({ row: r, ...rest }) => ({ tool: r.tool, ...rest }));
+    expect(pending[0]).toStrictEqual({ tool: 'a', since: '1970-01-01T00:00:00.000Z', attempts: 2, lastError: 'SQLITE_FULL: database or disk is full' });
+    expect(pending[1]).toStrictEqual({ tool: 'b', since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'SQLITE_FULL: database or disk is full', meta: { at: '2026-03-01T09:00:00.000Z' } });
+  });
 });
 
 describe('AuditQueue retries in the background', () => {
@@ -251,6 +282,25 @@ describe('AuditQueue retries in the background', () => {
     await advanceTo(start, 300);
     expect(sink.rows).toEqual(['new', 'old']);
   });
+  it('an idle queue keeps its first delay: after a recovery, after a flush with nothing waiting, the next failure is retried 100 ms later', async () => {
+    const start = Date.now();
+    const sink = scriptedSink();
+    sink.down = true;
+    const queue = new AuditQueue(sink, { clock });
+    await queue.write(row('a'));
+    sink.down = false;
+    await advanceTo(start, 100); // the round writes `a`
+    expect(sink.rows).toEqual(['a']);
+    await expect(queue.flush()).resolves.toBe(0);
+    await expect(queue.flush()).resolves.toBe(0);
+    await advanceTo(start, 10_000); // idle: no empty rounds run meanwhile
+    sink.down = true;
+    await queue.write(row('b'));
+    await advanceTo(start, 10_099);
+    expect(sink.attempts.get('b')).toBe(1);
+    await advanceTo(start, 10_100);
+    expect(sink.attempts.get('b')).toBe(2);
+  });
 });
 
 describe('AuditQueue health', () => {
@@ -303,6 +353,56 @@ describe('AuditQueue health', () => {
     sink.down = false;
     await expect(queue.flush()).resolves.toBe(0);
     expect(sink.rows).toEqual(['a', 'b']);
+  });
+
+  it('flush waits for first attempts in flight and for a round in progress', async () => {
+    const start = Date.now();
+    const sink = scriptedSink(50);
+    const queue = new AuditQueue(sink, { clock });
+    void queue.write(row('slow'));
+    let left: number | undefined;
+    void queue.flush().then((n) => (left = n));
+    await advanceTo(start, 49);
+    expect(left).toBeUndefined();
+    await advanceTo(start, 50);
+    expect(left).toBe(0);
+    sink.down = true;
+    void queue.write(row('a'));
+    await advanceTo(start, 100); // `a` failed at 100
+    sink.down = false;
+    await advanceTo(start, 201); // the round started at 200 and is writing `a` until 250
+    left = undefined;
+    void queue.flush().then((n) => (left = n));
+    await advanceTo(start, 249);
+    expect(left).toBeUndefined();
+    await advanceTo(start, 250);
+    expect(left).toBe(0);
+    expect(sink.rows).toEqual(['slow', 'a']);
+  });
+
+  it('close waits for a probe in flight, so rows the probe writes are not answered as left over', async () => {
+    const sink = scriptedSink(50);
+    sink.down = true;
+    const queue = new AuditQueue(sink, { clock });
+    const first = queue.write(row('a'));
+    await vi.advanceTimersByTimeAsync(50);
+    await first;
+    sink.down = false;
+    const probing = queue.probe();
+    const closing = queue.close();
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(probing).resolves.toBe(true);
+    await expect(closing).resolves.toEqual([]);
+  });
+
+  it('writeOnce after close is refused and reported as closed', async () => {
+    const errors: string[] = [];
+    const sink = scriptedSink();
+    const queue = new AuditQueue(sink, { clock, onError: (e) => errors.push(String(e)) });
+    await queue.close();
+    sink.down = true;
+    await expect(queue.writeOnce(row('b'))).resolves.toBe(false);
+    expect(errors).toEqual(['Error: audit queue is closed: the row of a call refused for that was not written either: SQLITE_FULL: database or disk is full']);
   });
 
   it('close retries once more, stops the background retries and answers what is left', async () => {

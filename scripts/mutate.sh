@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# npm run mutate: mutation testing (Stryker 9.6, the vitest runner) of the
+# state machines, one Stryker run per package from that package's folder
+# (stryker/<package>.config.json says which files it mutates). Each run fails
+# below a mutation score of 80 (thresholds.break); the surviving mutants are
+# printed and the JSON reports land in reports/mutation/. Run on demand and by
+# .ci/run after the test command (not inside npm test: it takes minutes).
+# Stryker mutates in place (inPlace: the package's tests import the other
+# workspace packages' sources by path) and restores the files afterwards: do
+# not edit these packages' sources while it runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+for config in stryker/*.config.json; do
+  name="$(basename "$config" .config.json)"
+  echo "== mutation testing: @xcap/$name ($config)"
+  start=$SECONDS
+  (cd "packages/$name" && npx stryker run "../../$config") || status=1
+  echo "== @xcap/$name: $((SECONDS - start)) s"
+done
+exit "$status"
