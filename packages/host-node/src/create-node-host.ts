@@ -12,16 +12,8 @@ import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 import { mergeNatives } from './providers/merge-natives.js';
 import { spawnProviders, type ProviderCommand } from '@xcap/provider-protocol';
-import { dataPaths, defaultDataDir, type DataPaths } from './stores/data-dir.js';
-import { checkDataDir } from './stores/check-data-dir.js';
-import { FileBlobStore } from './stores/file-blob-store.js';
-import { FileGrantStore } from './stores/file-grant-store.js';
-import { SqliteAuditSink } from './stores/sqlite-audit-sink.js';
-import { appendAuditSpill } from './stores/append-audit-spill.js';
-import type { AuditCloseReport } from './stores/audit-close-report.js';
-import { auditSpillPath } from './stores/audit-spill-file.js';
-import { auditStateLine } from './stores/audit-state-line.js';
-import { replayAuditSpill, type AuditSpillReplay } from './stores/replay-audit-spill.js';
+import { appendAuditSpill, type AuditCloseReport, auditSpillPath, type AuditSpillReplay, checkDataDir, dataPaths, type DataPaths, defaultDataDir, FileBlobStore, FileGrantStore, replayAuditSpill, SqliteAuditSink } from '@xcap/store-local';
+import { auditStateLine } from './audit-state-line.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {

@@ -5,7 +5,7 @@
 // better-sqlite3, compiled for this Node) shows one row per call. Prints
 // one JSON line; the release check asserts on it. Bounded: exits 1 after 60 s.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,7 +24,13 @@ const photos = join(work, 'photos');
 const data = join(work, 'data');
 const manifest = join(work, 'app.json');
 mkdirSync(photos);
-for (const photo of samplePhotos()) writeFileSync(join(photos, photo.name), Buffer.from(photo.data, 'base64'));
+// One modification time for all (newest first, then by name): written one after another, a loaded
+// machine gave them different milliseconds and the order followed the clock.
+const taken = new Date('2026-03-01T09:00:00.000Z');
+for (const photo of samplePhotos()) {
+  writeFileSync(join(photos, photo.name), Buffer.from(photo.data, 'base64'));
+  utimesSync(join(photos, photo.name), taken, taken);
+}
 writeFileSync(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick the photos for your album.' }] }));
 
 const client = new Client({ name: 'release-check', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });

@@ -6,3 +6,6 @@
  * @packageDocumentation
  */
 export { findPostgresBin, freePort, noPostgresHelp, startPostgresServer, testUser, type PostgresServer, type PostgresServerOptions } from './postgres-server.js';
+export { tempDir } from './temp-dir.js';
+export { childEnd, runChild, startChild, type ChildEnd } from './run-child.js';
+export { scriptedAuditSink, type ScriptedAuditEntry, type ScriptedAuditSink } from './scripted-audit-sink.js';

@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
-import { dataPaths, defaultDataDir, type DataPaths } from '../stores/data-dir.js';
-import { checkDataDir } from '../stores/check-data-dir.js';
+import { checkDataDir, dataPaths, type DataPaths, defaultDataDir } from '@xcap/store-local';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 

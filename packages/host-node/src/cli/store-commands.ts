@@ -1,6 +1,6 @@
 import { maskConnectionString, postgresSchemaVersion } from '@xcap/store-postgres';
-import { copyDataDirToPostgres } from '../stores/copy-data-dir-to-postgres.js';
-import { StoreCopyError } from '../stores/store-copy-error.js';
+import { copyDataDirToPostgres } from '../store-copy/copy-data-dir-to-postgres.js';
+import { StoreCopyError } from '../store-copy/store-copy-error.js';
 import { terminalText } from '../terminal-text.js';
 import { CliFailure } from './cli-failure.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';

@@ -8,7 +8,7 @@ import { errorText } from './error-text.js';
 import { neverThrows } from './never-throws.js';
 import { FileRefusal, readUntrustedFile, withUntrustedFile } from './read-untrusted-file.js';
 import { freeNameCandidates, saveFileName } from './save-file-name.js';
-import { writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '@xcap/store-local';
 import { writeNewFile } from './write-new-file.js';
 
 /** What a files_open picker is asked for. */

@@ -1,5 +1,5 @@
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
-import { readStateFile } from '../stores/state-file.js';
+import { readStateFile } from '@xcap/store-local';
 
 /** A scheduled notification as the state file keeps it (the native input of notifications_post, `at` set). */
 export type PendingNotification = NotificationsPostNativeInput & {

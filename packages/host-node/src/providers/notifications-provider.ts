@@ -4,9 +4,7 @@ import { findOnPath } from './find-on-path.js';
 import { neverThrows } from './never-throws.js';
 import { formatNotificationState, parseInstant, readNotificationState, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
-import { writeFileAtomic } from '../atomic-write.js';
-import type { FileLockOptions } from '../stores/file-lock.js';
-import { stateFileKey, withStateFileLock } from '../stores/state-file.js';
+import { type FileLockOptions, stateFileKey, withStateFileLock, writeFileAtomic } from '@xcap/store-local';
 
 /** The timer functions scheduled notifications use (injectable for tests). */
 export interface NotificationTimers {

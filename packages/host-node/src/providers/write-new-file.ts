@@ -1,6 +1,6 @@
 import { link, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncDir, writeTempFile } from '../atomic-write.js';
+import { syncDir, writeTempFile } from '@xcap/store-local';
 
 /**
  * Writes `data` into `dir` under the first of `names` that is free, never

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryGrantStore } from '@xcap/broker';
 import { runCli } from '../../src/cli/run-cli.js';
 import { hostNodeVersion } from '../../src/mcp/host-node-version.js';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
 
 interface Ran {
@@ -48,7 +47,7 @@ describe('xcap grant / revoke / grants', () => {
   it('grants go through the same store the call path reads (GrantStore semantics)', async () => {
     const data = await tempData();
     await xcap('grant', 'acme.album', 'photos.read', '--data', data);
-    const { FileGrantStore } = await import('../../src/stores/file-grant-store.js');
+    const { FileGrantStore } = await import('@xcap/store-local');
     const store = new FileGrantStore(dataPaths(data).consent);
     expect(await store.get('acme.album', 'photos.read')).toBe('granted');
     expect(new MemoryGrantStore().get('acme.album', 'photos.read')).toBeUndefined();

@@ -4,8 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { requireBuilt, runXcap, xcapBin } from '../e2e/xcap-process.js';
 
 /** Rows in the seeded log: the table (~700 KB) and the JSON (~1.6 MB) are far more than a pipe buffer (64 KB). */

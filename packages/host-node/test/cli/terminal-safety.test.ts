@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 
 interface Ran {
   readonly code: number;

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { createNodeHost } from '../../src/create-node-host.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { SqliteAuditSink } from '@xcap/store-local';
 import { fillDisk } from './fill-disk.js';
 
 const [dir, mode] = process.argv.slice(2);

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { FileGrantStore } from '../../src/stores/file-grant-store.js';
+import { dataPaths, FileGrantStore } from '@xcap/store-local';
 import { auditRows, hashOf, httpAgent, httpWorkspace } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe, type HttpServeProcess } from './http-process.js';
 import { requireBuilt, runXcap } from './xcap-process.js';

@@ -1,11 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { FileBlobStore } from '../../src/stores/file-blob-store.js';
-import { FileGrantStore } from '../../src/stores/file-grant-store.js';
-import { FileTokenStore } from '../../src/tokens/file-token-store.js';
-import { tokenFilePath } from '../../src/tokens/token-file-path.js';
+import { dataPaths, FileBlobStore, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { auditRows, httpAgent, httpWorkspace } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe, type HttpServeProcess } from './http-process.js';
 import { requireBuilt } from './xcap-process.js';

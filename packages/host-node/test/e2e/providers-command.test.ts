@@ -2,8 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from './xcap-process.js';
 
 beforeAll(requireBuilt);

@@ -1,7 +1,6 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FileBlobStore } from '../../src/stores/file-blob-store.js';
-import { dataPaths } from '../../src/stores/data-dir.js';
+import { dataPaths, FileBlobStore } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace, xcapBin } from './xcap-process.js';
 
 beforeAll(requireBuilt);

@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeBase64 } from '@xcap/bridge';
 import { samplePhotos } from '@xcap/host-testing';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { FileBlobStore } from '../../src/stores/file-blob-store.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { dataPaths, FileBlobStore, SqliteAuditSink } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace } from './xcap-process.js';
 
 beforeAll(requireBuilt);

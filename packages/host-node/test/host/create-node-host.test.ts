@@ -9,7 +9,7 @@ import { HostSetupError } from '@xcap/call';
 import { fakeProviders } from '@xcap/host-testing';
 import { createNodeHost } from '../../src/create-node-host.js';
 import { ManifestError } from '../../src/manifest/manifest-error.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
+import { SqliteAuditSink } from '@xcap/store-local';
 
 const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }, { id: 'print.pdf', why: 'Make a PDF.' }] };
 const tempDir = () => mkdtemp(join(tmpdir(), 'xcap-host-'));

@@ -2,10 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { FileGrantStore } from '../../src/stores/file-grant-store.js';
-import { FileTokenStore } from '../../src/tokens/file-token-store.js';
-import { tokenFilePath } from '../../src/tokens/token-file-path.js';
+import { dataPaths, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace } from './http-workspace.js';
 
 const cleanup: (() => Promise<void>)[] = [];

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { FileTokenStore } from '../../src/tokens/file-token-store.js';
-import { tokenFilePath } from '../../src/tokens/token-file-path.js';
+import { FileTokenStore, tokenFilePath } from '@xcap/store-local';
 
 const made: string[] = [];
 afterEach(async () => {

@@ -5,12 +5,7 @@ import { argsHash } from '@xcap/audit';
 import { createPostgresStores, maskConnectionString as masked, postgresSchemaVersion } from '@xcap/store-postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { dataPaths } from '../../src/stores/data-dir.js';
-import { FileBlobStore } from '../../src/stores/file-blob-store.js';
-import { FileGrantStore } from '../../src/stores/file-grant-store.js';
-import { SqliteAuditSink } from '../../src/stores/sqlite-audit-sink.js';
-import { FileTokenStore } from '../../src/tokens/file-token-store.js';
-import { tokenFilePath } from '../../src/tokens/token-file-path.js';
+import { dataPaths, FileBlobStore, FileGrantStore, FileTokenStore, SqliteAuditSink, tokenFilePath } from '@xcap/store-local';
 import { freePort, freshDatabase, queryRows, startServer, testPassword, type PostgresServer } from './postgres-fixture.js';
 
 interface Ran {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
 import { createNotificationsProvider, defaultMaxScheduled, maxTimerDelayMs, type NodeNotificationsProvider } from '../../src/providers/notifications-provider.js';
-import { runChild } from '../stores/run-child.js';
+import { runChild } from '@xcap/test-support';
 import { FakeTimers } from './fake-timers.js';
 import { fakeBin, recordedCalls, tempDir } from './provider-test-kit.js';
 
@@ -343,7 +343,7 @@ describe('createNotificationsProvider: two hosts on one state file', () => {
     const bin = notifyBin();
     const stateFile = join(tempDir(), 'notifications.json');
     const notifySend = join(bin.bin, 'notify-send');
-    const [x, y] = await Promise.all([runChild('notification-poster.ts', [stateFile, notifySend, 'x', '60']), runChild('notification-poster.ts', [stateFile, notifySend, 'y', '60'])]);
+    const [x, y] = await Promise.all([runChild(new URL('./children/notification-poster.ts', import.meta.url), [stateFile, notifySend, 'x', '60']), runChild(new URL('./children/notification-poster.ts', import.meta.url), [stateFile, notifySend, 'y', '60'])]);
     for (const end of [x, y]) {
       expect(end.stderr).toBe('');
       expect(end.code).toBe(0);

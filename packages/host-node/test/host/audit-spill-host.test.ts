@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { AuditRow } from '@xcap/audit';
+import type { PendingAuditRow } from '@xcap/call';
+import { AuditSpillError, SqliteAuditSink, appendAuditSpill, auditSpillPath } from '@xcap/store-local';
+import { scriptedAuditSink, tempDir } from '@xcap/test-support';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeHost } from '../../src/create-node-host.js';
+
+const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'print.pdf', why: 'Make a PDF.' }] };
+const pdfCall = { from: 'agent' as const, name: 'print__pdf', arguments: { title: 'T', blocks: [{ text: 'hi' }] }, foreground: true, client: 'run-1' };
+const row = (n: number): AuditRow => ({ appId: 'acme.album', clientId: 'run-1', tool: 'print__pdf', status: 'ok', error: null, argsHash: `sha256:${n}` });
+const pending = (n: number): PendingAuditRow => ({ row: row(n), meta: { at: `2026-03-01T09:00:0${n}.000Z`, durationMs: n }, since: '2026-03-01T09:00:09.000Z', attempts: 2, lastError: 'disk full' });
+
+let umask: number;
+beforeEach(() => {
+  umask = process.umask(0);
+});
+afterEach(() => {
+  process.umask(umask);
+});
+
+describe('NodeHost: rows pending at exit are spilled and replayed at the next start', () => {
+  it('close spills what the log did not take; the next start replays it before serving and removes the file', async () => {
+    const data = path.join(tempDir(), 'data');
+    const sink = scriptedAuditSink();
+    const logged: string[] = [];
+    const host = await createNodeHost({ manifest, dataDir: data, foreground: true, audit: sink, auditLog: (line) => logged.push(line) });
+    sink.down = true;
+    const answer = await host.callPath.call(pdfCall);
+    expect(answer.kind === 'result' && answer.result.content[0]).toEqual({ type: 'text', text: 'unavailable: auditFailed' });
+    const refused = await host.callPath.call(pdfCall);
+    expect(refused.verdict.verdict).toBe('unavailable');
+    await expect(host.close()).resolves.toEqual({ pending: 2, spilled: 2, lost: 0, error: null });
+    await expect(host.close()).resolves.toEqual({ pending: 2, spilled: 2, lost: 0, error: null });
+    const spill = auditSpillPath(data);
+    expect(statSync(spill).mode & 0o777).toBe(0o600);
+    expect(logged.filter((l) => l.includes('cannot be written'))).toHaveLength(1);
+    expect(logged.at(-1)).toMatch(/2 audit row\(s\) not yet committed are kept in .*audit-spill\.jsonl/);
+
+    const again = await createNodeHost({ manifest, dataDir: data, foreground: true, auditLog: (line) => logged.push(line) });
+    expect(again.auditReplay).toEqual({ replayed: 2, invalid: [] });
+    expect(existsSync(spill)).toBe(false);
+    expect(logged.at(-1)).toMatch(/replayed 2 audit row\(s\)/);
+    await again.close();
+    const log = new SqliteAuditSink(again.paths.audit, { readonly: true });
+    expect(log.query().map((r) => [r.tool, r.status, r.error]).reverse()).toEqual([['print__pdf', 'ok', null], ['print__pdf', 'denied', 'unavailable']]);
+    log.close();
+  });
+
+  it('a start whose audit log cannot take the spill fails closed with an AuditSpillError', async () => {
+    const data = path.join(tempDir(), 'data');
+    mkdirSync(data, { mode: 0o700 });
+    await appendAuditSpill(auditSpillPath(data), [pending(1)]);
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    await expect(createNodeHost({ manifest, dataDir: data, audit: sink, auditLog: () => undefined })).rejects.toThrow(AuditSpillError);
+    expect(existsSync(auditSpillPath(data))).toBe(true);
+  });
+
+  it('close answers the rows it could keep nowhere (so xcap serve can exit non-zero)', async () => {
+    const data = path.join(tempDir(), 'data');
+    const sink = scriptedAuditSink();
+    const logged: string[] = [];
+    const host = await createNodeHost({ manifest, dataDir: data, foreground: true, audit: sink, auditLog: (line) => logged.push(line) });
+    mkdirSync(auditSpillPath(data));
+    sink.down = true;
+    await host.callPath.call(pdfCall);
+    const report = await host.close();
+    expect(report).toMatchObject({ pending: 1, spilled: 0, lost: 1, error: expect.stringMatching(/cannot write .*audit-spill\.jsonl/) });
+    expect(logged.at(-1)).toMatch(/1 audit row\(s\) were lost/);
+  });
+});
