@@ -1,20 +1,14 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import type { AuditRow } from '@xcap/audit';
 import type { PendingAuditRow } from '@xcap/call';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditSpillError, appendAuditSpill, auditSpillPath, maxSpillLineBytes, replayAuditSpill } from '../src/index.js';
-import { scriptedAuditSink, tempDir } from '@xcap/test-support';
+import { scriptedAuditSink, tempDir, useUmask } from '@xcap/test-support';
 
 const row = (n: number): AuditRow => ({ appId: 'acme.album', clientId: 'run-1', tool: 'print__pdf', status: 'ok', error: null, argsHash: `sha256:${n}` });
 const pending = (n: number): PendingAuditRow => ({ row: row(n), meta: { at: `2026-03-01T09:00:0${n}.000Z`, durationMs: n }, since: '2026-03-01T09:00:09.000Z', attempts: 2, lastError: 'disk full' });
 
-let umask: number;
-beforeEach(() => {
-  umask = process.umask(0);
-});
-afterEach(() => {
-  process.umask(umask);
-});
+useUmask(0);
 
 describe('the audit spill file', () => {
   it('appends one JSON line per row, mode 0600 even with umask 000, and replays them with their times', async () => {

@@ -9,3 +9,4 @@ export { findPostgresBin, freePort, noPostgresHelp, startPostgresServer, testUse
 export { tempDir } from './temp-dir.js';
 export { childEnd, runChild, startChild, type ChildEnd } from './run-child.js';
 export { scriptedAuditSink, type ScriptedAuditEntry, type ScriptedAuditSink } from './scripted-audit-sink.js';
+export { useUmask } from './use-umask.js';

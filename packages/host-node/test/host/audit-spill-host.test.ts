@@ -1,24 +1,22 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { AuditRow } from '@xcap/audit';
 import type { PendingAuditRow } from '@xcap/call';
 import { AuditSpillError, SqliteAuditSink, appendAuditSpill, auditSpillPath } from '@xcap/store-local';
-import { scriptedAuditSink, tempDir } from '@xcap/test-support';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scriptedAuditSink, tempDir, useUmask } from '@xcap/test-support';
+import { describe, expect, it } from 'vitest';
 import { createNodeHost } from '../../src/create-node-host.js';
 
 const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'print.pdf', why: 'Make a PDF.' }] };
 const pdfCall = { from: 'agent' as const, name: 'print__pdf', arguments: { title: 'T', blocks: [{ text: 'hi' }] }, foreground: true, client: 'run-1' };
-const row = (n: number): AuditRow => ({ appId: 'acme.album', clientId: 'run-1', tool: 'print__pdf', status: 'ok', error: null, argsHash: `sha256:${n}` });
-const pending = (n: number): PendingAuditRow => ({ row: row(n), meta: { at: `2026-03-01T09:00:0${n}.000Z`, durationMs: n }, since: '2026-03-01T09:00:09.000Z', attempts: 2, lastError: 'disk full' });
+/** A row left over from an earlier run, as the spill keeps it. */
+const leftOver: PendingAuditRow = {
+  row: { appId: 'acme.album', clientId: 'run-1', tool: 'print__pdf', status: 'ok', error: null, argsHash: 'sha256:1' },
+  since: '2026-03-01T09:00:09.000Z',
+  attempts: 2,
+  lastError: 'disk full',
+};
 
-let umask: number;
-beforeEach(() => {
-  umask = process.umask(0);
-});
-afterEach(() => {
-  process.umask(umask);
-});
+useUmask(0);
 
 describe('NodeHost: rows pending at exit are spilled and replayed at the next start', () => {
   it('close spills what the log did not take; the next start replays it before serving and removes the file', async () => {
@@ -51,7 +49,7 @@ describe('NodeHost: rows pending at exit are spilled and replayed at the next st
   it('a start whose audit log cannot take the spill fails closed with an AuditSpillError', async () => {
     const data = path.join(tempDir(), 'data');
     mkdirSync(data, { mode: 0o700 });
-    await appendAuditSpill(auditSpillPath(data), [pending(1)]);
+    await appendAuditSpill(auditSpillPath(data), [leftOver]);
     const sink = scriptedAuditSink();
     sink.down = true;
     await expect(createNodeHost({ manifest, dataDir: data, audit: sink, auditLog: () => undefined })).rejects.toThrow(AuditSpillError);
