@@ -1,8 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import { ProtocolErrorCode, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
-import { errorAnswer, readMessage } from './readable-message.js';
+import { readMessage } from './readable-message.js';
 import type { RefusedCallWatch } from './refused-call-watch.js';
-import { BoundedLineSplitter, topLevelId } from '@xcap/call';
+import { BoundedLineSplitter, errorAnswer, topLevelId } from '@xcap/wire';
 
 /** Options of `LineTransport`. */
 export interface LineTransportOptions {

@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { LineTransport, topLevelId } from '../src/index.js';
+import { LineTransport } from '../src/index.js';
 
 const request = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -83,13 +83,5 @@ describe('LineTransport', () => {
     await line.close();
     expect(writes).toHaveLength(2);
     expect(writes[1]).toBe(`${JSON.stringify({ jsonrpc: '2.0', id: 4, result: {} })}\n`);
-  });
-
-  it('topLevelId reads only the outermost id', () => {
-    expect(topLevelId('{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"pad":"aaa')).toBe(12);
-    expect(topLevelId('{"method":"tools/call","id" : "a\\"b","params":{')).toBe('a"b');
-    expect(topLevelId('{"method":"tools/call","params":{"arguments":{"id":3},"pad":"aaaa')).toBeUndefined();
-    expect(topLevelId('{"id":1.5,"method":"x"}')).toBeUndefined();
-    expect(topLevelId('{"id":{"x":1},"method":"x"}')).toBeUndefined();
   });
 });

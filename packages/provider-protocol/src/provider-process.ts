@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { basename } from 'node:path';
-import { BoundedLineSplitter, resolvesWithin, topLevelId } from '@xcap/call';
+import { BoundedLineSplitter, resolvesWithin, topLevelId } from '@xcap/wire';
 import type { JsonObject } from '@xcap/catalog';
 import { printableLine, quotedChars } from './printable-line.js';
 import { ProviderCallError } from './provider-call-error.js';

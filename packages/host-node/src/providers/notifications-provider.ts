@@ -7,6 +7,7 @@ import { runCommand, type CommandResult, type CommandRunner } from './run-comman
 import { writeFileAtomic } from '../atomic-write.js';
 import type { FileLockOptions } from '../stores/file-lock.js';
 import { stateFileKey, withStateFileLock } from '../stores/state-file.js';
+import { maxTimerDelay } from '@xcap/wire';
 
 /** The timer functions scheduled notifications use (injectable for tests). */
 export interface NotificationTimers {
@@ -52,7 +53,7 @@ export interface NodeNotificationsProvider extends NotificationsProvider {
 }
 
 /** The longest delay one timer may have (`setTimeout` clamps anything longer to 1 ms). */
-export const maxTimerDelayMs = 2 ** 31 - 1;
+export const maxTimerDelayMs: number = maxTimerDelay;
 
 const notificationsBus = ['--session', '--dest', 'org.freedesktop.Notifications', '--object-path', '/org/freedesktop/Notifications'];
 
