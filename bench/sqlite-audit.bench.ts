@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { AuditRow } from '../packages/audit/src/index.js';
-import { SqliteAuditSink, type SqliteAuditSinkOptions } from '../packages/host-node/src/stores/index.js';
+import { SqliteAuditSink, type SqliteAuditSinkOptions } from '../packages/store-local/src/index.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
 
 const target = 100_000;

@@ -1,4 +1,5 @@
 import type { JsonObject } from '@xcap/catalog';
+import { maxTimerDelay } from '@xcap/wire';
 
 /** A host's native provider for one call: takes the native arguments, answers (or resolves to) a native result. */
 export type NativeProvider = (nativeArguments: JsonObject) => unknown;
@@ -10,8 +11,6 @@ export type NativeCallEnd =
 
 /** How long `bridgeCall` waits for a native by default. */
 export const defaultTimeoutMs = 30_000;
-
-const maxTimerDelay = 2_147_483_647;
 
 /**
  * Calls the native once and waits at most `timeoutMs` for its answer. A

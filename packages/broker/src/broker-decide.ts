@@ -2,6 +2,7 @@ import { ownData, type Catalog, type Grant, type ManifestEntry, type ToolCall, t
 import { unknownVerdict } from './catalog-index.js';
 import { callUrlOrigin, normaliseManifestOrigin } from './origins.js';
 import { lookupTool } from './parse-tool-name.js';
+import { isObject } from '@xcap/wire';
 
 /** What the broker decides on: the app's manifest and grants, the host's capabilities, the app's state, the call. */
 export interface BrokerInput {
@@ -53,9 +54,6 @@ export function brokerDecide(catalog: Catalog, input: BrokerInput): Verdict {
   return foreground ? verdicts.ask : verdicts.consentNeeded;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 function declaredEntry(manifest: unknown, scopeId: string): Record<string, unknown> | undefined {
   if (!Array.isArray(manifest)) return undefined;

@@ -1,6 +1,6 @@
 import type { AuditRow, AuditSink, AuditWriteMeta } from '@xcap/audit';
 import type { PendingAuditRow } from './pending-audit-row.js';
-import { maxTimerDelay, withTimeout } from './with-timeout.js';
+import { maxTimerDelay, realTimers, withTimeout, type Timers } from '@xcap/wire';
 
 /** How long the call path waits for one `AuditSink.write` by default before it counts as failed. */
 export const defaultAuditTimeoutMs = 5_000;
@@ -30,6 +30,8 @@ export interface AuditQueueOptions {
   readonly maxPending?: number;
   /** Told once when the queue turns `failing` and once when it is `ok` again (not once per row); its own errors are ignored. */
   readonly onState?: (change: AuditQueueStateChange) => void;
+  /** The timers of the background retry rounds (default `realTimers` of `@xcap/wire`; a fake in tests). */
+  readonly timers?: Timers;
 }
 
 /** Whether the sink takes rows: `failing` from a failed write until any write succeeds again. */
@@ -101,7 +103,7 @@ export class AuditQueue {
   /** First attempts in flight. */
   readonly #writes = new Set<Promise<boolean>>();
   #round: Promise<void> | null = null;
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  #timer: unknown = null;
   #delay = auditRetryFirstDelayMs;
   #unwrittenRefusals = 0;
   #state: AuditQueueState = 'ok';
@@ -283,15 +285,17 @@ export class AuditQueue {
 
   #schedule(): void {
     if (this.#closed || this.#timer !== null || this.#round !== null || this.#waiting.size === 0) return;
-    this.#timer = setTimeout(() => {
+    const timer = (this.#options.timers ?? realTimers).setTimeout(() => {
       this.#timer = null;
       void this.#startRound();
     }, Math.min(this.#delay, maxTimerDelay));
-    this.#timer.unref?.();
+    // A Node timer would keep the process alive for rows nobody flushes: the retries must not.
+    (timer as { unref?: () => void } | null)?.unref?.();
+    this.#timer = timer;
   }
 
   #clearTimer(): void {
-    if (this.#timer !== null) clearTimeout(this.#timer);
+    if (this.#timer !== null) (this.#options.timers ?? realTimers).clearTimeout(this.#timer);
     this.#timer = null;
   }
 

@@ -19,7 +19,7 @@ import { resolveNative } from './resolve-native.js';
 import { snapshotArguments } from './snapshot-arguments.js';
 import { defaultBlobTimeoutMs, timedBlobStore } from './timed-blob-store.js';
 import { defaultGrantTimeoutMs, timedGrantStore } from './timed-grant-store.js';
-import { withTimeout } from './with-timeout.js';
+import { withTimeout } from '@xcap/wire';
 
 const replies: ReadonlySet<unknown> = new Set<ConsentReply>(['allow', 'deny', 'dismiss']);
 

@@ -1,5 +1,5 @@
 import type { BlobStore } from '@xcap/bridge';
-import { withTimeout } from './with-timeout.js';
+import { withTimeout } from '@xcap/wire';
 
 /** How long the call path waits for one blob store `get`, `put` or `remove` by default (`blobTimeoutMs`). */
 export const defaultBlobTimeoutMs = 10_000;

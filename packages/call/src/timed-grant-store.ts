@@ -1,5 +1,5 @@
 import type { GrantStore } from '@xcap/broker';
-import { withTimeout } from './with-timeout.js';
+import { withTimeout } from '@xcap/wire';
 
 /** How long the call path waits for one grant store `get` or `set` by default (`grantTimeoutMs`). */
 export const defaultGrantTimeoutMs = 10_000;

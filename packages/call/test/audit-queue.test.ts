@@ -161,7 +161,7 @@ describe('AuditQueue writes', () => {
   it('hands the sink the meta when there is one, and one argument when there is none', async () => {
     const calls: unknown[][] = [];
     const queue = new AuditQueue({ write: (...args: unknown[]) => void calls.push(args) }, { clock });
-    const meta: AuditWriteMeta = { at: '2026-03-01T09:00:00.000Z' };
+    const meta: AuditWriteMeta = { at: '2026-03-01T09:00:00.000Z', durationMs: 3 };
     await queue.write(row('a'));
     await queue.write(row('b'), meta);
     expect(calls).toStrictEqual([[row('a')], [row('b'), meta]]);
@@ -172,10 +172,10 @@ describe('AuditQueue writes', () => {
     sink.down = true;
     const queue = new AuditQueue(sink, { clock });
     await queue.write(row('a'));
-    await queue.write(row('b'), { at: '2026-03-01T09:00:00.000Z' });
+    await queue.write(row('b'), { at: '2026-03-01T09:00:00.000Z', durationMs: 3 });
     const pending = queue.pending.map(({ row: r, ...rest }) => ({ tool: r.tool, ...rest }));
     expect(pending[0]).toStrictEqual({ tool: 'a', since: '1970-01-01T00:00:00.000Z', attempts: 2, lastError: 'SQLITE_FULL: database or disk is full' });
-    expect(pending[1]).toStrictEqual({ tool: 'b', since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'SQLITE_FULL: database or disk is full', meta: { at: '2026-03-01T09:00:00.000Z' } });
+    expect(pending[1]).toStrictEqual({ tool: 'b', since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'SQLITE_FULL: database or disk is full', meta: { at: '2026-03-01T09:00:00.000Z', durationMs: 3 } });
   });
 });
 
@@ -416,5 +416,32 @@ describe('AuditQueue health', () => {
     expect(sink.attempts.get('a')).toBe(2);
     expect(queue.closed).toBe(true);
     await expect(queue.writeOnce(row('b'))).resolves.toBe(false);
+  });
+});
+
+describe('AuditQueue timers', () => {
+  it('schedules its retry rounds on the injected timers, not on the global ones', async () => {
+    const scheduled: number[] = [];
+    const pendingRuns: (() => void)[] = [];
+    const timers = {
+      setTimeout: (run: () => void, ms: number) => {
+        scheduled.push(ms);
+        pendingRuns.push(run);
+        return pendingRuns.length;
+      },
+      clearTimeout: () => undefined,
+      now: () => 0,
+    };
+    const sink = scriptedSink();
+    sink.down = true;
+    const queue = new AuditQueue(sink, { clock, timers });
+    await queue.write(row('a'));
+    expect(scheduled).toEqual([100]);
+    await vi.advanceTimersByTimeAsync(10 * auditRetryMaxDelayMs); // the global (fake) clock runs no round
+    expect(sink.attempts.get('a')).toBe(1);
+    pendingRuns.shift()?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sink.attempts.get('a')).toBe(2);
+    expect(scheduled).toEqual([100, 200]);
   });
 });

@@ -16,9 +16,11 @@ export { isTokenName, tokenClient, tokenNamePattern, type TokenIdentity, type To
 export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
 export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
-export { readMessage, errorAnswer, type ReadMessage } from './readable-message.js';
+export type { ReadingState } from './reading-state.js';
+export type { WritingState } from './writing-state.js';
+export { readMessage, type ReadMessage } from './readable-message.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
-export { topLevelId } from '@xcap/call';
+export { errorAnswer, topLevelId } from './moved-to-wire.js';
 export { createConsentState, defaultConsentStateTtlSeconds, type ConsentQuestion, type ConsentState, type ConsentStateOptions } from './consent-state.js';
 export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 export { elicitConsent, type ElicitConsentOptions } from './elicit-consent.js';

@@ -1,8 +1,12 @@
 import type { Readable, Writable } from 'node:stream';
-import { ProtocolErrorCode, type JSONRPCMessage, type RequestId, type Transport } from '@modelcontextprotocol/server';
-import { errorAnswer, readMessage } from './readable-message.js';
+import { ProtocolErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import { readMessage } from './readable-message.js';
 import type { RefusedCallWatch } from './refused-call-watch.js';
-import { BoundedLineSplitter, topLevelId } from '@xcap/call';
+import { BoundedLineSplitter, errorAnswer, isObject, topLevelId } from '@xcap/wire';
+import { BatchedWriter } from './batched-writer.js';
+import { InFlightGate } from './in-flight-gate.js';
+import type { ReadingState } from './reading-state.js';
+import type { WritingState } from './writing-state.js';
 
 /** Options of `LineTransport`. */
 export interface LineTransportOptions {
@@ -46,6 +50,11 @@ export const defaultMaxInFlight = 64;
  *   `input-ended`, and the owner closes once the calls in flight are
  *   answered.
  *
+ * Two states say where it stands: `reading` (`reading`, `paused` by the
+ * in-flight bound, `done`) and `writing` (`open`, `draining` while the
+ * output's buffer is full, `failed`, `closed`); the batched writer and the
+ * in-flight gate are `BatchedWriter` and `InFlightGate`.
+ *
  * A line that is not JSON is answered -32700 (id null); each message is
  * read by `readMessage` (tools/call requests the JSON-RPC schemas refuse
  * are still delivered). With a `watch` (`RefusedCallWatch`), the answer to
@@ -65,56 +74,65 @@ export class LineTransport implements Transport {
   readonly #input: Readable;
   readonly #output: Writable;
   readonly #max: number;
-  readonly #maxInFlight: number;
   readonly #log: (line: string) => void;
   readonly #watch: RefusedCallWatch | undefined;
-  #end: (why: LineTransportEnd) => void = () => undefined;
-  #ended = false;
-  #closed = false;
-  #writable = true;
-  #outputFailure: string | undefined;
-  #drained: Promise<void> | null = null;
-  /** Lines written and not yet handed to the output (one write at the end of the current tick). */
-  #batch = '';
-  #batchScheduled = false;
+  readonly #settle: (why: LineTransportEnd) => void;
   /** Splits the input into bounded lines (a line over the limit is discarded as it arrives). */
   readonly #splitter: BoundedLineSplitter;
-  /** Complete lines not yet delivered (reading paused). */
+  /** The output, one write per tick. */
+  readonly #writer: BatchedWriter;
+  /** The in-flight bound. */
+  readonly #gate: InFlightGate;
+  #reading: ReadingState = 'reading';
+  /** Why `ended` settled, once it did. */
+  #endedWith: LineTransportEnd | undefined;
+  /** The end due once the lines already read are delivered (the input ended). */
+  #endWhenDelivered: LineTransportEnd | undefined;
+  /** Complete lines not yet delivered (the in-flight bound is reached), from `#next` on. */
   #lines: Buffer[] = [];
   #next = 0;
-  readonly #inFlight = new Set<RequestId>();
-  readonly #outbound = new Set<RequestId>();
-  #paused = false;
-  #inputDone = false;
 
   /** A transport reading `input` and writing `output`. */
   constructor(input: Readable, output: Writable, options: LineTransportOptions = {}) {
     this.#input = input;
     this.#output = output;
     this.#max = options.maxMessageBytes ?? defaultMaxMessageBytes;
-    this.#maxInFlight = options.maxInFlight ?? defaultMaxInFlight;
     this.#log = options.log ?? (() => undefined);
     this.#watch = options.watch;
+    this.#writer = new BatchedWriter(output);
+    this.#gate = new InFlightGate(options.maxInFlight ?? defaultMaxInFlight);
     this.#splitter = new BoundedLineSplitter(this.#max, {
       line: (line) => this.#lines.push(line),
       oversized: (head, bytes) => this.#oversized(head, bytes),
     });
-    this.ended = new Promise((resolve) => (this.#end = resolve));
+    let settle: (why: LineTransportEnd) => void = () => undefined;
+    this.ended = new Promise((resolve) => (settle = resolve));
+    this.#settle = settle;
   }
 
   /** Requests delivered and not yet answered. */
   get inFlight(): number {
-    return this.#inFlight.size;
+    return this.#gate.inFlight;
   }
 
   /** Why the output failed (`EPIPE`, …), once it did: nothing more is written. */
   get outputFailure(): string | undefined {
-    return this.#outputFailure;
+    return this.#writer.failure;
   }
 
-  /** Whether reading is paused by the in-flight bound. */
+  /** Whether reading is paused by the in-flight bound (`reading` is `paused`). */
   get paused(): boolean {
-    return this.#paused;
+    return this.#reading === 'paused';
+  }
+
+  /** Where the input stands: `reading`, `paused` by the in-flight bound, or `done` (ended, failed, stopped). */
+  get reading(): ReadingState {
+    return this.#reading;
+  }
+
+  /** Where the output stands: `open`, `draining` (waiting for `drain`), `failed` or `closed`. */
+  get writing(): WritingState {
+    return this.#writer.state;
   }
 
   /** Starts reading. */
@@ -132,7 +150,7 @@ export class LineTransport implements Transport {
     this.#input.pause();
     this.#lines = [];
     this.#next = 0;
-    this.#inputDone = true;
+    this.#reading = 'done';
   }
 
   /** Writes one message as a line: the lines sent in one tick go out in one write at its end (and at `close()`); resolves once the line is queued for it, after waiting for `drain` while the output's buffer is full. Never rejects: after an output failure, messages are dropped. */
@@ -143,20 +161,19 @@ export class LineTransport implements Transport {
     if ('method' in message) {
       if ('id' in message) {
         // The client must be heard while the server waits for its answer: reading resumes.
-        this.#outbound.add(message.id);
+        this.#gate.asked(message.id);
         this.#pump();
       }
-    } else if ('id' in message && message.id !== undefined && this.#inFlight.delete(message.id)) {
+    } else if ('id' in message && message.id !== undefined && this.#gate.release(message.id)) {
       this.#pump();
     }
-    await this.#write(`${JSON.stringify(message)}\n`);
+    await this.#writer.write(`${JSON.stringify(message)}\n`);
   }
 
-  /** Stops reading and writing and tells the SDK (`onclose`). */
+  /** Stops reading and writing (what was sent in this tick is written first) and tells the SDK (`onclose`). */
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#flushBatch();
+    if (this.#writer.state === 'closed') return;
+    this.#writer.close();
     this.stopReading();
     this.#input.off('end', this.#onInputEnd);
     this.#input.off('error', this.#onInputError);
@@ -165,42 +182,10 @@ export class LineTransport implements Transport {
   }
 
   #finish(why: LineTransportEnd): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    this.#end(why);
+    if (this.#endedWith !== undefined) return;
+    this.#endedWith = why;
+    this.#settle(why);
   }
-
-  async #write(text: string): Promise<void> {
-    if (!this.#writable) return;
-    while (this.#drained !== null) await this.#drained;
-    if (!this.#writable) return;
-    // The lines of one turn of the event loop (the answers of calls committed together) go out in one write.
-    this.#batch += text;
-    if (!this.#batchScheduled) {
-      this.#batchScheduled = true;
-      process.nextTick(this.#flushBatch);
-    }
-  }
-
-  /** Hands the lines written since the last flush to the output in one write; waits for `drain` when its buffer is full. */
-  readonly #flushBatch = (): void => {
-    this.#batchScheduled = false;
-    const text = this.#batch;
-    this.#batch = '';
-    if (!this.#writable || text === '') return;
-    if (!this.#output.write(text)) {
-      this.#drained = new Promise<void>((resolve) => {
-        const done = () => {
-          this.#output.off('drain', done);
-          this.#output.off('close', done);
-          this.#drained = null;
-          resolve();
-        };
-        this.#output.on('drain', done);
-        this.#output.on('close', done);
-      });
-    }
-  };
 
   readonly #onData = (chunk: Buffer | string): void => {
     this.#splitter.push(chunk);
@@ -210,42 +195,38 @@ export class LineTransport implements Transport {
   #oversized(head: string, bytes: number): void {
     const id = topLevelId(head);
     this.#log(`discarded an input line of ${bytes} bytes: over the ${this.#max}-byte message limit${id === undefined ? ' (no id read, not answered)' : ` (request id ${JSON.stringify(id)} answered -32600)`}`);
-    if (id !== undefined) void this.#write(`${JSON.stringify(errorAnswer(id, ProtocolErrorCode.InvalidRequest, `Request too large: ${bytes} bytes, over the ${this.#max}-byte message limit`))}\n`);
+    if (id !== undefined) void this.#writer.write(`${JSON.stringify(errorAnswer(id, ProtocolErrorCode.InvalidRequest, `Request too large: ${bytes} bytes, over the ${this.#max}-byte message limit`))}\n`);
   }
 
-  /** Delivers complete lines while under the in-flight bound; pauses or resumes the input. */
+  /** Delivers complete lines while the gate lets them; pauses or resumes the input; settles the end due once all are delivered. */
   #pump(): void {
-    while (this.#next < this.#lines.length && !this.#full()) {
+    while (this.#next < this.#lines.length && !this.#gate.full) {
       const line = this.#lines[this.#next] as Buffer;
       this.#next++;
       this.#deliver(line);
     }
-    if (this.#next >= this.#lines.length) {
+    const queued = this.#next < this.#lines.length;
+    if (!queued) {
       this.#lines = [];
       this.#next = 0;
     }
-    const wait = this.#next < this.#lines.length || this.#full();
-    if (wait && !this.#paused && !this.#inputDone) {
-      this.#paused = true;
+    const wait = queued || this.#gate.full;
+    if (wait && this.#reading === 'reading') {
+      this.#reading = 'paused';
       this.#input.pause();
-    } else if (!wait && this.#paused) {
-      this.#paused = false;
-      if (!this.#inputDone) this.#input.resume();
+    } else if (!wait && this.#reading === 'paused') {
+      this.#reading = 'reading';
+      this.#input.resume();
     }
-    if (this.#inputEndedPending && this.#next >= this.#lines.length) {
-      this.#inputEndedPending = false;
-      this.#finish('input-ended');
+    if (this.#endWhenDelivered !== undefined && !queued) {
+      const why = this.#endWhenDelivered;
+      this.#endWhenDelivered = undefined;
+      this.#finish(why);
     }
-  }
-
-  #inputEndedPending = false;
-
-  #full(): boolean {
-    return this.#inFlight.size >= this.#maxInFlight && this.#outbound.size === 0;
   }
 
   #deliver(line: Buffer): void {
-    if (this.#closed) return;
+    if (this.#writer.state === 'closed') return;
     const text = line.toString('utf8');
     const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (trimmed.trim() === '') return;
@@ -253,12 +234,12 @@ export class LineTransport implements Transport {
     try {
       value = JSON.parse(trimmed);
     } catch {
-      void this.#write(`${JSON.stringify(errorAnswer(null, ProtocolErrorCode.ParseError, 'Parse error: the line is not JSON'))}\n`);
+      void this.#writer.write(`${JSON.stringify(errorAnswer(null, ProtocolErrorCode.ParseError, 'Parse error: the line is not JSON'))}\n`);
       return;
     }
     const read = readMessage(value);
     if (read.kind === 'answer') {
-      void this.#write(`${JSON.stringify(read.answer)}\n`);
+      void this.#writer.write(`${JSON.stringify(read.answer)}\n`);
       return;
     }
     if (read.kind === 'drop') {
@@ -268,44 +249,40 @@ export class LineTransport implements Transport {
     const message = read.message;
     if ('method' in message) {
       if ('id' in message) {
-        this.#inFlight.add(message.id);
+        this.#gate.delivered(message.id);
         if (message.method === 'tools/call') this.#watch?.delivered(message);
       } else if (message.method === 'notifications/cancelled') this.#cancelled(message.params);
     } else if ('id' in message && message.id !== undefined) {
-      this.#outbound.delete(message.id);
+      this.#gate.heard(message.id);
     }
     this.onmessage?.(message);
   }
 
   /** A cancelled request is not answered by the SDK: it no longer counts as in flight. */
   #cancelled(params: unknown): void {
-    const id = typeof params === 'object' && params !== null ? (params as { requestId?: unknown }).requestId : undefined;
-    if ((typeof id === 'string' || typeof id === 'number') && this.#inFlight.delete(id)) {
+    const id: unknown = isObject(params) ? params['requestId'] : undefined;
+    if ((typeof id === 'string' || typeof id === 'number') && this.#gate.release(id)) {
       this.#watch?.cancelled(id);
       queueMicrotask(() => this.#pump());
     }
   }
 
   readonly #onInputEnd = (): void => {
-    if (this.#inputDone && this.#ended) return;
-    this.#inputDone = true;
+    if (this.#reading === 'done' && this.#endedWith !== undefined) return;
+    this.#reading = 'done';
     // A last line without a newline is a message too.
     this.#splitter.end();
-    this.#inputEndedPending = true;
+    this.#endWhenDelivered = 'input-ended';
     this.#pump();
   };
 
   readonly #onInputError = (error: Error): void => {
     this.#log(`input failed: ${error.message}`);
-    this.#inputDone = true;
+    this.#reading = 'done';
     this.#finish('input-failed');
   };
 
   readonly #onOutputError = (error: Error): void => {
-    if (!this.#writable) return;
-    this.#writable = false;
-    this.#outputFailure = (error as NodeJS.ErrnoException).code ?? error.message;
-    this.#drained = null;
-    this.#finish('output-failed');
+    if (this.#writer.fail(error)) this.#finish('output-failed');
   };
 }

@@ -21,6 +21,7 @@ import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
 import { recordMount, type MountRecord } from './mount-record.js';
 import { newRunId } from './run-id.js';
+import { isObject } from '@xcap/wire';
 
 /** The protocol era a server instance serves: `legacy` (2025-11-25 and before, `initialize`) or `modern` (2026-07-28). */
 export type McpEra = 'legacy' | 'modern';
@@ -210,9 +211,6 @@ function sameQuestion(a: ConsentQuestion, b: ConsentQuestion): boolean {
   return a.app === b.app && a.scope === b.scope && a.argsHash === b.argsHash;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** What a value that should have been a string was, for the -32602 message. */
 function describe(value: unknown): string {

@@ -1,9 +1,10 @@
-import { isJSONRPCRequest, parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCErrorResponse, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
+import { isJSONRPCRequest, parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
+import { errorAnswer, isObject, usableId, type JsonRpcErrorAnswer } from '@xcap/wire';
 
 /** What one parsed input message is for the server: a message to deliver, an error to answer at once, or nothing (dropped, with why). */
 export type ReadMessage =
   | { readonly kind: 'message'; readonly message: JSONRPCMessage }
-  | { readonly kind: 'answer'; readonly answer: JSONRPCErrorResponse }
+  | { readonly kind: 'answer'; readonly answer: JsonRpcErrorAnswer }
   | { readonly kind: 'drop'; readonly why: string };
 
 /** The `_meta` keys of the 2026-07-28 per-request envelope, kept when a tools/call request is made readable. */
@@ -32,12 +33,6 @@ export function readMessage(value: unknown): ReadMessage {
   }
 }
 
-/** The JSON-RPC error answer to request `id` (`null` when it could not be read). */
-export function errorAnswer(id: RequestId | null, code: number, message: string): JSONRPCErrorResponse {
-  // JSON-RPC 2.0 answers a request whose id could not be read with id null; the SDK's type has no null id.
-  return { jsonrpc: '2.0', id: id as RequestId, error: { code, message } };
-}
-
 function readableToolsCall(message: Record<string, unknown>, id: RequestId): ReadMessage {
   const params = message['params'];
   const kept: Record<string, unknown> = {};
@@ -53,12 +48,4 @@ function readableToolsCall(message: Record<string, unknown>, id: RequestId): Rea
   if (isJSONRPCRequest(readable)) return { kind: 'message', message: readable };
   const { _meta: _dropped, ...bare } = kept;
   return { kind: 'message', message: { jsonrpc: '2.0', id, method: 'tools/call', params: bare } };
-}
-
-function usableId(id: unknown): id is RequestId {
-  return typeof id === 'string' || Number.isSafeInteger(id);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
+import { isObject, usableId } from '@xcap/wire';
 
 /** A tools/call request answered without reaching the call path's handler: what its row is made of. */
 export interface RefusedToolsCall {
@@ -167,12 +168,4 @@ function errorText(error: unknown): string {
   const code = isObject(error) ? error['code'] : undefined;
   const text = typeof message === 'string' && message !== '' ? message : 'refused by the MCP SDK';
   return typeof code === 'number' ? `${code} ${text}` : text;
-}
-
-function usableId(id: unknown): id is RequestId {
-  return typeof id === 'string' || Number.isSafeInteger(id);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { LineTransport, topLevelId } from '../src/index.js';
+import { LineTransport } from '../src/index.js';
 
 const request = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -30,10 +30,29 @@ describe('LineTransport', () => {
     expect(t.received).toHaveLength(4);
     for (const id of [2, 3, 4]) await t.line.send({ jsonrpc: '2.0', id, result: {} });
     expect(t.received).toHaveLength(7);
-    // A notifications/cancelled frees its request's slot (the SDK never answers it).
-    t.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } })}\n`);
+    expect(t.line.reading).toBe('paused');
+    for (const id of [5, 6, 7]) await t.line.send({ jsonrpc: '2.0', id, result: {} });
+    expect(t.received).toHaveLength(10);
+    expect(t.line.reading).toBe('paused');
+    await t.line.send({ jsonrpc: '2.0', id: 8, result: {} });
+    expect(t.line.reading).toBe('reading');
+  });
+
+  it('a notifications/cancelled frees its request\'s slot (the SDK never answers it): the next request is delivered', async () => {
+    const t = transport({ maxInFlight: 3 });
+    await t.line.start();
+    t.input.write(request(1) + request(2));
     await tick();
-    expect(t.line.inFlight).toBeLessThanOrEqual(3);
+    expect(t.line.inFlight).toBe(2);
+    t.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } })}\n`);
+    await tick();
+    expect(t.line.inFlight).toBe(1);
+    t.input.write(request(3) + request(4) + request(5));
+    await tick();
+    // 2, 3 and 4 fill the three slots; without the cancellation 1 would still hold one and 4 would wait.
+    expect(t.received.filter((m) => 'id' in m).map((m) => ('id' in m ? m.id : null))).toEqual([1, 2, 3, 4]);
+    expect(t.line.inFlight).toBe(3);
+    expect(t.line.reading).toBe('paused');
   });
 
   it('keeps reading while the server waits for the client to answer its own request (no deadlock)', async () => {
@@ -83,13 +102,36 @@ describe('LineTransport', () => {
     await line.close();
     expect(writes).toHaveLength(2);
     expect(writes[1]).toBe(`${JSON.stringify({ jsonrpc: '2.0', id: 4, result: {} })}\n`);
+    expect([line.reading, line.writing]).toEqual(['done', 'closed']);
+    expect(await line.ended).toBe('closed');
   });
 
-  it('topLevelId reads only the outermost id', () => {
-    expect(topLevelId('{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"pad":"aaa')).toBe(12);
-    expect(topLevelId('{"method":"tools/call","id" : "a\\"b","params":{')).toBe('a"b');
-    expect(topLevelId('{"method":"tools/call","params":{"arguments":{"id":3},"pad":"aaaa')).toBeUndefined();
-    expect(topLevelId('{"id":1.5,"method":"x"}')).toBeUndefined();
-    expect(topLevelId('{"id":{"x":1},"method":"x"}')).toBeUndefined();
+  it('the end of input is done reading, and ended settles input-ended only once the lines already read are delivered', async () => {
+    const t = transport({ maxInFlight: 1 });
+    await t.line.start();
+    t.input.end(request(1) + request(2));
+    await tick();
+    expect(t.line.reading).toBe('done');
+    let ended: string | undefined;
+    void t.line.ended.then((why) => (ended = why));
+    await tick();
+    expect(ended).toBeUndefined();
+    await t.line.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await tick();
+    expect(t.received).toHaveLength(2);
+    expect(ended).toBe('input-ended');
+  });
+
+  it('a failed output is writing failed: ended settles output-failed, outputFailure names the error, nothing more is written', async () => {
+    const writes: string[] = [];
+    const output = new Writable({ write: (chunk: Buffer, _encoding, done) => void (writes.push(chunk.toString()), done()) });
+    const line = new LineTransport(new PassThrough(), output);
+    await line.start();
+    expect(line.writing).toBe('open');
+    output.emit('error', Object.assign(new Error('broken pipe'), { code: 'EPIPE' }));
+    expect([line.writing, line.outputFailure, await line.ended]).toEqual(['failed', 'EPIPE', 'output-failed']);
+    await line.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await tick();
+    expect(writes).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
  */
 export { spawnProviders, defaultProviderMessageBytes, type ProviderCommand, type SpawnProvidersOptions, type SpawnedProviders } from './spawn-providers.js';
 export { ProviderProcess, type ProviderProcessOptions } from './provider-process.js';
+export type { ProviderProcessState } from './provider-process-state.js';
 export { ProviderSetupError } from './provider-setup-error.js';
 export { ProviderCallError } from './provider-call-error.js';
 export { providerProtocolVersion } from './protocol-version.js';

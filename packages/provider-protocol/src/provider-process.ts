@@ -1,12 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { basename } from 'node:path';
-import { BoundedLineSplitter, resolvesWithin, topLevelId } from '@xcap/call';
+import { BoundedLineSplitter, JsonRpcPeer, realTimers, resolvesWithin, timerDelay, topLevelId, type Timers } from '@xcap/wire';
 import type { JsonObject } from '@xcap/catalog';
 import { printableLine, quotedChars } from './printable-line.js';
 import { ProviderCallError } from './provider-call-error.js';
 import { ProviderSetupError } from './provider-setup-error.js';
 import { readDescription, sameCapabilities, type ProviderDescription } from './provider-description.js';
 import { providerProtocolVersion } from './protocol-version.js';
+import type { ProviderProcessState } from './provider-process-state.js';
 
 /** What a `ProviderProcess` runs and how. */
 export interface ProviderProcessOptions {
@@ -32,15 +33,17 @@ export interface ProviderProcessOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The provider's working directory (default the host's). */
   readonly cwd?: string;
+  /** The clock of the call timeouts, the restart delays and the grace periods (default `realTimers`; a fake in tests). */
+  readonly timers?: Timers;
 }
 
-/** A request sent or waiting to be sent. */
-interface Entry {
-  readonly id: number;
-  readonly line: string;
+/** A call made while no process was ready, waiting for one. */
+interface Waiting {
+  readonly params: { readonly capability: string; readonly tool: string; readonly input: JsonObject };
+  readonly calledAt: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: unknown;
 }
 
 /** One spawned child and what belongs to it. */
@@ -48,16 +51,12 @@ interface Child {
   readonly process: ChildProcessWithoutNullStreams;
   readonly exited: Promise<void>;
   readonly startedAt: number;
-  ended: boolean;
-  /** How it ended (its exit code or signal), once it did. */
-  how: string;
+  /** How it ended (its exit code or signal, or why it could not start), once it did. */
+  how: string | undefined;
 }
 
 /** How long the stderr lines of a provider may be before they are cut. */
 const maxStderrLineBytes = 64 * 1024;
-
-/** Ids of calls that timed out, remembered so their late answers are ignored quietly. */
-const rememberedTimeouts = 1024;
 
 /**
  * One provider command, kept running: the client side of the xcap provider
@@ -73,6 +72,11 @@ const rememberedTimeouts = 1024;
  * `providers/describe` again, which must describe the same capabilities;
  * calls made meanwhile wait for it (within their timeout). `close()`
  * closes stdin, then after `graceMs` sends SIGTERM, then SIGKILL.
+ *
+ * `state` says where it stands (`starting`, `ready`, `restarting`,
+ * `stopped`). The JSON-RPC correlation (ids, timeouts, cancels, error
+ * answers) is a `JsonRpcPeer` of `@xcap/wire`, whose writes wait for the
+ * pipe's `drain`; every delay runs on `options.timers`.
  */
 export class ProviderProcess {
   /** How messages name the command. */
@@ -81,16 +85,15 @@ export class ProviderProcess {
   readonly name: string;
   readonly #options: ProviderProcessOptions;
   readonly #log: (line: string) => void;
-  #child: Child | undefined;
-  #ready = false;
-  #stopped = false;
-  #description: ProviderDescription | undefined;
-  #nextId = 1;
-  readonly #pending = new Map<number, Entry>();
-  readonly #waiting = new Map<number, Entry>();
-  readonly #timedOut = new Set<number>();
+  readonly #timers: Timers;
+  /** Requests to the current process and their answers. */
+  readonly #peer: JsonRpcPeer;
+  readonly #waiting = new Set<Waiting>();
   readonly #notifications = new Set<string>();
-  #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  #state: ProviderProcessState = 'starting';
+  #child: Child | undefined;
+  #description: ProviderDescription | undefined;
+  #restartTimer: unknown;
   #restartDelay: number;
   #closing: Promise<void> | undefined;
   #restarts = 0;
@@ -101,12 +104,26 @@ export class ProviderProcess {
     this.label = options.label ?? options.argv.join(' ');
     this.name = basename(options.argv[0] ?? 'provider');
     this.#log = (line) => options.log(`[provider ${printableLine(this.name)}] ${line}`);
+    this.#timers = options.timers ?? realTimers;
     this.#restartDelay = options.restartFirstMs;
+    this.#peer = new JsonRpcPeer({
+      write: (line) => this.#write(line),
+      timers: this.#timers,
+      answerError: (id, error) =>
+        error === undefined
+          ? new ProviderCallError(`provider ${this.label} answered id ${id} with neither result nor error`)
+          : new ProviderCallError(`provider ${this.label} answered error ${error.code}: ${printableLine(error.message, quotedChars)}`, error.code),
+    });
   }
 
   /** The running process's id (`undefined` while none runs). */
   get pid(): number | undefined {
     return this.#child?.process.pid;
+  }
+
+  /** Where it stands: `starting`, `ready`, `restarting` (the process died; calls wait) or `stopped`. */
+  get state(): ProviderProcessState {
+    return this.#state;
   }
 
   /** What the provider described at start (`undefined` before). */
@@ -121,7 +138,7 @@ export class ProviderProcess {
 
   /** Calls sent and not yet answered. */
   get inFlight(): number {
-    return this.#pending.size;
+    return this.#peer.inFlight;
   }
 
   /**
@@ -137,22 +154,23 @@ export class ProviderProcess {
       throw new ProviderSetupError(launched.problems);
     }
     this.#description = launched.description;
-    this.#ready = true;
+    if (this.#state === 'starting') this.#state = 'ready';
     return launched.description;
   }
 
   /** Sends `providers/call` and resolves with the provider's result, or rejects with a `ProviderCallError`. */
   call(capability: string, tool: string, input: JsonObject): Promise<unknown> {
-    if (this.#stopped) return Promise.reject(new ProviderCallError(`provider ${this.label} is stopped`));
-    const id = this.#nextId++;
-    const line = `${JSON.stringify({ jsonrpc: '2.0', id, method: 'providers/call', params: { capability, tool, input } })}\n`;
+    if (this.#state === 'stopped') return Promise.reject(new ProviderCallError(`provider ${this.label} is stopped`));
+    const params = { capability, tool, input };
+    if (this.#state === 'ready') return this.#request(params, this.#options.timeoutMs);
     return new Promise((resolve, reject) => {
-      const entry: Entry = { id, line, resolve, reject, timer: undefined };
+      const waiting: Waiting = { params, calledAt: this.#timers.now(), resolve, reject, timer: undefined };
       if (Number.isFinite(this.#options.timeoutMs)) {
-        entry.timer = setTimeout(() => this.#expire(entry), Math.min(this.#options.timeoutMs, 2_147_483_647));
+        waiting.timer = this.#timers.setTimeout(() => {
+          if (this.#waiting.delete(waiting)) reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
+        }, timerDelay(this.#options.timeoutMs));
       }
-      if (this.#ready) this.#send(entry);
-      else this.#waiting.set(id, entry);
+      this.#waiting.add(waiting);
     });
   }
 
@@ -164,55 +182,38 @@ export class ProviderProcess {
    */
   close(): Promise<void> {
     return (this.#closing ??= (async () => {
-      this.#stopped = true;
-      this.#ready = false;
-      clearTimeout(this.#restartTimer);
-      this.#rejectAll(`provider ${this.label} was stopped`);
+      this.#state = 'stopped';
+      this.#timers.clearTimeout(this.#restartTimer);
+      const reason = `provider ${this.label} was stopped`;
+      this.#peer.rejectAll(() => new ProviderCallError(reason));
+      for (const waiting of this.#takeWaiting()) waiting.reject(new ProviderCallError(reason));
       const child = this.#child;
       if (child !== undefined) await this.#terminate(child, this.#options.graceMs);
     })());
   }
 
-  #send(entry: Entry): void {
-    this.#pending.set(entry.id, entry);
-    this.#write(entry.line);
+  /** `providers/call` to the current process, unanswered after `timeoutMs` cancelled (`providers/cancel`) and rejected. */
+  #request(params: Waiting['params'], timeoutMs: number): Promise<unknown> {
+    return this.#peer.request('providers/call', params, {
+      timeoutMs,
+      timeoutError: (id) => new ProviderCallError(`provider ${this.label} did not answer call ${id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`),
+      cancel: (id) => ({ method: 'providers/cancel', params: { id } }),
+    });
   }
 
-  #write(line: string): void {
+  /** The calls waiting for a process, no longer waiting (their timers cleared). */
+  #takeWaiting(): Waiting[] {
+    const waiting = [...this.#waiting];
+    this.#waiting.clear();
+    for (const entry of waiting) this.#timers.clearTimeout(entry.timer);
+    return waiting;
+  }
+
+  /** Writes one line to the current process's stdin; `false` when the pipe's buffer is full (the peer then waits for `drain`). A line for no process, or a closed stdin, is dropped. */
+  #write(line: string): boolean {
     const stdin = this.#child?.process.stdin;
-    if (stdin === undefined || stdin.destroyed || stdin.writableEnded) return;
-    stdin.write(line);
-  }
-
-  #expire(entry: Entry): void {
-    if (this.#waiting.delete(entry.id)) {
-      entry.reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
-      return;
-    }
-    if (!this.#pending.delete(entry.id)) return;
-    this.#timedOut.add(entry.id);
-    if (this.#timedOut.size > rememberedTimeouts) this.#timedOut.delete(this.#timedOut.values().next().value as number);
-    this.#write(`${JSON.stringify({ jsonrpc: '2.0', method: 'providers/cancel', params: { id: entry.id } })}\n`);
-    entry.reject(new ProviderCallError(`provider ${this.label} did not answer call ${entry.id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`));
-  }
-
-  #settle(id: number): Entry | undefined {
-    const entry = this.#pending.get(id);
-    if (entry === undefined) return undefined;
-    this.#pending.delete(id);
-    clearTimeout(entry.timer);
-    return entry;
-  }
-
-  #rejectAll(reason: string): void {
-    for (const map of [this.#pending, this.#waiting]) {
-      const entries = [...map.values()];
-      map.clear();
-      for (const entry of entries) {
-        clearTimeout(entry.timer);
-        entry.reject(new ProviderCallError(reason));
-      }
-    }
+    if (stdin === undefined || stdin.destroyed || stdin.writableEnded) return true;
+    return stdin.write(line);
   }
 
   /** Spawns a process and asks it `providers/describe`: its description, or why it cannot serve (the process is then being killed). */
@@ -226,13 +227,15 @@ export class ProviderProcess {
       return { problems: [`cannot start: ${message(error)}`] };
     }
     let markExited: () => void = () => undefined;
-    const child: Child = { process: spawned, exited: new Promise<void>((resolve) => (markExited = resolve)), startedAt: Date.now(), ended: false, how: '' };
+    const child: Child = { process: spawned, exited: new Promise<void>((resolve) => (markExited = resolve)), startedAt: this.#timers.now(), how: undefined };
+    this.#peer.discardUnwritten();
     this.#child = child;
     let startFailure: string | undefined;
+    let exitGrace: unknown;
     const ended = (how: string) => {
-      if (child.ended) return;
-      child.ended = true;
+      if (child.how !== undefined) return;
       child.how = how;
+      this.#timers.clearTimeout(exitGrace);
       markExited();
       this.#onEnd(child, how);
     };
@@ -245,10 +248,13 @@ export class ProviderProcess {
     spawned.on('exit', (code, signal) => {
       const how = signal === null ? `exit code ${code ?? 'unknown'}` : `signal ${signal}`;
       // Answers still in the pipe are read first ('close'); a grandchild holding stdout open must not delay the end for long.
-      setTimeout(() => ended(how), 500).unref();
+      exitGrace = this.#timers.setTimeout(() => ended(how), 500);
       spawned.once('close', () => ended(how));
     });
     spawned.stdin.on('error', () => undefined);
+    spawned.stdin.on('drain', () => {
+      if (child === this.#child) this.#peer.drained();
+    });
     const lines = new BoundedLineSplitter(this.#options.maxMessageBytes, {
       line: (bytes) => this.#onLine(child, bytes),
       oversized: (head, bytes) => this.#onOversized(child, head, bytes),
@@ -268,7 +274,7 @@ export class ProviderProcess {
     try {
       answer = await this.#describe();
     } catch (error) {
-      const why = startFailure ?? (child.ended ? `exited before answering providers/describe (${child.how})` : message(error));
+      const why = startFailure ?? (child.how !== undefined ? `exited before answering providers/describe (${child.how})` : message(error));
       void this.#terminate(child, 0);
       return { problems: [why] };
     }
@@ -279,94 +285,67 @@ export class ProviderProcess {
 
   /** Sends `providers/describe` to the current process and waits for the answer, at most `describeTimeoutMs`. */
   #describe(): Promise<unknown> {
-    const id = this.#nextId++;
-    const line = `${JSON.stringify({ jsonrpc: '2.0', id, method: 'providers/describe', params: { protocolVersion: providerProtocolVersion } })}\n`;
-    return new Promise((resolve, reject) => {
-      const entry: Entry = { id, line, resolve, reject, timer: undefined };
-      entry.timer = setTimeout(() => {
-        if (this.#pending.delete(id)) reject(new Error(`did not answer providers/describe within ${this.#options.describeTimeoutMs} ms`));
-      }, this.#options.describeTimeoutMs);
-      this.#send(entry);
-    }).catch((error: unknown) => {
-      if (error instanceof ProviderCallError && error.code !== undefined) throw new Error(`answered providers/describe with an error: ${error.message}`);
-      throw error;
-    });
+    const timeoutMs = this.#options.describeTimeoutMs;
+    return this.#peer
+      .request('providers/describe', { protocolVersion: providerProtocolVersion }, { timeoutMs, timeoutError: () => new Error(`did not answer providers/describe within ${timeoutMs} ms`) })
+      .catch((error: unknown) => {
+        if (error instanceof ProviderCallError && error.code !== undefined) throw new Error(`answered providers/describe with an error: ${error.message}`);
+        throw error;
+      });
   }
 
   #onLine(child: Child, bytes: Buffer): void {
     if (child !== this.#child) return;
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return;
-    let message: unknown;
+    let parsed: unknown;
     try {
-      message = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       this.#log(`a stdout line that is not JSON was ignored: ${printableLine(text, quotedChars)}`);
       return;
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    const received = this.#peer.receive(parsed);
+    if (received.kind === 'invalid') {
       this.#log(`a stdout line that is not a JSON-RPC message was ignored: ${printableLine(text, quotedChars)}`);
-      return;
-    }
-    const m = message as Record<string, unknown>;
-    if (typeof m.method === 'string') {
-      if (!this.#notifications.has(m.method)) {
-        this.#notifications.add(m.method);
-        this.#log(`messages ${JSON.stringify(m.method).slice(0, quotedChars)} from the provider are ignored (logged once)`);
-      }
-      return;
-    }
-    const id = m.id;
-    const entry = typeof id === 'number' ? this.#settle(id) : undefined;
-    if (entry === undefined) {
-      if (typeof id === 'number' && this.#timedOut.delete(id)) return;
-      this.#log(`an answer to unknown id ${printableLine(JSON.stringify(id ?? null), quotedChars)} was ignored`);
-      return;
-    }
-    if ('error' in m) {
-      const error = m.error as { code?: unknown; message?: unknown } | null;
-      const code = typeof error?.code === 'number' ? error.code : -32603;
-      const text = typeof error?.message === 'string' ? error.message : 'no message';
-      entry.reject(new ProviderCallError(`provider ${this.label} answered error ${code}: ${printableLine(text, quotedChars)}`, code));
-    } else if ('result' in m) {
-      entry.resolve(m.result);
-    } else {
-      entry.reject(new ProviderCallError(`provider ${this.label} answered id ${entry.id} with neither result nor error`));
+    } else if (received.kind === 'incoming') {
+      if (this.#notifications.has(received.method)) return;
+      this.#notifications.add(received.method);
+      this.#log(`messages ${JSON.stringify(received.method).slice(0, quotedChars)} from the provider are ignored (logged once)`);
+    } else if (received.kind === 'unknown') {
+      this.#log(`an answer to unknown id ${printableLine(JSON.stringify(received.id ?? null), quotedChars)} was ignored`);
     }
   }
 
   #onOversized(child: Child, head: string, bytes: number): void {
     if (child !== this.#child) return;
     const id = topLevelId(head);
-    const entry = typeof id === 'number' ? this.#settle(id) : undefined;
-    this.#log(`discarded a stdout line of ${bytes} bytes: over the ${this.#options.maxMessageBytes}-byte message limit${entry === undefined ? '' : ` (the answer to call ${entry.id}, which fails)`}`);
-    entry?.reject(new ProviderCallError(`provider ${this.label} answered call ${entry.id} with ${bytes} bytes, over the ${this.#options.maxMessageBytes}-byte message limit`));
+    const limit = this.#options.maxMessageBytes;
+    const failed = typeof id === 'number' && this.#peer.fail(id, new ProviderCallError(`provider ${this.label} answered call ${id} with ${bytes} bytes, over the ${limit}-byte message limit`));
+    this.#log(`discarded a stdout line of ${bytes} bytes: over the ${limit}-byte message limit${failed ? ` (the answer to call ${id}, which fails)` : ''}`);
   }
 
   /** The process ended (`how`: its exit code or signal, or why it could not start). */
   #onEnd(child: Child, how: string): void {
     if (child !== this.#child) return;
     this.#child = undefined;
-    const wasReady = this.#ready;
-    this.#ready = false;
-    if (this.#stopped) return;
-    const inFlight = this.#pending.size;
-    for (const entry of [...this.#pending.values()]) {
-      this.#settle(entry.id);
-      entry.reject(new ProviderCallError(`provider ${this.label} ended (${how}) with this call in flight`));
-    }
+    this.#peer.discardUnwritten();
+    const wasReady = this.#state === 'ready';
+    if (this.#state === 'stopped') return;
+    const inFlight = this.#peer.rejectAll(() => new ProviderCallError(`provider ${this.label} ended (${how}) with this call in flight`));
     if (this.#description === undefined) return;
-    if (wasReady && Date.now() - child.startedAt >= this.#options.restartMaxMs) this.#restartDelay = this.#options.restartFirstMs;
+    this.#state = 'restarting';
+    if (wasReady && this.#timers.now() - child.startedAt >= this.#options.restartMaxMs) this.#restartDelay = this.#options.restartFirstMs;
     const delay = this.#restartDelay;
     this.#restartDelay = Math.min(this.#restartDelay * 2, this.#options.restartMaxMs);
     this.#log(`ended (${how})${inFlight > 0 ? `; ${inFlight} call(s) in flight failed` : ''}; restarting in ${delay} ms`);
-    this.#restartTimer = setTimeout(() => void this.#restart(), delay);
+    this.#restartTimer = this.#timers.setTimeout(() => void this.#restart(), delay);
   }
 
   async #restart(): Promise<void> {
-    if (this.#stopped) return;
+    if (this.#stopped()) return;
     const launched = await this.#launch();
-    if (this.#stopped) return;
+    if (this.#stopped()) return;
     const first = this.#description as ProviderDescription;
     let problem: string | undefined;
     if ('problems' in launched) problem = launched.problems.join('; ');
@@ -383,24 +362,30 @@ export class ProviderProcess {
       return;
     }
     this.#restarts++;
-    this.#ready = true;
+    this.#state = 'ready';
     this.#log(`restarted (pid ${this.pid ?? 'unknown'})`);
-    const waiting = [...this.#waiting.values()];
-    this.#waiting.clear();
-    for (const entry of waiting) this.#send(entry);
+    const now = this.#timers.now();
+    for (const waiting of this.#takeWaiting()) {
+      this.#request(waiting.params, this.#options.timeoutMs - (now - waiting.calledAt)).then(waiting.resolve, waiting.reject);
+    }
+  }
+
+  /** Whether `close()` was called (read after an `await`, where the state may have changed). */
+  #stopped(): boolean {
+    return this.#state === 'stopped';
   }
 
   /** Closes the child's stdin, then SIGTERM after `grace` ms, then SIGKILL after `grace` more; resolves once it exited. */
   async #terminate(child: Child, grace: number): Promise<void> {
     const proc = child.process;
     proc.stdin.end();
-    if (await resolvesWithin(child.exited, grace)) return;
+    if (await resolvesWithin(child.exited, grace, this.#timers)) return;
     if (grace > 0) this.#log(`still running ${grace} ms after its stdin closed: SIGTERM`);
     proc.kill('SIGTERM');
-    if (await resolvesWithin(child.exited, grace)) return;
+    if (await resolvesWithin(child.exited, grace, this.#timers)) return;
     if (grace > 0) this.#log(`still running ${grace} ms after SIGTERM: SIGKILL`);
     proc.kill('SIGKILL');
-    await resolvesWithin(child.exited, 5_000);
+    await resolvesWithin(child.exited, 5_000, this.#timers);
   }
 }
 

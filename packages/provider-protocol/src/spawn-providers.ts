@@ -4,6 +4,7 @@ import { checkDescription } from './check-description.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { ProviderProcess } from './provider-process.js';
 import { ProviderSetupError } from './provider-setup-error.js';
+import type { Timers } from '@xcap/wire';
 
 /** A provider command: `"<command> [args]"` (split shell-like by `parseCommandLine`, never run by a shell) or an argument vector. */
 export type ProviderCommand = string | readonly string[];
@@ -32,6 +33,8 @@ export interface SpawnProvidersOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The providers' working directory (default the host's). */
   readonly cwd?: string;
+  /** The clock of the call timeouts, restart delays and grace periods (default `realTimers` of `@xcap/wire`; a fake in tests). */
+  readonly timers?: Timers;
 }
 
 /** Provider processes serving natives: the `HostNatives` shape of `@xcap/host-node` (`providers`, `provided`, `close`). */
@@ -89,6 +92,7 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
         restartMaxMs: options.restartMaxMs ?? 30_000,
         ...(options.env === undefined ? {} : { env: options.env }),
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        ...(options.timers === undefined ? {} : { timers: options.timers }),
       }),
     );
   }

@@ -5,7 +5,8 @@ import { createCallPath } from '@xcap/call';
 import { MemoryBlobStore } from '@xcap/bridge';
 import { catalog } from '@xcap/catalog';
 import { MemoryAuditSink } from '@xcap/audit';
-import { ProviderSetupError, parseCommandLine, spawnProviders } from '../src/index.js';
+import { ProviderSetupError, parseCommandLine, spawnProviders, type ProviderProcess } from '../src/index.js';
+import { ManualTimers } from './manual-timers.js';
 import { Started, alive, bridge, nodeProvider, providerArgv, until } from './provider-fixture.js';
 
 const started = new Started();
@@ -176,14 +177,24 @@ describe('spawnProviders: faults have their defined outcomes', () => {
 
   it('restarts back off (100 ms doubling) and a restart that describes something else is refused', async () => {
     const dir = await started.dir();
-    const spawned = await started.spawn([providerArgv('--capabilities', 'share,photos', '--start-file', join(dir, 'starts'), '--mismatch-after-restart')], { timeoutMs: 3_000 });
-    const pid = spawned.processes[0]?.pid as number;
-    process.kill(pid, 'SIGKILL');
-    expect(await until(() => started.log.filter((l) => l.includes('restart refused')).length >= 2, 3_000)).toBe(true);
-    expect(started.log).toContain('[provider node] ended (signal SIGKILL); restarting in 100 ms');
-    expect(started.log.some((l) => l.includes('restarting in 200 ms'))).toBe(true);
-    expect(started.log.find((l) => l.includes('restart refused'))).toMatch(/described \{"photos":\["pick","list","get"\]\} after the restart, not \{"share":\["send"\],"photos":\["pick","list","get"\]\} as at start/);
-    expect((await bridge(spawned, 'share_send', { text: 'x' }, 300)).outcome).toBe('timeout');
+    const clock = new ManualTimers();
+    const before = started.log.length;
+    const log = () => started.log.slice(before);
+    const spawned = await started.spawn([providerArgv('--capabilities', 'share,photos', '--start-file', join(dir, 'starts'), '--mismatch-after-restart')], { timeoutMs: 3_000, timers: clock });
+    const proc = spawned.processes[0] as ProviderProcess;
+    process.kill(proc.pid as number, 'SIGKILL');
+    expect(await until(() => proc.state === 'restarting', 3_000)).toBe(true);
+    expect(log()).toContain('[provider node] ended (signal SIGKILL); restarting in 100 ms');
+    clock.advance(100);
+    expect(await until(() => log().some((l) => l.includes('restarting in 200 ms')), 3_000)).toBe(true);
+    expect(log().find((l) => l.includes('restart refused'))).toMatch(/described \{"photos":\["pick","list","get"\]\} after the restart, not \{"share":\["send"\],"photos":\["pick","list","get"\]\} as at start/);
+    clock.advance(200);
+    expect(await until(() => log().filter((l) => l.includes('restart refused')).length >= 2 && log().some((l) => l.includes('restarting in 400 ms')), 3_000)).toBe(true);
+    expect(proc.state).toBe('restarting');
+    const waits = proc.call('share', 'send', { text: 'x' });
+    clock.advance(3_000);
+    await expect(waits).rejects.toThrow('was not running for 3000 ms (restarting)');
+    expect(log().some((l) => l.includes('restarted'))).toBe(false);
   });
 });
 

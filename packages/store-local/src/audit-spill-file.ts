@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AuditRow, AuditWriteMeta } from '@xcap/audit';
 import type { PendingAuditRow } from '@xcap/call';
 import { auditStatuses } from './sqlite-audit-sink.js';
+import { isObject } from '@xcap/wire';
 
 /** The spill file's name in the data directory: audit rows that could not be committed before the host exited, replayed at the next start. */
 export const auditSpillFileName = 'audit-spill.jsonl';
@@ -62,8 +63,4 @@ export function parseSpillLine(line: string): SpilledRow | { readonly problem: s
   };
   if (meta === undefined) return { row: audit };
   return { row: audit, meta: { at: meta['at'] as string, durationMs: meta['durationMs'] as number } };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,8 @@
 import { readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditSink } from '@xcap/audit';
-import { defaultAuditTimeoutMs, withTimeout } from '@xcap/call';
+import { defaultAuditTimeoutMs } from '@xcap/call';
+import { withTimeout } from '@xcap/wire';
 import { isCode, syncDir, writeFileAtomic } from './atomic-write.js';
 import { AuditSpillError } from './audit-spill-error.js';
 import { maxSpillLineBytes, maxSpillRows, parseSpillLine, type SpilledRow } from './audit-spill-file.js';

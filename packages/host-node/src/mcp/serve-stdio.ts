@@ -1,6 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
-import { resolvesWithin, type ConsentUi } from '@xcap/call';
+import type { ConsentUi } from '@xcap/call';
+import { resolvesWithin } from '@xcap/wire';
 import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';

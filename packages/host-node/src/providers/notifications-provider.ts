@@ -5,6 +5,7 @@ import { neverThrows } from './never-throws.js';
 import { formatNotificationState, parseInstant, readNotificationState, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
 import { type FileLockOptions, stateFileKey, withStateFileLock, writeFileAtomic } from '@xcap/store-local';
+import { maxTimerDelay } from '@xcap/wire';
 
 /** The timer functions scheduled notifications use (injectable for tests). */
 export interface NotificationTimers {
@@ -50,7 +51,7 @@ export interface NodeNotificationsProvider extends NotificationsProvider {
 }
 
 /** The longest delay one timer may have (`setTimeout` clamps anything longer to 1 ms). */
-export const maxTimerDelayMs = 2 ** 31 - 1;
+export const maxTimerDelayMs: number = maxTimerDelay;
 
 const notificationsBus = ['--session', '--dest', 'org.freedesktop.Notifications', '--object-path', '/org/freedesktop/Notifications'];
 

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import type { RefusedCallWatch } from '../refused-call-watch.js';
 import type { Release } from './fair-gate.js';
+import { isObject } from '@xcap/wire';
 
 /** A tools/call request read from an HTTP body: the parsed message and its id. */
 export interface HttpToolsCall {
@@ -125,8 +126,4 @@ function jsonValues(texts: readonly string[]): unknown[] {
 function sseData(pieces: readonly string[]): unknown[] {
   const events = pieces.join('').split(/\r?\n\r?\n/);
   return jsonValues(events.map((event) => event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n')));
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

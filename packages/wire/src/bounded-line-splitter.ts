@@ -1,20 +1,13 @@
-/** What a `BoundedLineSplitter` hands on. */
-export interface BoundedLineHandlers {
-  /** A complete line within the limit (its bytes, the newline excluded). */
-  readonly line: (bytes: Buffer) => void;
-  /** A line over the limit, discarded as it arrived: its first `headBytes` bytes as text and its whole length. */
-  readonly oversized: (head: string, bytes: number) => void;
-}
-
-/** How much of a discarded line `BoundedLineSplitter` keeps (to read its id). */
-export const discardedHeadBytes = 1024;
+import type { BoundedLineHandlers } from './bounded-line-handlers.js';
+import { discardedHeadBytes } from './discarded-head-bytes.js';
 
 /**
  * Splits a byte stream into `\n`-terminated lines with one bound, in linear
  * time: the pieces of the current line are kept until its newline (joined
  * once), and a line that grows past `maxBytes` is discarded while it
- * arrives (memory stays bounded) and reported once, with its first KiB, at
- * its newline. `end()` hands on a last line without a newline.
+ * arrives (memory stays bounded) and reported once, at its newline, with
+ * its start (at most `discardedHeadBytes`, what had arrived when it crossed
+ * the limit) and its length. `end()` hands on a last line without a newline.
  */
 export class BoundedLineSplitter {
   readonly #max: number;

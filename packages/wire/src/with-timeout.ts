@@ -1,5 +1,4 @@
-/** The longest delay `setTimeout` honours (2^31 − 1 ms); longer ones are clamped to it. */
-export const maxTimerDelay = 2_147_483_647;
+import { timerDelay } from './timer-delay.js';
 
 /**
  * Runs `run` and waits at most `timeoutMs` for it: resolves with its value,
@@ -18,7 +17,7 @@ export function withTimeout<T>(run: () => T | Promise<T>, timeoutMs: number, wha
       const error = new Error(`${what} did not answer within ${timeoutMs} ms`);
       error.name = 'TimeoutError';
       reject(error);
-    }, Math.min(Math.max(timeoutMs, 0), maxTimerDelay));
+    }, timerDelay(timeoutMs));
     work.then(
       (value) => {
         clearTimeout(timer);
@@ -37,20 +36,4 @@ export function withTimeout<T>(run: () => T | Promise<T>, timeoutMs: number, wha
       },
     );
   });
-}
-
-/**
- * Whether `promise` resolved within `ms` milliseconds (`false` once the time
- * is up; the promise itself is left running). A rejection of `promise`
- * rejects. For shutdown steps that wait a bounded time: a grace period for
- * the calls in flight, a child process's exit.
- */
-export async function resolvesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.min(Math.max(ms, 0), maxTimerDelay))));
-  try {
-    return await Promise.race([promise.then(() => true as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,3 +1,5 @@
+import type { JsonRpcId } from './json-rpc-id.js';
+
 /**
  * The top-level `id` of a JSON-RPC message read from the start of its text
  * alone (`head`, e.g. the first KiB of a line too long to parse): a string
@@ -5,7 +7,7 @@
  * ends, or `undefined`. Keys of nested objects never count. Linear in
  * `head`; strings with escapes other than `\"` and `\\` are not read.
  */
-export function topLevelId(head: string): string | number | undefined {
+export function topLevelId(head: string): JsonRpcId | undefined {
   let depth = 0;
   let i = 0;
   let expectKey = false;
@@ -48,7 +50,7 @@ function stringEnd(text: string, start: number): number {
 }
 
 /** After a key: `: <string or safe integer>` (with spaces), or undefined. */
-function readValue(text: string, from: number): string | number | undefined {
+function readValue(text: string, from: number): JsonRpcId | undefined {
   const match = /^\s*:\s*(?:"((?:[^"\\]|\\["\\])*)"|(-?\d{1,16}))\s*[,}]/.exec(text.slice(from, from + 300));
   if (match === null) return undefined;
   if (match[1] !== undefined) return match[1].replace(/\\(["\\])/g, '$1');

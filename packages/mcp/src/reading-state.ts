@@ -1,0 +1,2 @@
+/** Where a `LineTransport`'s input stands: read, paused by the in-flight bound, or done (ended, failed or stopped; lines already read are still delivered). */
+export type ReadingState = 'reading' | 'paused' | 'done';

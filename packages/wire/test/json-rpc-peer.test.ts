@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JsonRpcPeer, type JsonRpcPeerOptions, type JsonRpcRequestOptions } from '../src/index.js';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** A peer writing into `written` (parsed); `accept` says whether the pipe takes more after each line. */
+function peer(options: Partial<JsonRpcPeerOptions> & { accept?: () => boolean } = {}) {
+  const written: unknown[] = [];
+  const p = new JsonRpcPeer({
+    write: (line) => {
+      expect(line.endsWith('\n')).toBe(true);
+      written.push(JSON.parse(line));
+      return options.accept?.() ?? true;
+    },
+    answerError: (id, error) => new Error(error === undefined ? `call ${id}: neither result nor error` : `call ${id}: error ${error.code}: ${error.message}`),
+    ...options,
+  });
+  return { peer: p, written };
+}
+
+const wait = (timeoutMs = 1_000): JsonRpcRequestOptions => ({ timeoutMs, timeoutError: (id) => new Error(`call ${id} timed out`) });
+
+describe('JsonRpcPeer', () => {
+  it('numbers requests from 1, resolves each with the result of the answer naming its id, in any order', async () => {
+    const { peer: p, written } = peer();
+    const first = p.request('sum', [1, 2], wait());
+    const second = p.request('echo', { a: 1 }, wait());
+    expect(written).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'sum', params: [1, 2] },
+      { jsonrpc: '2.0', id: 2, method: 'echo', params: { a: 1 } },
+    ]);
+    expect(p.inFlight).toBe(2);
+    expect(p.receive({ jsonrpc: '2.0', id: 2, result: 'two' })).toEqual({ kind: 'answered', id: 2 });
+    expect(p.receive({ jsonrpc: '2.0', id: 1, result: 3 })).toEqual({ kind: 'answered', id: 1 });
+    expect(await Promise.all([first, second])).toEqual([3, 'two']);
+    expect(p.inFlight).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects an error answer with answerError (code -32603 and "no message" when missing), and an answer with neither', async () => {
+    const { peer: p } = peer();
+    const failed = p.request('a', {}, wait());
+    const bare = p.request('b', {}, wait());
+    const neither = p.request('c', {}, wait());
+    p.receive({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'broke' } });
+    p.receive({ jsonrpc: '2.0', id: 2, error: null });
+    p.receive({ jsonrpc: '2.0', id: 3 });
+    await expect(failed).rejects.toThrow('call 1: error -32000: broke');
+    await expect(bare).rejects.toThrow('call 2: error -32603: no message');
+    await expect(neither).rejects.toThrow('call 3: neither result nor error');
+  });
+
+  it('says what a message that answers nothing in flight is: incoming (a method), unknown, invalid', () => {
+    const { peer: p } = peer();
+    expect(p.receive({ jsonrpc: '2.0', method: 'log', params: {} })).toEqual({ kind: 'incoming', method: 'log' });
+    expect(p.receive({ jsonrpc: '2.0', id: 9, method: 'ask' })).toEqual({ kind: 'incoming', method: 'ask' });
+    expect(p.receive({ jsonrpc: '2.0', id: 9, result: 1 })).toEqual({ kind: 'unknown', id: 9 });
+    expect(p.receive({ jsonrpc: '2.0', id: '1', result: 1 })).toEqual({ kind: 'unknown', id: '1' });
+    expect(p.receive({ jsonrpc: '2.0', result: 1 })).toEqual({ kind: 'unknown', id: undefined });
+    expect([null, [], 'x'].map((m) => p.receive(m))).toEqual([{ kind: 'invalid' }, { kind: 'invalid' }, { kind: 'invalid' }]);
+  });
+
+  it('a request unanswered within its timeout sends its cancel, then rejects; its late answer reads late, once', async () => {
+    const { peer: p, written } = peer();
+    const call = p.request('slow', {}, { ...wait(100), cancel: (id) => ({ method: 'cancel', params: { id } }) });
+    const outcome = expect(call).rejects.toThrow('call 1 timed out');
+    await vi.advanceTimersByTimeAsync(99);
+    expect(p.inFlight).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await outcome;
+    expect(written.at(-1)).toEqual({ jsonrpc: '2.0', method: 'cancel', params: { id: 1 } });
+    expect(p.inFlight).toBe(0);
+    expect(p.receive({ jsonrpc: '2.0', id: 1, result: 'late' })).toEqual({ kind: 'late', id: 1 });
+    expect(p.receive({ jsonrpc: '2.0', id: 1, result: 'late' })).toEqual({ kind: 'unknown', id: 1 });
+  });
+
+  it('remembers only the last rememberedTimeouts timed-out ids; Infinity sets no timer', async () => {
+    const { peer: p } = peer({ rememberedTimeouts: 2 });
+    const calls = [1, 2, 3].map(() => p.request('slow', {}, wait(10)).catch(() => undefined));
+    await vi.advanceTimersByTimeAsync(10);
+    await Promise.all(calls);
+    expect([1, 2, 3].map((id) => p.receive({ id, result: null }).kind)).toEqual(['unknown', 'late', 'late']);
+    void p.request('forever', {}, wait(Infinity));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('runs its timeouts on the injected timers', () => {
+    const delays: number[] = [];
+    const runs: (() => void)[] = [];
+    const { peer: p } = peer({ timers: { setTimeout: (run, ms) => (delays.push(ms), runs.push(run)), clearTimeout: () => undefined, now: () => 0 } });
+    const call = p.request('x', {}, wait(2 ** 40));
+    expect(delays).toEqual([2 ** 31 - 1]);
+    runs[0]?.();
+    return expect(call).rejects.toThrow('call 1 timed out');
+  });
+
+  it('fail() rejects one request in flight; rejectAll() every one, answering how many', async () => {
+    const { peer: p } = peer();
+    const one = p.request('a', {}, wait());
+    const two = p.request('b', {}, wait());
+    const three = p.request('c', {}, wait());
+    expect(p.fail(1, new Error('too long'))).toBe(true);
+    expect(p.fail(1, new Error('again'))).toBe(false);
+    await expect(one).rejects.toThrow('too long');
+    expect(p.rejectAll((id) => new Error(`gone ${id}`))).toBe(2);
+    await expect(two).rejects.toThrow('gone 2');
+    await expect(three).rejects.toThrow('gone 3');
+    expect(p.receive({ id: 2, result: 1 }).kind).toBe('unknown');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('honours drain: after write() answered false nothing is written until drained(), then the waiting lines go in order', () => {
+    let room = 1;
+    const { peer: p, written } = peer({ accept: () => --room > 0 });
+    void p.request('a', {}, wait(Infinity));
+    expect(p.blocked).toBe(true);
+    void p.request('b', {}, wait(Infinity));
+    p.notify('c');
+    expect(written).toHaveLength(1);
+    room = 2;
+    p.drained();
+    expect(written).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'a', params: {} },
+      { jsonrpc: '2.0', id: 2, method: 'b', params: {} },
+      { jsonrpc: '2.0', method: 'c' },
+    ]);
+    expect(p.blocked).toBe(true);
+    void p.request('d', {}, wait(Infinity));
+    expect(written).toHaveLength(3);
+    p.discardUnwritten();
+    expect(p.blocked).toBe(false);
+    room = 10;
+    p.drained();
+    expect(written).toHaveLength(3);
+    void p.request('e', {}, wait(Infinity));
+    expect(written.at(-1)).toEqual({ jsonrpc: '2.0', id: 4, method: 'e', params: {} });
+  });
+});
