@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
 import { maskConnectionString } from '@xcap/store-postgres';
+import type { ManagedTokenStore } from '@xcap/tokens';
 import { FileGrantStore } from '../stores/file-grant-store.js';
 import { SqliteAuditSink, type AuditQuery, type StoredAuditRow } from '../stores/sqlite-audit-sink.js';
 import { terminalText } from '../terminal-text.js';
@@ -22,11 +23,7 @@ export interface CommandStores {
   /** The grants (`consent.json` or the PostgreSQL table). */
   readonly grants: GrantStore & { all(): Promise<Record<string, Record<string, Grant>>> };
   /** The HTTP tokens (`tokens.json` or the PostgreSQL table). */
-  readonly tokens: {
-    add(name: string): Promise<string>;
-    list(): Promise<readonly { readonly name: string; readonly created: string }[]>;
-    revoke(name: string): Promise<boolean>;
-  };
+  readonly tokens: ManagedTokenStore;
   /** The audit rows matching `filter`, newest first (nothing is created or written). */
   auditRows(filter: AuditQuery): Promise<readonly CommandAuditRow[]>;
   /** Where each store is, for a person (a path through `terminalText`, or the masked connection string). */
