@@ -40,6 +40,24 @@ describe('PostgresAuditSink', () => {
     }
   });
 
+  it('close commits the rows still waiting and the one in flight before it resolves', async () => {
+    const stores = await open({ maxAuditBatch: 2 });
+    const committed: number[] = [];
+    const writes = Array.from({ length: 5 }, (_, i) => stores.audit.write(row(`t__${i}`)).then(() => void committed.push(i)));
+    await stores.audit.close();
+    expect(committed.sort()).toEqual([0, 1, 2, 3, 4]);
+    const table = stores.database.names.audit;
+    const reader = new pg.Client({ connectionString: serverUrl() });
+    await reader.connect();
+    try {
+      expect((await reader.query(`SELECT count(*)::int AS n FROM ${table}`)).rows).toEqual([{ n: 5 }]);
+    } finally {
+      await reader.end();
+    }
+    await Promise.all(writes);
+    await expect(stores.audit.write(row('late'))).rejects.toThrow(/is closed; the row was not written/);
+  });
+
   it('one tick of writes is one transaction; maxBatch splits a larger tick', async () => {
     const stores = await open({ maxAuditBatch: 100 });
     await Promise.all(Array.from({ length: 250 }, (_, i) => stores.audit.write(row(`t__${i}`))));

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
+import type { AuditQuery, StoredAuditRow } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
 import { maskConnectionString } from '@xcap/store-postgres';
 import type { ManagedTokenStore } from '@xcap/tokens';
 import { FileGrantStore } from '../stores/file-grant-store.js';
-import { SqliteAuditSink, type AuditQuery, type StoredAuditRow } from '../stores/sqlite-audit-sink.js';
+import { SqliteAuditSink } from '../stores/sqlite-audit-sink.js';
 import { terminalText } from '../terminal-text.js';
 import { FileTokenStore } from '../tokens/file-token-store.js';
 import { tokenFilePath } from '../tokens/token-file-path.js';
