@@ -1,7 +1,5 @@
 import type { AuditRow, AuditStatus } from './audit-row.js';
-
-/** The statuses an audit row may have (audit.json's enum; a stored log's CHECK). */
-export const auditStatuses: ReadonlySet<string> = new Set<AuditStatus>(['ok', 'failed', 'invalid', 'upstream', 'denied']);
+import { auditRowProblem } from './audit-row-problem.js';
 
 /** One row's column values as a stored audit log keeps them, in this order. */
 export type AuditRowColumns = readonly [at: string, appId: string, clientId: string, tool: string, status: AuditStatus, error: string | null, argsHash: string, durationMs: number | null];
@@ -9,22 +7,16 @@ export type AuditRowColumns = readonly [at: string, appId: string, clientId: str
 /**
  * The column values of `row` for a sink that stores it (the SQLite log of
  * `@xcap/host-node`, the PostgreSQL one), after checking it has audit.json's
- * shape: anything else is a `TypeError` whose message starts with
+ * shape (`auditRowProblem`): anything else is a `TypeError` whose message starts with
  * `<sink>.write: row…`. `meta.at` (the call's start) is the row's time in UTC
  * as `toISOString` writes it — an `at` already in that form with a real
  * date is kept as it is — else the time of this write; `meta.durationMs`
  * (finite, not negative) is kept, else `null`.
  */
 export function auditRowColumns(row: AuditRow, meta: { readonly at?: unknown; readonly durationMs?: unknown } | undefined, sink: string): AuditRowColumns {
-  if (typeof row !== 'object' || row === null) throw new TypeError(`${sink}.write: row must be an audit row object`);
+  const problem = auditRowProblem(row);
+  if (problem !== undefined) throw new TypeError(`${sink}.write: row${problem.field === '' ? '' : `.${problem.field}`} ${problem.problem}`);
   const { appId, clientId, tool, status, error, argsHash } = row;
-  const notString = (key: string, value: unknown) => new TypeError(`${sink}.write: row.${key} must be a string, got ${typeof value}`);
-  if (typeof appId !== 'string') throw notString('appId', appId);
-  if (typeof clientId !== 'string') throw notString('clientId', clientId);
-  if (typeof tool !== 'string') throw notString('tool', tool);
-  if (typeof argsHash !== 'string') throw notString('argsHash', argsHash);
-  if (typeof status !== 'string' || !auditStatuses.has(status)) throw new TypeError(`${sink}.write: row.status must be one of ${[...auditStatuses].join(', ')}, got ${JSON.stringify(status) ?? typeof status}`);
-  if (error !== null && typeof error !== 'string') throw new TypeError(`${sink}.write: row.error must be a string or null, got ${typeof error}`);
   const duration = meta?.durationMs;
   const durationMs = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
   return [timeOf(meta?.at), appId, clientId, tool, status, error, argsHash, durationMs];

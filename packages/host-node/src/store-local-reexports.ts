@@ -1,9 +1,12 @@
 /**
  * The names of the data-directory stores that `@xcap/host-node` exported
- * before they moved to `@xcap/store-local`: each is re-exported here for one
- * more minor version, marked deprecated. Import them from `@xcap/store-local`.
+ * before they moved to `@xcap/store-local` (and the few of them that moved on
+ * to `@xcap/audit` and `@xcap/tokens`): each is re-exported here for one more
+ * minor version, marked deprecated. Import them from their new home.
  */
+import * as audit from '@xcap/audit';
 import * as local from '@xcap/store-local';
+import * as tokens from '@xcap/tokens';
 
 /**
  * `appendAuditSpill` of `@xcap/store-local`, re-exported where it used to live.
@@ -51,10 +54,10 @@ export const auditSpillFileName: typeof local.auditSpillFileName = local.auditSp
  */
 export const auditSpillPath: typeof local.auditSpillPath = local.auditSpillPath;
 /**
- * `auditStatuses` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `auditStatuses` of `@xcap/audit`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/audit`; this re-export goes in the next minor version.
  */
-export const auditStatuses: typeof local.auditStatuses = local.auditStatuses;
+export const auditStatuses: typeof audit.auditStatuses = audit.auditStatuses;
 /**
  * `checkDataDir` of `@xcap/store-local`, re-exported where it used to live.
  * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
@@ -171,10 +174,10 @@ export const SqliteAuditSink: typeof local.SqliteAuditSink = local.SqliteAuditSi
  */
 export type SqliteAuditSink = local.SqliteAuditSink;
 /**
- * `tokenBytes` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `tokenBytes` of `@xcap/tokens`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/tokens`; this re-export goes in the next minor version.
  */
-export const tokenBytes: typeof local.tokenBytes = local.tokenBytes;
+export const tokenBytes: typeof tokens.tokenBytes = tokens.tokenBytes;
 /**
  * `TokenFileError` of `@xcap/store-local`, re-exported where it used to live.
  * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
@@ -196,25 +199,25 @@ export const tokenFileName: typeof local.tokenFileName = local.tokenFileName;
  */
 export const tokenFilePath: typeof local.tokenFilePath = local.tokenFilePath;
 /**
- * `TokenNameTakenError` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `TokenNameTakenError` of `@xcap/tokens`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/tokens`; this re-export goes in the next minor version.
  */
-export const TokenNameTakenError: typeof local.TokenNameTakenError = local.TokenNameTakenError;
+export const TokenNameTakenError: typeof tokens.TokenNameTakenError = tokens.TokenNameTakenError;
 /**
- * `TokenNameTakenError` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `TokenNameTakenError` of `@xcap/tokens`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/tokens`; this re-export goes in the next minor version.
  */
-export type TokenNameTakenError = local.TokenNameTakenError;
+export type TokenNameTakenError = tokens.TokenNameTakenError;
 /**
  * `AuditCloseReport` of `@xcap/store-local`, re-exported where it used to live.
  * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
  */
 export type AuditCloseReport = local.AuditCloseReport;
 /**
- * `AuditQuery` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `AuditQuery` of `@xcap/audit`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/audit`; this re-export goes in the next minor version.
  */
-export type AuditQuery = local.AuditQuery;
+export type AuditQuery = audit.AuditQuery;
 /**
  * `AuditRowMeta` of `@xcap/store-local`, re-exported where it used to live.
  * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
@@ -281,10 +284,10 @@ export type SpilledRow = local.SpilledRow;
  */
 export type SqliteAuditSinkOptions = local.SqliteAuditSinkOptions;
 /**
- * `StoredAuditRow` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `StoredAuditRow` of `@xcap/audit`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/audit`; this re-export goes in the next minor version.
  */
-export type StoredAuditRow = local.StoredAuditRow;
+export type StoredAuditRow = audit.StoredAuditRow;
 /**
  * `StoredToken` of `@xcap/store-local`, re-exported where it used to live.
  * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
@@ -296,7 +299,7 @@ export type StoredToken = local.StoredToken;
  */
 export type TokenFile = local.TokenFile;
 /**
- * `TokenListing` of `@xcap/store-local`, re-exported where it used to live.
- * @deprecated Import it from `@xcap/store-local`; this re-export goes in the next minor version.
+ * `TokenListing` of `@xcap/tokens`, re-exported where it used to live.
+ * @deprecated Import it from `@xcap/tokens`; this re-export goes in the next minor version.
  */
-export type TokenListing = local.TokenListing;
+export type TokenListing = tokens.TokenListing;

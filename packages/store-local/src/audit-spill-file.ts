@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { AuditRow, AuditWriteMeta } from '@xcap/audit';
+import { auditRowProblem, type AuditRow, type AuditWriteMeta } from '@xcap/audit';
 import type { PendingAuditRow } from '@xcap/call';
-import { auditStatuses } from './sqlite-audit-sink.js';
 import { isObject } from '@xcap/wire';
 
 /** The spill file's name in the data directory: audit rows that could not be committed before the host exited, replayed at the next start. */
@@ -30,7 +29,7 @@ export function spillLine(pending: PendingAuditRow): string {
   return JSON.stringify({ row: { appId, clientId, tool, status, error, argsHash }, ...(pending.meta === undefined ? {} : { meta: pending.meta }), since: pending.since });
 }
 
-/** Reads one spill line: the row and its meta, or the problem that makes the line not valid. */
+/** Reads one spill line: the row and its meta, or the problem that makes the line not valid (the row checked by `auditRowProblem` of `@xcap/audit`). */
 export function parseSpillLine(line: string): SpilledRow | { readonly problem: string } {
   if (Buffer.byteLength(line) > maxSpillLineBytes) return { problem: `longer than ${maxSpillLineBytes} bytes` };
   let value: unknown;
@@ -42,11 +41,9 @@ export function parseSpillLine(line: string): SpilledRow | { readonly problem: s
   if (!isObject(value)) return { problem: 'not a JSON object' };
   const row = value['row'];
   if (!isObject(row)) return { problem: '/row: not an object' };
-  for (const key of ['appId', 'clientId', 'tool', 'argsHash'] as const) {
-    if (typeof row[key] !== 'string') return { problem: `/row/${key}: not a string` };
-  }
-  if (typeof row['status'] !== 'string' || !auditStatuses.has(row['status'])) return { problem: '/row/status: not an audit status' };
-  if (row['error'] !== null && typeof row['error'] !== 'string') return { problem: '/row/error: not a string or null' };
+  // The one row-shape check of every sink's write (auditRowColumns), as a JSON pointer and its problem.
+  const rowProblem = auditRowProblem(row);
+  if (rowProblem !== undefined) return { problem: `/row/${rowProblem.field}: ${rowProblem.problem}` };
   const meta = value['meta'];
   if (meta !== undefined) {
     if (!isObject(meta)) return { problem: '/meta: not an object' };

@@ -1,20 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { isTokenName, type TokenIdentity, type TokenStore } from '@xcap/mcp';
+import { checkTokenName, encodeBase64url, findTokenName, mintToken, tokenDigest, TokenNameTakenError, type ManagedTokenStore, type TokenIdentity, type TokenListing } from '@xcap/tokens';
 import { writeFileAtomic } from './atomic-write.js';
 import type { FileLockOptions } from './file-lock.js';
 import { readStateFile, stateFileKey, withStateFileLock } from './state-file.js';
 import { formatTokenFile, parseTokenFile, type StoredToken } from './token-file.js';
 import { TokenFileError } from './token-file-error.js';
-import { TokenNameTakenError } from './token-name-taken-error.js';
-
-/** A token's name and when it was added (what `xcap token list` shows; never the token). */
-export interface TokenListing {
-  /** The token's name. */
-  readonly name: string;
-  /** When it was added (ISO 8601). */
-  readonly created: string;
-}
 
 /** Options of `FileTokenStore`. */
 export interface FileTokenStoreOptions {
@@ -28,22 +18,19 @@ interface Snapshot {
   readonly key: string;
   readonly tokens: Record<string, StoredToken>;
   /** Digests as bytes, for the constant-time comparison. */
-  readonly digests: readonly (readonly [string, Buffer])[];
+  readonly digests: readonly (readonly [string, Uint8Array])[];
 }
-
-/** Bytes of randomness in a token: 32 (256 bits; 43 base64url characters). */
-export const tokenBytes = 32;
 
 /**
  * The bearer tokens of `xcap serve --http`, kept in one JSON file
  * (`tokens.json` in the data directory, mode 0600) that holds only each
- * token's SHA-256 digest:
+ * token's SHA-256 digest (a `ManagedTokenStore` of `@xcap/tokens`):
  *
- * - `add(name)` makes a token of 32 bytes from the OS's CSPRNG (base64url),
- *   stores its digest and answers the token: it is shown once and cannot be
- *   read back.
+ * - `add(name)` mints a token (`mintToken`: `xcap_` and 32 bytes of the
+ *   CSPRNG), stores its digest and answers the token: it is shown once and
+ *   cannot be read back. A taken name is a `TokenNameTakenError`.
  * - `verify(token)` (asked on every HTTP request) compares the token's
- *   digest with every stored one with `crypto.timingSafeEqual`. It re-reads
+ *   digest with every stored one in constant time (`findTokenName`). It re-reads
  *   the file whenever its identity changed (one synchronous `lstat` per
  *   request: device, inode, size, times), so `xcap token revoke` in another
  *   process is seen on the next request, with no restart.
@@ -53,7 +40,7 @@ export const tokenBytes = 32;
  *   file, a symbolic link, a non-regular file or one writable by other users
  *   is a `TokenFileError`; it is never overwritten.
  */
-export class FileTokenStore implements TokenStore {
+export class FileTokenStore implements ManagedTokenStore {
   /** The token file. */
   readonly file: string;
   readonly #lockOptions: FileLockOptions;
@@ -70,13 +57,9 @@ export class FileTokenStore implements TokenStore {
   /** The identity of `token`, or `null` when no stored digest matches (unknown or revoked). Throws a `TokenFileError` for a broken file. */
   async verify(token: string): Promise<TokenIdentity | null> {
     const { digests } = this.#read();
-    const digest = createHash('sha256').update(token, 'utf8').digest();
-    let found: string | null = null;
-    // Every digest is compared, whichever matches, so the time does not tell where a match is.
-    for (const [name, stored] of digests) {
-      if (timingSafeEqual(digest, stored)) found = name;
-    }
-    return found === null ? null : { name: found };
+    if (typeof token !== 'string') return null;
+    const name = findTokenName(await tokenDigest(token), digests);
+    return name === null ? null : { name };
   }
 
   /** The stored tokens' names and times, sorted by name. */
@@ -90,12 +73,12 @@ export class FileTokenStore implements TokenStore {
   /**
    * Makes a new token named `name` and answers it (the only time it is
    * shown). A name outside `tokenNamePattern` is a `TypeError`; a name that
-   * has a token is a `TokenNameTakenError`.
+   * has a token is a `TokenNameTakenError` of `@xcap/tokens`.
    */
   async add(name: string): Promise<string> {
-    if (!isTokenName(name)) throw new TypeError(`${JSON.stringify(name)} is not a token name (1 to 64 of A-Z a-z 0-9 . _ -, starting with a letter or digit)`);
-    const token = randomBytes(tokenBytes).toString('base64url');
-    const sha256 = createHash('sha256').update(token, 'utf8').digest('base64url');
+    checkTokenName(name);
+    const token = mintToken();
+    const sha256 = encodeBase64url(await tokenDigest(token));
     await this.#update((tokens) => {
       if (Object.hasOwn(tokens, name)) throw new TokenNameTakenError(this.file, name);
       tokens[name] = { sha256, created: this.#clock().toISOString() };

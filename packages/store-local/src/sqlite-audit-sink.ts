@@ -1,6 +1,6 @@
 import { closeSync, constants, fchmodSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { auditRowColumns, type AuditRow, type AuditSink, type AuditStatus } from '@xcap/audit';
+import { auditRowColumns, checkAuditQuery, GroupCommit, storedAuditColumns, storedAuditRow, type AuditQuery, type AuditRow, type AuditSink, type StoredAuditRow } from '@xcap/audit';
 import Sqlite from 'better-sqlite3';
 import { AuditSchemaError } from './audit-schema-error.js';
 import { auditSchemaVersion, migrateAuditDb, userVersion } from './audit-schema.js';
@@ -11,30 +11,6 @@ export interface AuditRowMeta {
   readonly at?: string;
   /** How long the call took in milliseconds; stored as NULL when absent. */
   readonly durationMs?: number;
-}
-
-/** One stored audit row: the row's fields plus its id, time and duration. */
-export interface StoredAuditRow extends AuditRow {
-  /** The row's id, increasing in write order. */
-  readonly id: number;
-  /** When the call started (ISO 8601, UTC). */
-  readonly at: string;
-  /** How long the call took in milliseconds, or `null` when the call path did not say. */
-  readonly durationMs: number | null;
-}
-
-/** A filter for `SqliteAuditSink.query`; every given field must match. */
-export interface AuditQuery {
-  /** Rows of this app id. */
-  readonly app?: string;
-  /** Rows of this qualified tool name (`photos__pick`). */
-  readonly tool?: string;
-  /** Rows with this status. */
-  readonly status?: AuditStatus;
-  /** Rows at or after this time (ISO 8601, any offset). */
-  readonly since?: string;
-  /** At most this many rows (the newest). */
-  readonly limit?: number;
 }
 
 /** Options of `SqliteAuditSink`. */
@@ -58,13 +34,6 @@ export interface SqliteAuditSinkOptions {
   readonly readonly?: boolean;
 }
 
-/** A write waiting for its batch to commit. */
-interface Pending {
-  readonly values: readonly unknown[];
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /** Rows per INSERT statement inside a batch's transaction. */
 const rowsPerInsert = 64;
 
@@ -75,16 +44,16 @@ const newFilePageSize = 1024;
 const walCheckpointBytes = 4 * 1024 * 1024;
 
 /** The statuses an audit row may have (the table's CHECK): `@xcap/audit`'s list. */
-export { auditStatuses } from '@xcap/audit';
 
 /**
  * An `AuditSink` in SQLite (better-sqlite3, WAL): one row per call with the
  * audit fields, the call's start time and its duration; indexes on app,
  * tool, status and time; the schema versioned with `PRAGMA user_version`.
  *
- * Group commit: rows written in the same tick are committed in one
- * transaction (at `setImmediate`, or at once when `maxBatch` rows are
- * waiting), and each `write` resolves only after its transaction committed
+ * Group commit (`GroupCommit` of `@xcap/audit`): rows written in the same
+ * tick are committed in one transaction (at `setImmediate`, or at once when
+ * `maxBatch` rows are waiting), and each `write` resolves only after its
+ * transaction committed
  * — an acknowledged row survives a killed process. A new file gets 1 KiB
  * pages (cheaper commits); the WAL is checkpointed every 4 MiB whatever the
  * page size. A new file is created with mode 0600 whatever the umask (SQLite
@@ -97,24 +66,19 @@ export class SqliteAuditSink implements AuditSink {
   readonly file: string;
   readonly #db: Sqlite.Database;
   readonly #inserts = new Map<number, Sqlite.Statement>();
-  readonly #commit: Sqlite.Transaction<(batch: readonly Pending[]) => void>;
-  readonly #maxBatch: number;
-  #batch: Pending[] = [];
-  #scheduled = false;
+  readonly #commit: Sqlite.Transaction<(batch: readonly (readonly unknown[])[]) => void>;
+  readonly #batches: GroupCommit<readonly unknown[]>;
   #closed = false;
-  #commits = 0;
   /** Read-only and the file has no audit table yet: it reads as no rows. */
   readonly #empty: boolean = false;
   readonly #readonly: boolean;
 
   constructor(file: string, options: SqliteAuditSinkOptions = {}) {
     if (typeof file !== 'string' || file === '') throw new TypeError('SqliteAuditSink: file must be a non-empty path');
-    const maxBatch = options.maxBatch ?? 4096;
-    if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new RangeError(`SqliteAuditSink: maxBatch must be a positive integer, got ${String(maxBatch)}`);
+    this.#batches = new GroupCommit((batch) => this.#commitBatch(batch), { maxBatch: options.maxBatch ?? 4096, name: 'SqliteAuditSink' });
     const synchronous = options.synchronous ?? 'full';
     if (synchronous !== 'full' && synchronous !== 'normal') throw new RangeError(`SqliteAuditSink: synchronous must be "full" or "normal", got ${String(synchronous)}`);
     this.file = path.resolve(file);
-    this.#maxBatch = maxBatch;
     this.#readonly = options.readonly === true;
     let db: Sqlite.Database;
     if (this.#readonly) {
@@ -132,11 +96,11 @@ export class SqliteAuditSink implements AuditSink {
       setUp(db, this.file, synchronous);
     }
     this.#db = db;
-    this.#commit = db.transaction((batch: readonly Pending[]) => {
+    this.#commit = db.transaction((batch: readonly (readonly unknown[])[]) => {
       for (let start = 0; start < batch.length; start += rowsPerInsert) {
         const end = Math.min(start + rowsPerInsert, batch.length);
         const params: unknown[] = [];
-        for (let i = start; i < end; i++) params.push(...(batch[i] as Pending).values);
+        for (let i = start; i < end; i++) params.push(...(batch[i] as readonly unknown[]));
         this.#insertOf(end - start).run(params);
       }
     });
@@ -156,77 +120,41 @@ export class SqliteAuditSink implements AuditSink {
     } catch (error) {
       return Promise.reject(error);
     }
-    return new Promise<void>((resolve, reject) => {
-      this.#batch.push({ values, resolve, reject });
-      if (this.#batch.length >= this.#maxBatch) {
-        this.#flush();
-      } else if (!this.#scheduled) {
-        this.#scheduled = true;
-        setImmediate(() => {
-          this.#scheduled = false;
-          this.#flush();
-        });
-      }
-    });
+    return this.#batches.add(values);
   }
 
   /** Rows matching `filter`, newest first (waiting rows are committed first). */
   query(filter: AuditQuery = {}): StoredAuditRow[] {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    for (const [key, column] of [['app', 'app_id'], ['tool', 'tool'], ['status', 'status']] as const) {
-      const value = filter[key];
-      if (value === undefined) continue;
-      if (typeof value !== 'string') throw new TypeError(`SqliteAuditSink.query: ${key} must be a string`);
-      where.push(`${column} = ?`);
-      params.push(value);
-    }
-    if (filter.since !== undefined) {
-      const since = typeof filter.since === 'string' ? Date.parse(filter.since) : Number.NaN;
-      if (!Number.isFinite(since)) throw new RangeError(`SqliteAuditSink.query: since must be an ISO 8601 time, got ${JSON.stringify(filter.since)}`);
-      where.push('at >= ?');
-      params.push(new Date(since).toISOString());
-    }
-    let sql = `SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms FROM audit${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`} ORDER BY id DESC`;
-    if (filter.limit !== undefined) {
-      if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) throw new RangeError(`SqliteAuditSink.query: limit must be a positive integer, got ${String(filter.limit)}`);
+    const { where, limit } = checkAuditQuery(filter, 'SqliteAuditSink');
+    const params: unknown[] = where.map((condition) => condition.value);
+    let sql = `SELECT ${storedAuditColumns} FROM audit${where.length === 0 ? '' : ` WHERE ${where.map((c) => `${c.column} ${c.operator} ?`).join(' AND ')}`} ORDER BY id DESC`;
+    if (limit !== undefined) {
       sql += ' LIMIT ?';
-      params.push(filter.limit);
+      params.push(limit);
     }
     this.#open();
-    this.#flush();
+    this.#batches.flushSync();
     if (this.#empty) return [];
-    const rows = this.#db.prepare(sql).all(params) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      id: r['id'] as number,
-      at: r['at'] as string,
-      appId: r['app_id'] as string,
-      clientId: r['client_id'] as string,
-      tool: r['tool'] as string,
-      status: r['status'] as AuditStatus,
-      error: r['error'] as string | null,
-      argsHash: r['args_hash'] as string,
-      durationMs: r['duration_ms'] as number | null,
-    }));
+    return (this.#db.prepare(sql).all(params) as Record<string, unknown>[]).map(storedAuditRow);
   }
 
   /** How many rows the log holds (waiting rows are committed first). */
   count(): number {
     this.#open();
-    this.#flush();
+    this.#batches.flushSync();
     if (this.#empty) return 0;
     return this.#db.prepare('SELECT count(*) FROM audit').pluck().get() as number;
   }
 
   /** How many transactions this sink has committed rows in (group commit makes it fewer than the rows). */
   get commits(): number {
-    return this.#commits;
+    return this.#batches.commits;
   }
 
   /** Commits what is waiting and closes the database; later writes reject. Closing twice is harmless. */
   close(): void {
     if (this.#closed) return;
-    this.#flush();
+    this.#batches.flushSync();
     this.#closed = true;
     this.#db.close();
   }
@@ -246,20 +174,13 @@ export class SqliteAuditSink implements AuditSink {
     if (this.#closed) throw new Error(`SqliteAuditSink: ${this.file} is closed`);
   }
 
-  /** Commits the waiting batch in one transaction and settles its writes. */
-  #flush(): void {
-    const batch = this.#batch;
-    if (batch.length === 0) return;
-    this.#batch = [];
+  /** Commits one batch of rows' values in one transaction (`GroupCommit` settles their writes). */
+  #commitBatch(batch: readonly (readonly unknown[])[]): void {
     try {
       this.#commit.immediate(batch);
     } catch (error) {
-      const failure = new Error(`SqliteAuditSink: could not commit ${batch.length} audit row(s) to ${this.file}: ${message(error)}`, { cause: error });
-      for (const pending of batch) pending.reject(failure);
-      return;
+      throw new Error(`SqliteAuditSink: could not commit ${batch.length} audit row(s) to ${this.file}: ${message(error)}`, { cause: error });
     }
-    this.#commits++;
-    for (const pending of batch) pending.resolve();
   }
 }
 
@@ -366,7 +287,7 @@ function checkReadable(db: Sqlite.Database, file: string): boolean {
   return true;
 }
 
-/** The INSERT parameters of a row, after checking it has audit.json's shape. */
+/** The message of a thrown value (an `Error`'s, else its text), for the errors this sink throws. */
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

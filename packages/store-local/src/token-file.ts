@@ -1,4 +1,4 @@
-import { isTokenName } from '@xcap/mcp';
+import { isTokenName, tokenNameRule } from '@xcap/tokens';
 import { TokenFileError } from './token-file-error.js';
 
 /** One stored token: the SHA-256 of the token (never the token) and when it was added. */
@@ -34,7 +34,7 @@ export function parseTokenFile(file: string, text: string): TokenFile {
   const parsed: Record<string, StoredToken> = Object.create(null) as Record<string, StoredToken>;
   for (const [name, entry] of Object.entries(tokens)) {
     const pointer = `/tokens/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (!isTokenName(name)) throw new TokenFileError(file, pointer, 'is not a token name (1 to 64 of A-Z a-z 0-9 . _ -, starting with a letter or digit)');
+    if (!isTokenName(name)) throw new TokenFileError(file, pointer, `is not a token name (${tokenNameRule})`);
     if (!isRecord(entry)) throw new TokenFileError(file, pointer, 'must be an object {"sha256", "created"}');
     const { sha256, created } = entry;
     if (typeof sha256 !== 'string' || !digestPattern.test(sha256)) throw new TokenFileError(file, `${pointer}/sha256`, 'must be a base64url SHA-256 digest (43 characters)');

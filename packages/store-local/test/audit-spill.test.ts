@@ -33,7 +33,7 @@ describe('the audit spill file', () => {
     await appendAuditSpill(file, [pending(2)]);
     const sink = scriptedAuditSink();
     const replay = await replayAuditSpill(file, sink);
-    expect(replay).toEqual({ replayed: 2, invalid: [{ line: 2, problem: '/row/appId: not a string' }, { line: 3, problem: 'not JSON' }] });
+    expect(replay).toEqual({ replayed: 2, invalid: [{ line: 2, problem: '/row/appId: must be a string, got number' }, { line: 3, problem: 'not JSON' }] });
     expect(readFileSync(file, 'utf8')).toBe('{"row": {"appId": 1}}\n{"row":{"appId":"a","clientId":"ui","to\n');
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });

@@ -4,11 +4,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileBlobStore, FileGrantStore, SqliteAuditSink, appFolderName, dataPaths } from '../src/index.js';
 import { childEnd, startChild, tempDir } from '@xcap/test-support';
+import { seededRandom, testSeed } from './seeded-random.js';
 
 const app = 'acme.album';
 const rounds = 6;
+/** The kill times come from this seed (logged; `XCAP_SIGKILL_SEED=<seed>` replays a failing run's times). */
+const seed = testSeed('XCAP_SIGKILL_SEED');
+const random = seededRandom(seed);
 
-/** Starts the writer, kills it with SIGKILL at a random moment once it acknowledged a row, a grant and a file, answers its complete output lines. */
+/** Starts the writer, kills it with SIGKILL at a random moment (`random`, from the logged seed) once it acknowledged a row, a grant and a file, answers its complete output lines. */
 async function killedRun(dir: string, tag: string, synchronous: 'full' | 'normal'): Promise<string[]> {
   const child = startChild(new URL('./children/stream-writer.ts', import.meta.url), [dir, tag, synchronous]);
   const ended = childEnd(child);
@@ -18,7 +22,7 @@ async function killedRun(dir: string, tag: string, synchronous: 'full' | 'normal
     for (const kind of ['row ', 'grant ', 'blob ']) if (chunk.includes(`\n${kind}`) || chunk.startsWith(kind)) seen.add(kind);
     if (armed || seen.size < 3) return;
     armed = true;
-    setTimeout(() => child.kill('SIGKILL'), Math.random() * 1000);
+    setTimeout(() => child.kill('SIGKILL'), random() * 1000);
   });
   const end = await ended;
   expect(end.stderr).toBe('');
@@ -42,25 +46,25 @@ describe('SIGKILL in the middle of a stream of writes, again and again (audit lo
         const [, fileId, sha] = line.split(' ');
         acked.blobs.set(fileId as string, sha as string);
       }
-      expect(rowsNow.length, `round ${round} acknowledged rows`).toBeGreaterThan(0);
-      expect(grantsNow.length, `round ${round} acknowledged grants (a dead writer's lock is taken over)`).toBeGreaterThan(0);
+      expect(rowsNow.length, `seed ${seed}, round ${round} acknowledged rows`).toBeGreaterThan(0);
+      expect(grantsNow.length, `seed ${seed}, round ${round} acknowledged grants (a dead writer's lock is taken over)`).toBeGreaterThan(0);
       acked.rows += rowsNow.length;
       acked.grants.push(...grantsNow);
 
       const sink = new SqliteAuditSink(paths.audit);
       const stored = new Set(sink.query({ app }).filter((r) => r.clientId === tag).map((r) => r.argsHash));
-      expect(rowsNow.filter((hash) => !stored.has(hash)), `round ${round}: acknowledged rows missing`).toEqual([]);
+      expect(rowsNow.filter((hash) => !stored.has(hash)), `seed ${seed}, round ${round}: acknowledged rows missing`).toEqual([]);
       expect(sink.count()).toBeGreaterThanOrEqual(acked.rows);
       sink.close();
 
       expect(() => JSON.parse(readFileSync(paths.consent, 'utf8')) as unknown).not.toThrow();
       const grants = await new FileGrantStore(paths.consent).grantsOf(app);
-      expect(acked.grants.filter((scope) => grants[scope] !== 'granted'), `round ${round}: acknowledged grants missing`).toEqual([]);
+      expect(acked.grants.filter((scope) => grants[scope] !== 'granted'), `seed ${seed}, round ${round}: acknowledged grants missing`).toEqual([]);
 
       const blobs = new FileBlobStore(paths.files);
       for (const [fileId, sha] of acked.blobs) {
         const blob = await blobs.get(app, fileId);
-        expect(blob, `round ${round}: acknowledged file ${fileId}`).toBeDefined();
+        expect(blob, `seed ${seed}, round ${round}: acknowledged file ${fileId}`).toBeDefined();
         expect(createHash('sha256').update(blob?.bytes ?? new Uint8Array()).digest('hex')).toBe(sha);
       }
       const folder = path.join(paths.files, appFolderName(app));

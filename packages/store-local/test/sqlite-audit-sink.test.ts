@@ -48,6 +48,20 @@ describe('SqliteAuditSink', () => {
     sink.close();
   });
 
+  it('query, count and close commit the rows still waiting for their tick first', async () => {
+    const { file, sink } = setup();
+    const first = sink.write(row(1));
+    expect(sink.query().map((r) => r.argsHash)).toEqual([row(1).argsHash]);
+    const second = sink.write(row(2));
+    expect(sink.count()).toBe(2);
+    const third = sink.write(row(3));
+    sink.close();
+    await Promise.all([first, second, third]);
+    const reader = new SqliteAuditSink(file, { readonly: true });
+    expect(reader.count()).toBe(3);
+    reader.close();
+  });
+
   it('survives a restart: a new instance reads the old rows and appends after them', async () => {
     const { file, sink } = setup();
     await sink.write(row(1));

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runStoreConformance } from '@xcap/host-testing/conformance';
-import { FileBlobStore, FileGrantStore, SqliteAuditSink } from '../src/index.js';
+import { FileBlobStore, FileGrantStore, FileTokenStore, SqliteAuditSink } from '../src/index.js';
 
 // The same contract @xcap/store-postgres runs against its PostgreSQL stores.
 runStoreConformance({
-  name: 'file stores (consent.json, files/, audit.sqlite)',
+  name: 'file stores (consent.json, files/, audit.sqlite, tokens.json)',
   open: async ({ quotaBytes }) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'xcap-store-contract-'));
     const audit = new SqliteAuditSink(path.join(dir, 'audit.sqlite'), { synchronous: 'normal' });
@@ -15,7 +15,12 @@ runStoreConformance({
       blobs: new FileBlobStore(path.join(dir, 'files'), { quotaBytes }),
       audit,
       auditRows: async () => audit.query(),
-      another: async () => ({ grants: new FileGrantStore(path.join(dir, 'consent.json')), blobs: new FileBlobStore(path.join(dir, 'files'), { quotaBytes }) }),
+      tokens: new FileTokenStore(path.join(dir, 'tokens.json')),
+      another: async () => ({
+        grants: new FileGrantStore(path.join(dir, 'consent.json')),
+        blobs: new FileBlobStore(path.join(dir, 'files'), { quotaBytes }),
+        tokens: new FileTokenStore(path.join(dir, 'tokens.json')),
+      }),
       close: async () => {
         audit.close();
         rmSync(dir, { recursive: true, force: true });

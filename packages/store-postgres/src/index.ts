@@ -10,7 +10,8 @@ export { PostgresDatabase, type PostgresDatabaseOptions, type PostgresLocation, 
 export { PostgresGrantStore } from './postgres-grant-store.js';
 export { PostgresBlobStore, defaultQuotaBytes, type PostgresBlobStoreOptions, type PostgresBlobListing } from './postgres-blob-store.js';
 export { PostgresAuditSink, type PostgresAuditSinkOptions, type PostgresAuditQuery, type PostgresStoredAuditRow } from './postgres-audit-sink.js';
-export { PostgresTokenStore, tokenBytes, type PostgresTokenIdentity, type PostgresTokenListing } from './postgres-token-store.js';
+export { PostgresTokenStore } from './postgres-token-store.js';
+export { TokenNameTakenError, tokenBytes, type PostgresTokenIdentity, type PostgresTokenListing } from './moved-token-names.js';
 export { auditStatuses } from './audit-row-values.js';
 export { sharedKey, sharedKeyBytes } from './postgres-shared-key.js';
 export { postgresMigrations, postgresSchemaVersion } from './postgres-migrations.js';
@@ -19,4 +20,3 @@ export { maskConnectionString, connectionSecrets, scrubSecrets, maskedPassword }
 export { PostgresStoreError } from './postgres-store-error.js';
 export { PostgresSchemaError } from './postgres-schema-error.js';
 export { QuotaExceededError } from '@xcap/bridge';
-export { TokenNameTakenError } from './token-name-taken-error.js';

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { QuotaExceededError } from '@xcap/bridge';
+import { TokenNameTakenError } from '@xcap/tokens';
 import type pg from 'pg';
 import { scrubSecrets } from './mask-connection-string.js';
 import { PostgresSchemaError } from './postgres-schema-error.js';
@@ -160,5 +162,5 @@ export class PostgresDatabase {
 
 /** Errors the stores throw on purpose (quota, taken names, bad input) pass through a transaction unchanged. */
 function isOwnError(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof RangeError || (error instanceof Error && (error.name === 'QuotaExceededError' || error.name === 'TokenNameTakenError'));
+  return error instanceof TypeError || error instanceof RangeError || error instanceof QuotaExceededError || error instanceof TokenNameTakenError;
 }

@@ -2,12 +2,12 @@ import { expectTypeOf, test } from 'vitest';
 import type { AuditSink } from '@xcap/audit';
 import type { BlobStore } from '@xcap/bridge';
 import type { GrantStore } from '@xcap/broker';
-import type { TokenStore } from '@xcap/mcp';
+import type { ManagedTokenStore } from '@xcap/tokens';
 import type { PostgresAuditSink, PostgresBlobStore, PostgresGrantStore, PostgresTokenStore } from '../src/index.js';
 
-test('the PostgreSQL stores implement the store interfaces (the token store structurally)', () => {
+test('the PostgreSQL stores implement the store interfaces', () => {
   expectTypeOf<PostgresGrantStore>().toExtend<GrantStore>();
   expectTypeOf<PostgresBlobStore>().toExtend<BlobStore>();
   expectTypeOf<PostgresAuditSink>().toExtend<AuditSink>();
-  expectTypeOf<PostgresTokenStore>().toExtend<TokenStore>();
+  expectTypeOf<PostgresTokenStore>().toExtend<ManagedTokenStore>();
 });

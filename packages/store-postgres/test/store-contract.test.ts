@@ -14,10 +14,11 @@ runStoreConformance({
       blobs: stores.blobs,
       audit: stores.audit,
       auditRows: () => stores.audit.query(),
+      tokens: stores.tokens,
       another: async () => {
         const other = await createPostgresStores(serverUrl(), { schema, quotaBytes });
         others.push(other);
-        return { grants: other.grants, blobs: other.blobs };
+        return { grants: other.grants, blobs: other.blobs, tokens: other.tokens };
       },
       close: async () => {
         for (const other of others) await other.close();

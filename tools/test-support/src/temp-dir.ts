@@ -1,17 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
-const made: string[] = [];
-
-/** A fresh folder under the OS temp folder, removed after the test. */
+/**
+ * A fresh folder under the OS temp folder, removed when the test that made it
+ * finishes. Call it inside a test (or a helper a test calls): the removal is
+ * registered with vitest's `onTestFinished`, so importing this module registers
+ * no hook (the PostgreSQL global setup imports this package too).
+ */
 export function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'xcap-test-'));
-  made.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
-
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});

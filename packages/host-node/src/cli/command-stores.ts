@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import type { AuditQuery, StoredAuditRow } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
 import { maskConnectionString } from '@xcap/store-postgres';
-import { type AuditQuery, FileGrantStore, FileTokenStore, SqliteAuditSink, type StoredAuditRow, tokenFilePath } from '@xcap/store-local';
+import { FileGrantStore, FileTokenStore, SqliteAuditSink, tokenFilePath } from '@xcap/store-local';
+import type { ManagedTokenStore } from '@xcap/tokens';
 import { terminalText } from '../terminal-text.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
@@ -19,11 +21,7 @@ export interface CommandStores {
   /** The grants (`consent.json` or the PostgreSQL table). */
   readonly grants: GrantStore & { all(): Promise<Record<string, Record<string, Grant>>> };
   /** The HTTP tokens (`tokens.json` or the PostgreSQL table). */
-  readonly tokens: {
-    add(name: string): Promise<string>;
-    list(): Promise<readonly { readonly name: string; readonly created: string }[]>;
-    revoke(name: string): Promise<boolean>;
-  };
+  readonly tokens: ManagedTokenStore;
   /** The audit rows matching `filter`, newest first (nothing is created or written). */
   auditRows(filter: AuditQuery): Promise<readonly CommandAuditRow[]>;
   /** Where each store is, for a person (a path through `terminalText`, or the masked connection string). */

@@ -1,7 +1,7 @@
 import type { AuditSink } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
-import type { TokenStore } from '@xcap/mcp';
+import type { TokenStore } from '@xcap/tokens';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { parseListenAddress } from '../mcp/listen-address.js';

@@ -1,15 +1,15 @@
-import { isTokenName } from '@xcap/mcp';
+import { isTokenName, TokenNameTakenError, tokenNameRule } from '@xcap/tokens';
 import { CliFailure } from './cli-failure.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
 import { withCommandStores } from './command-stores.js';
 
 function checkName(name: string): void {
-  if (!isTokenName(name)) throw new CliFailure(`${JSON.stringify(name)} is not a token name (1 to 64 of A-Z a-z 0-9 . _ -, starting with a letter or digit)`);
+  if (!isTokenName(name)) throw new CliFailure(`${JSON.stringify(name)} is not a token name (${tokenNameRule})`);
 }
 
 /**
- * `xcap token add <name>`: makes a new random token (32 bytes from the
- * OS's CSPRNG, base64url), stores only its SHA-256 in `tokens.json` (mode
+ * `xcap token add <name>`: makes a new random token (`xcap_` and 32 bytes
+ * from the OS's CSPRNG, base64url: `mintToken` of `@xcap/tokens`), stores only its SHA-256 in `tokens.json` (mode
  * 0600) or, with `--store`, in PostgreSQL (every host on it accepts it),
  * and prints the token once, alone on stdout. A name that has a token
  * exits 2 (revoke it first).
@@ -20,8 +20,8 @@ export async function tokenAddCommand(name: string, options: Record<string, unkn
     try {
       return { token: await tokens.add(name), where: where.tokens };
     } catch (error) {
-      // The file store's and the PostgreSQL store's error: the name has a token.
-      if (error instanceof Error && error.name === 'TokenNameTakenError') throw new CliFailure(error.message);
+      // The one error of every token store (file, PostgreSQL): the name has a token.
+      if (error instanceof TokenNameTakenError) throw new CliFailure(error.message);
       throw error;
     }
   });

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { argsHash } from '@xcap/audit';
-import { dataPaths, SqliteAuditSink, type StoredAuditRow } from '@xcap/store-local';
+import type { StoredAuditRow } from '@xcap/audit';
+import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { workspace } from '../e2e/xcap-process.js';
 
 /** A temp folder with a data directory, a photos folder (three PNGs) and a manifest asking photos.read and print.pdf. */

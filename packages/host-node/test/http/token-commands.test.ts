@@ -28,7 +28,7 @@ describe('xcap token add / list / revoke', () => {
     const data = await tempData();
     const added = await xcap('token', 'add', 'claude', '--data', data);
     expect(added.code).toBe(0);
-    expect(added.stdout).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+    expect(added.stdout).toMatch(/^xcap_[A-Za-z0-9_-]{43}\n$/);
     expect(added.stderr).toMatch(/^xcap: token claude added to .*tokens\.json; it is shown only this once/);
     const token = added.stdout.trim();
     const store = new FileTokenStore(tokenFilePath(data));

@@ -1,6 +1,8 @@
 import type { AuditRow, AuditSink } from '@xcap/audit';
 import type { BlobStore } from '@xcap/bridge';
 import type { GrantStore } from '@xcap/broker';
+import type { ManagedTokenStore } from '@xcap/tokens';
+import type { ConformanceSkip } from './native-conformance-options.js';
 
 /** One audit row as a store reads it back: the row, its time and duration. */
 export interface StoreConformanceAuditRow extends AuditRow {
@@ -10,25 +12,35 @@ export interface StoreConformanceAuditRow extends AuditRow {
   readonly durationMs: number | null;
 }
 
-/** The stores under test, on storage of their own that starts empty. */
+/**
+ * The stores under test, on storage of their own that starts empty. Each
+ * section of the suite (`grants`, `app files`, `audit`, `tokens`) needs its
+ * store; a store left out fails its section unless the section is skipped
+ * (`StoreConformanceOptions.skip`) with a reason.
+ */
 export interface StoresUnderTest {
-  readonly grants: GrantStore;
-  /** The blob store, with the bytes an app uses (what its quota is checked against). */
-  readonly blobs: BlobStore & { usage(app: string): Promise<number> };
-  /** The audit sink, with how many transactions it committed. */
-  readonly audit: AuditSink & { readonly commits: number };
+  /** The grant store (section `grants`). */
+  readonly grants?: GrantStore;
+  /** The blob store, with the bytes an app uses (what its quota is checked against; section `app files`). */
+  readonly blobs?: BlobStore & { usage(app: string): Promise<number> };
+  /** The audit sink, with how many transactions it committed (section `audit`, with `auditRows`). */
+  readonly audit?: AuditSink & { readonly commits: number };
   /** Every audit row stored, in any order. */
-  auditRows(): Promise<StoreConformanceAuditRow[]>;
-  /** A second grant and blob store on the same storage: what another host sharing it uses. */
-  another(): Promise<{ readonly grants: GrantStore; readonly blobs: BlobStore }>;
+  auditRows?(): Promise<StoreConformanceAuditRow[]>;
+  /** The token store (section `tokens`). */
+  readonly tokens?: ManagedTokenStore;
+  /** A second grant, blob and token store on the same storage: what another host (or process) sharing it uses. */
+  another(): Promise<{ readonly grants?: GrantStore; readonly blobs?: BlobStore; readonly tokens?: ManagedTokenStore }>;
   /** Closes everything `open` and `another` opened and removes the storage. */
   close(): Promise<void>;
 }
 
-/** What `storeConformanceSuite` needs: a way to open fresh stores. */
+/** What `storeConformanceSuite` needs: a way to open fresh stores, and what to skip. */
 export interface StoreConformanceOptions {
   /** The suite's title, e.g. `file stores`. */
   readonly name: string;
   /** Opens stores on new, empty storage with this per-app file quota. */
   open(options: { readonly quotaBytes: number }): Promise<StoresUnderTest>;
+  /** Sections (`grants`, `app files`, `audit`, `tokens`) or single tests (`<section>: <test title>`) to skip, with the reason. */
+  readonly skip?: readonly ConformanceSkip[];
 }

@@ -6,7 +6,7 @@ import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
 import { isLoopbackHostname } from './loopback.js';
 import { readLimitedBody } from './read-limited-body.js';
-import { tokenClient, type TokenIdentity, type TokenStore } from './token-store.js';
+import { tokenClient, type TokenIdentity, type TokenStore } from '@xcap/tokens';
 
 /** What the server factory of `createHttpHandler` is told about the request it serves. */
 export interface HttpServerContext {

@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpHandler, loopbackHosts, MemoryTokenStore, type HttpHandlerOptions, type XcapHttpHandler } from '../../src/index.js';
+import { MemoryTokenStore } from '@xcap/tokens';
+import { createHttpHandler, loopbackHosts, type HttpHandlerOptions, type XcapHttpHandler } from '../../src/index.js';
 import { echoServerFactory, type EchoControl } from './echo-server.js';
 
 const base = 'http://127.0.0.1:7777';
@@ -75,7 +76,7 @@ describe('createHttpHandler', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toContain('invalid_token');
     expect((await handler.fetch(post({ authorization: 'Bearer alice-secret-token' }))).status).toBe(200);
-    tokens.revoke('alice');
+    await tokens.revoke('alice');
     const revoked = await handler.fetch(post({ authorization: 'Bearer alice-secret-token' }));
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toMatch(/^Bearer\b/);

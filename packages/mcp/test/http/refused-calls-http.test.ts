@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/server';
 import { argsHash, type AuditRow } from '@xcap/audit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpHandler, loopbackHosts, MemoryTokenStore, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
+import { MemoryTokenStore } from '@xcap/tokens';
+import { createHttpHandler, loopbackHosts, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
 import { envelope } from '../support/raw-pipe.js';
 import { testCallPath, type TestCallPath } from '../support/test-call-path.js';
 

@@ -1,0 +1,57 @@
+import type { AuditStatus } from './audit-row.js';
+
+/** A filter for a stored audit log's `query` (SQLite, PostgreSQL); every given field must match. */
+export interface AuditQuery {
+  /** Rows of this app id. */
+  readonly app?: string;
+  /** Rows of this qualified tool name (`photos__pick`). */
+  readonly tool?: string;
+  /** Rows with this status. */
+  readonly status?: AuditStatus;
+  /** Rows at or after this time (ISO 8601, any offset). */
+  readonly since?: string;
+  /** At most this many rows (the newest). */
+  readonly limit?: number;
+}
+
+/** One condition of a checked `AuditQuery`: a stored log's column compared with a value. */
+export interface AuditQueryCondition {
+  /** The column (`app_id`, `tool`, `status`, `at`). */
+  readonly column: 'app_id' | 'tool' | 'status' | 'at';
+  /** `=` for app, tool and status; `>=` for `since`. */
+  readonly operator: '=' | '>=';
+  /** The value: the filter's string, or `since` in UTC as `toISOString` writes it. */
+  readonly value: string;
+}
+
+/** An `AuditQuery` checked by `checkAuditQuery`: what a dialect turns into its SQL. */
+export interface CheckedAuditQuery {
+  /** Conditions that must all hold, in the order app, tool, status, since. */
+  readonly where: readonly AuditQueryCondition[];
+  /** At most this many rows (the newest), or `undefined` for all. */
+  readonly limit: number | undefined;
+}
+
+/**
+ * Checks a stored log's query filter once for every dialect: `app`, `tool`
+ * and `status` must be strings (else a `TypeError`), `since` a readable
+ * ISO 8601 time and `limit` a positive integer (else a `RangeError`); each
+ * message starts with `<sink>.query:`. Answers the conditions in the order
+ * the columns are given, `since` in UTC.
+ */
+export function checkAuditQuery(filter: AuditQuery, sink: string): CheckedAuditQuery {
+  const where: AuditQueryCondition[] = [];
+  for (const [key, column] of [['app', 'app_id'], ['tool', 'tool'], ['status', 'status']] as const) {
+    const value: unknown = filter[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new TypeError(`${sink}.query: ${key} must be a string`);
+    where.push({ column, operator: '=', value });
+  }
+  if (filter.since !== undefined) {
+    const since = typeof filter.since === 'string' ? Date.parse(filter.since) : Number.NaN;
+    if (!Number.isFinite(since)) throw new RangeError(`${sink}.query: since must be an ISO 8601 time, got ${JSON.stringify(filter.since)}`);
+    where.push({ column: 'at', operator: '>=', value: new Date(since).toISOString() });
+  }
+  if (filter.limit !== undefined && (!Number.isSafeInteger(filter.limit) || filter.limit < 1)) throw new RangeError(`${sink}.query: limit must be a positive integer, got ${String(filter.limit)}`);
+  return { where, limit: filter.limit };
+}
