@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/server';
 import type { ConsentUi } from '@xcap/call';
 import { createConsentState, createHttpHandler, mountCallPath, type TokenStore, type XcapHttpHandler } from '@xcap/mcp';
+import { fetchListener } from '@xcap/mcp/node';
 import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
@@ -11,7 +12,6 @@ import type { AuditCloseReport } from '../stores/audit-close-report.js';
 import { stopRunningCommands } from '../providers/run-command.js';
 import { FileTokenStore } from '../tokens/file-token-store.js';
 import { tokenFilePath } from '../tokens/token-file-path.js';
-import { fetchListener } from './fetch-listener.js';
 import { hostNodeVersion } from './host-node-version.js';
 import { allowedHostHeaders, parseListenAddress, urlAuthority } from './listen-address.js';
 
