@@ -2,9 +2,11 @@ import { createMcpHandler, type AuthInfo, type McpServer, type Server } from '@m
 import { auditRefused, mountOf, type MountRecord } from '../mount-record.js';
 import { RefusedCallWatch } from '../refused-call-watch.js';
 import { answerAfterRow, toolsCallIn, type HttpToolsCall } from './answer-after-row.js';
+import { checkBearer } from './check-bearer.js';
+import { checkHost } from './check-host.js';
+import { checkOrigin } from './check-origin.js';
 import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
-import { isLoopbackHostname } from './loopback.js';
 import { readLimitedBody } from './read-limited-body.js';
 import { tokenClient, type TokenIdentity, type TokenStore } from './token-store.js';
 
@@ -98,8 +100,8 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError(`createHttpHandler: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
-  const hosts = options.allowedHosts.map(parseAllowedHost);
-  const origins = new Set((options.allowedOrigins ?? []).map((name) => name.toLowerCase()));
+  const hostRefusal = checkHost(options.allowedHosts);
+  const originRefusal = checkOrigin(options.allowedOrigins);
   const gate = new FairGate({
     maxInFlight: options.maxInFlight ?? 32,
     maxInFlightPerKey: options.maxInFlightPerToken ?? 8,
@@ -113,6 +115,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       // A reporter that throws must not turn an answer into a crash.
     }
   };
+  const bearer = checkBearer(options.tokens, report);
   const mcp = createMcpHandler(
     async (context) => {
       const name = context.authInfo?.extra?.['xcapToken'];
@@ -151,20 +154,11 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
   };
 
   const fetch = async (request: Request): Promise<Response> => {
-    if (!hostAllowed(request.headers.get('host'), hosts)) return httpError(403, 'Forbidden: the Host header does not name this server');
-    const origin = request.headers.get('origin');
-    if (origin !== null && !originAllowed(origin, origins)) return httpError(403, 'Forbidden: the Origin is not a loopback origin');
+    const refused = hostRefusal(request) ?? originRefusal(request);
+    if (refused !== undefined) return refused;
     if (pathOf(request.url) !== path) return httpError(404, `Not found: the MCP endpoint is ${path}`);
-    const bearer = /^Bearer +([^\s]+) *$/i.exec(request.headers.get('authorization') ?? '');
-    if (bearer === null) return httpError(401, 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)', { 'www-authenticate': 'Bearer realm="xcap"' });
-    let identity: TokenIdentity | null;
-    try {
-      identity = await options.tokens.verify(bearer[1] as string);
-    } catch (error) {
-      report(error);
-      return httpError(500, 'Internal error: the token store could not be read');
-    }
-    if (identity === null) return httpError(401, 'Unauthorized: unknown or revoked token', { 'www-authenticate': 'Bearer realm="xcap", error="invalid_token"' });
+    const identity = await bearer(request);
+    if (identity instanceof Response) return identity;
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (closed) return httpError(503, 'Service unavailable: the server is closing');
@@ -237,39 +231,6 @@ function pathOf(url: string): string {
   } catch {
     return '';
   }
-}
-
-interface AllowedHost {
-  readonly host: string;
-  readonly port: string | undefined;
-}
-
-const authority = /^(\[[0-9a-f:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/;
-
-function parseAllowedHost(entry: string): AllowedHost {
-  const match = authority.exec(entry.trim().toLowerCase());
-  if (match === null) throw new TypeError(`createHttpHandler: allowedHosts entry ${JSON.stringify(entry)} is not host or host:port`);
-  return { host: match[1] as string, port: match[2] };
-}
-
-function hostAllowed(header: string | null, allowed: readonly AllowedHost[]): boolean {
-  if (header === null) return false;
-  const match = authority.exec(header.trim().toLowerCase());
-  if (match === null) return false;
-  const host = match[1] as string;
-  const port = match[2] ?? '80';
-  return allowed.some((entry) => entry.host === host && (entry.port === undefined || entry.port === port));
-}
-
-function originAllowed(origin: string, extra: ReadonlySet<string>): boolean {
-  let hostname: string;
-  try {
-    hostname = new URL(origin).hostname;
-  } catch {
-    return false;
-  }
-  if (hostname === '') return false;
-  return isLoopbackHostname(hostname) || extra.has(hostname.toLowerCase());
 }
 
 /** One tools/call request in flight: its watch and, once the SDK made its server, what is mounted on it. */
