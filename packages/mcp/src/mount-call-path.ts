@@ -11,7 +11,6 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
-import { argsHash } from '@xcap/audit';
 import type { ConsentReply } from '@xcap/broker';
 import type { CallPath, ConsentRequest, ConsentUi } from '@xcap/call';
 import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
@@ -113,7 +112,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
     const name = params['name'];
     const args = params['arguments'];
-    const modern = consentState === undefined ? undefined : modernConsent(consentState, ctx, args);
+    const modern = consentState === undefined ? undefined : modernConsent(consentState, ctx);
     const consent = modern?.ui ?? legacyConsent;
     const answered = await callPath.call({
       from: 'agent',
@@ -176,15 +175,16 @@ interface AskedQuestion {
 
 /**
  * The per-request consent UI of a modern tools/call: on a retry carrying a
- * valid state for this very question (app, scope, argsHash) it answers the
+ * valid state for this very question (app, scope, and the `argsHash` the
+ * call path hands with the request, the one its row records) it answers the
  * person's reply; otherwise it records the question to ask and answers
  * `dismiss` (nothing written; the adapter returns `input_required`).
  */
-function modernConsent(state: ConsentState, ctx: ServerContext, args: unknown): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
+function modernConsent(state: ConsentState, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
   let asked: AskedQuestion | undefined;
   const ui = async (request: ConsentRequest): Promise<ConsentReply> => {
     if (!canElicitForm(ctx)) return 'dismiss';
-    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: argsHash(args) };
+    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash };
     const echoed = await state.verify(ctx.mcpReq.requestState(), ctx);
     if (echoed !== null && sameQuestion(echoed, question)) {
       const view = inputResponse(ctx.mcpReq.inputResponses, consentInputKey);
