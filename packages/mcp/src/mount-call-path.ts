@@ -44,7 +44,13 @@ export interface MountCallPathOptions {
   readonly consent?: McpConsent;
   /** Signs the modern era's consent questions (default one made for this mount). Share one between the server instances of an endpoint that makes an instance per request. */
   readonly consentState?: ConsentState;
-  /** How long a legacy `elicitation/create` may wait for the person, in milliseconds (default 300,000). */
+  /**
+   * How long a legacy `elicitation/create` may wait for the person, in
+   * milliseconds (default 300,000). The call path bounds every consent UI by
+   * its own `consentTimeoutMs` (default 120,000, `defaultConsentTimeoutMs`
+   * of `@xcap/call`), so the person has the shorter of the two: two minutes
+   * unless the call path's timeout is raised.
+   */
   readonly elicitTimeoutMs?: number;
 }
 
