@@ -9,6 +9,7 @@
  */
 export { createHttpHandler, defaultMaxBodyBytes, type HttpHandlerOptions, type HttpServerContext, type XcapHttpHandler } from './http/create-http-handler.js';
 export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';
+export { realTimers, type Timers } from './timers.js';
 export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
 export { MemoryTokenStore } from './http/memory-token-store.js';
 export { digestsEqual, tokenDigest } from './http/token-digest.js';

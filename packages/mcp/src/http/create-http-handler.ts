@@ -8,6 +8,7 @@ import { checkOrigin } from './check-origin.js';
 import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
 import { readLimitedBody } from './read-limited-body.js';
+import type { Timers } from '../timers.js';
 import { tokenClient, type TokenIdentity, type TokenStore } from './token-store.js';
 
 /** What the server factory of `createHttpHandler` is told about the request it serves. */
@@ -47,6 +48,8 @@ export interface HttpHandlerOptions {
   readonly maxQueuedPerToken?: number;
   /** How long a request waits for a slot before it gets 503, in milliseconds (default 30,000). */
   readonly maxQueueWaitMs?: number;
+  /** The timers a request's wait for a slot runs on (default `realTimers`). */
+  readonly timers?: Timers;
   /** Told about failures the client only sees as a 500 (a broken token store, a factory that threw) and the SDK's own errors. */
   readonly onerror?: (error: Error) => void;
 }
@@ -107,6 +110,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     maxInFlightPerKey: options.maxInFlightPerToken ?? 8,
     maxQueuedPerKey: options.maxQueuedPerToken ?? 256,
     maxWaitMs: options.maxQueueWaitMs ?? 30_000,
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
   });
   const report = (error: unknown) => {
     try {
