@@ -19,6 +19,7 @@ export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
 export { readMessage, errorAnswer, type ReadMessage } from './readable-message.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
+export type { RefusalAudit } from './refusal-audit.js';
 export { topLevelId } from '@xcap/call';
 export { createConsentState, defaultConsentStateTtlSeconds, type ConsentQuestion, type ConsentState, type ConsentStateOptions } from './consent-state.js';
 export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';

@@ -18,7 +18,8 @@ import { createConsentState, type ConsentQuestion, type ConsentState } from './c
 import { elicitConsent } from './elicit-consent.js';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
-import { recordMount, type MountRecord } from './mount-record.js';
+import { auditRefused } from './audit-refused.js';
+import type { RefusalAudit } from './refusal-audit.js';
 import { newRunId } from './run-id.js';
 
 /** The protocol era a server instance serves: `legacy` (2025-11-25 and before, `initialize`) or `modern` (2026-07-28). */
@@ -52,6 +53,13 @@ export interface MountCallPathOptions {
    * unless the call path's timeout is raised.
    */
   readonly elicitTimeoutMs?: number;
+  /**
+   * The transport's hand-off for tools/call requests the MCP SDK refuses
+   * before this handler runs (`HttpServerContext.refusals` in a
+   * `createHttpHandler` factory): told what was mounted and each request the
+   * handler receives. Without it such a request gets no row.
+   */
+  readonly refusals?: RefusalAudit;
 }
 
 /** What `mountCallPath` mounted. */
@@ -87,8 +95,8 @@ export const consentInputKey = 'consent';
  * A tools/call the SDK answers itself, before this handler runs (a
  * 2026-07-28 request whose `_meta` envelope is missing or invalid), is
  * audited through the same call path by the transports of this package
- * (`serveStdioCallPath`, `createHttpHandler`): the handler tells their
- * `RefusedCallWatch` each request it receives.
+ * (`serveStdioCallPath`, `createHttpHandler`) when they are handed over as
+ * `options.refusals`: the handler tells it each request it receives.
  *
  * With `consent: 'client'` on a modern connection, a call whose scope is
  * undecided (foreground) is audited `denied`/`consentNeeded` — a consent
@@ -140,15 +148,15 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     return mcpCallResult(answered.result);
   };
 
-  const record: MountRecord = { callPath, clientId, foreground, watch: undefined };
-  recordMount(server, record);
+  const refusals = options.refusals;
+  refusals?.mounted((call) => auditRefused({ callPath, clientId, foreground }, call));
   const running = new Set<Promise<unknown>>();
   const fallback = server.fallbackRequestHandler;
   server.fallbackRequestHandler = (request, ctx) => {
     if (request.method !== 'tools/call') {
       return fallback === undefined ? Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found')) : fallback(request, ctx);
     }
-    record.watch?.reached(request.id);
+    refusals?.reached(request.id);
     const handled = answer(request, ctx);
     running.add(handled);
     const done = () => void running.delete(handled);

@@ -138,9 +138,9 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     });
     const bound = { host: listen.host, port };
     handler = createHttpHandler({
-      server: ({ era, client }) => {
+      server: ({ era, client, refusals }) => {
         const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
-        mountCallPath(mcp, host.callPath, { era, clientId: client, foreground, consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host', consentState });
+        mountCallPath(mcp, host.callPath, { era, clientId: client, foreground, consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host', consentState, refusals });
         return mcp;
       },
       tokens,

@@ -1,6 +1,6 @@
 import { createMcpHandler, type AuthInfo, type McpServer, type Server } from '@modelcontextprotocol/server';
-import { auditRefused, mountOf, type MountRecord } from '../mount-record.js';
-import { RefusedCallWatch } from '../refused-call-watch.js';
+import type { RefusalAudit } from '../refusal-audit.js';
+import { RefusedCallWatch, type RefusedToolsCall } from '../refused-call-watch.js';
 import { answerAfterRow, toolsCallIn, type HttpToolsCall } from './answer-after-row.js';
 import { checkBearer } from './check-bearer.js';
 import { checkHost } from './check-host.js';
@@ -19,11 +19,13 @@ export interface HttpServerContext {
   readonly token: TokenIdentity;
   /** The audit `client` of its calls: `token:<name>`. */
   readonly client: string;
+  /** Hand it to `mountCallPath` (`refusals`), so a tools/call request the MCP SDK refuses before the handler runs still gets its row. */
+  readonly refusals: RefusalAudit;
 }
 
 /** Options of `createHttpHandler`. */
 export interface HttpHandlerOptions {
-  /** Makes the MCP server that answers one request (the SDK calls it once per request); mount the call path on it with the request's `client`. */
+  /** Makes the MCP server that answers one request (the SDK calls it once per request); mount the call path on it with the request's `client` and `refusals`. */
   readonly server: (context: HttpServerContext) => Server | McpServer | Promise<Server | McpServer>;
   /** Where bearer tokens are verified (asked on every request). */
   readonly tokens: TokenStore;
@@ -95,9 +97,11 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * refuse) still gets its one row, through the call path `mountCallPath`
  * mounted on the request's server (`CallRequest.refused`); when the SDK
  * refused it before making a server, the factory is asked for one (never
- * connected) to learn that call path. The SDK's answer goes out unchanged
- * once the row's write settled. A factory that mounts no call path leaves
- * such a request without a row, reported to `onerror`.
+ * connected) to learn that call path. The factory hands the context's
+ * `refusals` to `mountCallPath`, which reports its call path there. The
+ * SDK's answer goes out unchanged once the row's write settled. A factory
+ * that mounts no call path, or does not pass `refusals` on, leaves such a
+ * request without a row, reported to `onerror`.
  */
 export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
   const path = options.path ?? '/mcp';
@@ -124,14 +128,8 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     async (context) => {
       const name = context.authInfo?.extra?.['xcapToken'];
       if (typeof name !== 'string') throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
-      const product = await options.server({ era: context.era, token: { name }, client: tokenClient(name) });
       const watched = context.authInfo === undefined ? undefined : watching.get(context.authInfo);
-      const record = watched === undefined ? undefined : mountOf(product);
-      if (watched !== undefined && record !== undefined) {
-        record.watch = watched.watch;
-        watched.record = record;
-      }
-      return product;
+      return options.server({ era: context.era, token: { name }, client: tokenClient(name), refusals: watched?.refusals ?? unwatched });
     },
     { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror: report },
   );
@@ -144,17 +142,17 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
    * server made for it, else (the SDK refused it before making one) the one
    * the factory mounts on a server made to learn it (never connected).
    */
-  const mountFor = async (watched: WatchedCall, request: Request, body: HttpToolsCall, name: string): Promise<MountRecord | undefined> => {
-    if (watched.record !== undefined) return watched.record;
+  const mountFor = async (watched: WatchedCall, request: Request, body: HttpToolsCall, name: string): Promise<RefusalAuditor | undefined> => {
+    if (watched.audit !== undefined) return watched.audit;
+    let learned: RefusalAuditor | undefined;
     try {
-      const product = await options.server({ era: eraOf(request, body), token: { name }, client: tokenClient(name) });
-      const record = mountOf(product);
-      if (record === undefined) report(new Error('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath)'));
-      return record;
+      await options.server({ era: eraOf(request, body), token: { name }, client: tokenClient(name), refusals: { mounted: (audit) => (learned = audit), reached: () => undefined } });
     } catch (error) {
       report(error);
       return undefined;
     }
+    if (learned === undefined) report(new Error('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)'));
+    return learned;
   };
 
   const fetch = async (request: Request): Promise<Response> => {
@@ -188,17 +186,19 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       const call = body === null ? undefined : toolsCallIn(body);
       let watch: RefusedCallWatch | undefined;
       if (call !== undefined) {
+        const made = new RefusedCallWatch({
+          audit: async (refused) => {
+            const audit = await mountFor(watched, request, call, name);
+            if (audit !== undefined) await audit(refused);
+          },
+          onerror: report,
+        });
         const watched: WatchedCall = {
-          watch: new RefusedCallWatch({
-            audit: async (refused) => {
-              const record = await mountFor(watched, request, call, name);
-              if (record !== undefined) await auditRefused(record, refused);
-            },
-            onerror: report,
-          }),
-          record: undefined,
+          watch: made,
+          audit: undefined,
+          refusals: { mounted: (audit) => (watched.audit = audit), reached: (id) => made.reached(id) },
         };
-        watch = watched.watch;
+        watch = made;
         watching.set(authInfo, watched);
         watch.delivered(call.message);
       }
@@ -237,11 +237,18 @@ function pathOf(url: string): string {
   }
 }
 
-/** One tools/call request in flight: its watch and, once the SDK made its server, what is mounted on it. */
+/** Writes a refused request's row through a mounted call path. */
+type RefusalAuditor = (call: RefusedToolsCall) => Promise<void>;
+
+/** One tools/call request in flight: its watch, the hand-off its server's mount reports to and, once mounted, how to audit it. */
 interface WatchedCall {
   readonly watch: RefusedCallWatch;
-  record: MountRecord | undefined;
+  readonly refusals: RefusalAudit;
+  audit: RefusalAuditor | undefined;
 }
+
+/** The hand-off of a request that is not a tools/call: nothing to audit. */
+const unwatched: RefusalAudit = { mounted: () => undefined, reached: () => undefined };
 
 /** The era a refused request was sent in: modern when its header or its envelope names 2026-07-28 or later. */
 function eraOf(request: Request, call: HttpToolsCall): 'legacy' | 'modern' {
