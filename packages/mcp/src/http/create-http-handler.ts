@@ -194,7 +194,6 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
           onerror: report,
         });
         const watched: WatchedCall = {
-          watch: made,
           audit: undefined,
           refusals: { mounted: (audit) => (watched.audit = audit), reached: (id) => made.reached(id) },
         };
@@ -240,9 +239,8 @@ function pathOf(url: string): string {
 /** Writes a refused request's row through a mounted call path. */
 type RefusalAuditor = (call: RefusedToolsCall) => Promise<void>;
 
-/** One tools/call request in flight: its watch, the hand-off its server's mount reports to and, once mounted, how to audit it. */
+/** One tools/call request in flight: the hand-off its server's mount reports to and, once mounted, how to audit it. */
 interface WatchedCall {
-  readonly watch: RefusedCallWatch;
   readonly refusals: RefusalAudit;
   audit: RefusalAuditor | undefined;
 }
