@@ -14,6 +14,8 @@ export interface BrokerAuditInput {
   readonly verdict: Verdict;
   /** How the call ended in the bridge; `null` exactly when the verdict refused it. */
   readonly outcome: Outcome | null;
+  /** `argsHash(call.arguments)` when the caller already computed it (the call path hashes the arguments once, for the consent request and the row); computed here otherwise. */
+  readonly argsHash?: string;
 }
 
 const outcomeStatus: Readonly<Record<Outcome, readonly [AuditStatus, string | null]>> = {
@@ -69,7 +71,7 @@ export function brokerAuditRow(input: BrokerAuditInput): AuditRow {
     clientId = client;
   }
   const [status, error] = statusOf(verdict, outcome);
-  return { appId, clientId, tool: clipToolName(call.name, qualifiedToolName(call.from, call.name)), status, error, argsHash: argsHash(call.arguments) };
+  return { appId, clientId, tool: clipToolName(call.name, qualifiedToolName(call.from, call.name)), status, error, argsHash: input.argsHash ?? argsHash(call.arguments) };
 }
 
 function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditStatus, string | null] {

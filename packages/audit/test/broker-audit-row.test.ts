@@ -33,6 +33,14 @@ describe('argsHash (clarification 2)', () => {
   });
 });
 
+describe('brokerAuditRow: a hash already computed', () => {
+  it('records the given argsHash instead of hashing the arguments again (the call path hashes once)', () => {
+    const given = `sha256:${'a'.repeat(64)}`;
+    expect(row({ argsHash: given }).argsHash).toBe(given);
+    expect(row({}).argsHash).toBe(emptyHash);
+  });
+});
+
 describe('brokerAuditRow: status and error (clarification 3)', () => {
   const outcomes: [Outcome, string, string | null][] = [
     ['ok', 'ok', null],

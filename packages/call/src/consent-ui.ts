@@ -11,6 +11,13 @@ export interface ConsentRequest {
   readonly sheet: ConsentSheet;
   /** The broker's `ask` verdict for the call. */
   readonly verdict: Verdict;
+  /**
+   * The `argsHash` of the call's arguments as received — the value its audit
+   * row records — so a UI that binds its answer to the call (the modern MCP
+   * era's signed `requestState`) need not hash them again. A sheet shared by
+   * concurrent calls for one scope carries the hash of the call that opened it.
+   */
+  readonly argsHash: string;
 }
 
 /** How long the call path waits for the person's answer on a consent sheet by default (`consentTimeoutMs`): two minutes. */

@@ -1,5 +1,5 @@
 import type { CallResult, Catalog, Grant, JsonValue, ManifestEntry, Outcome, ToolCall, Verdict } from '@xcap/catalog';
-import { clipToolName } from '@xcap/audit';
+import { argsHash, clipToolName } from '@xcap/audit';
 import { agentToolList, brokerDecide, consentAnswer, consentSheet, findScope, parseToolName, type ConsentReply } from '@xcap/broker';
 import { bridgeCall, bridgeReasons, callFailure } from '@xcap/bridge';
 import { AuditQueue } from './audit-queue.js';
@@ -108,29 +108,29 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     }
   }
 
-  async function decide(call: ToolCall, foreground: boolean, ownConsent: ConsentUi | undefined): Promise<Verdict> {
+  async function decide(call: ToolCall, hash: string, foreground: boolean, ownConsent: ConsentUi | undefined): Promise<Verdict> {
     const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground, call });
     if (verdict.verdict !== 'ask' || verdict.scope === null) return verdict;
     const scope = verdict.scope;
     // A request's own consent UI is asked for that request alone: never shared through `asking`.
-    if (ownConsent !== undefined) return ask(verdict, scope, ownConsent);
+    if (ownConsent !== undefined) return ask(verdict, scope, hash, ownConsent);
     const open = asking.get(scope);
     if (open !== undefined) {
       const answered = await open;
       return { ...verdict, verdict: answered.verdict, reason: answered.reason };
     }
-    const answered = ask(verdict, scope, options.consent).finally(() => asking.delete(scope));
+    const answered = ask(verdict, scope, hash, options.consent).finally(() => asking.delete(scope));
     asking.set(scope, answered);
     return answered;
   }
 
-  async function ask(verdict: Verdict, scope: string, consent: ConsentUi): Promise<Verdict> {
+  async function ask(verdict: Verdict, scope: string, hash: string, consent: ConsentUi): Promise<Verdict> {
     let reply: ConsentReply = 'dismiss';
     try {
       const entry = app.manifest.find((e: ManifestEntry) => e.id === scope);
       if (entry !== undefined) {
         const sheet = consentSheet(catalog, scope, entry);
-        const answer: unknown = await withTimeout(() => consent({ app: app.id, scope, sheet, verdict }), consentTimeoutMs, 'consent UI');
+        const answer: unknown = await withTimeout(() => consent({ app: app.id, scope, sheet, verdict, argsHash: hash }), consentTimeoutMs, 'consent UI');
         if (replies.has(answer)) reply = answer as ConsentReply;
       }
     } catch {
@@ -174,12 +174,14 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const toolCall: ToolCall = snapshot.value === undefined ? { from, name } : { from, name, arguments: snapshot.value };
     if (request.refused !== undefined) return refuse(toolCall, client, request.refused, at, started);
 
+    // Hashed once: the consent request carries it, the row records it.
+    const hash = argsHash(toolCall.arguments);
     const full = audit.full || audit.closed;
     const refused = full || (suspend && audit.state === 'failing' && !(await audit.probe()));
-    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, request.foreground, request.consent);
+    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, hash, request.foreground, request.consent);
     const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value) : notJsonArguments;
     const outcome = ran === null ? null : ran.outcome;
-    const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
+    const row = callAuditRow(app.id, client, toolCall, verdict, outcome, hash);
     const meta = { at, durationMs: performance.now() - started };
     const committed = full ? await audit.writeOnce(row, meta) : await audit.write(row, meta);
     if (verdict.verdict === 'unknown' && from === 'agent') {

@@ -244,7 +244,7 @@ describe('createCallPath: calls', () => {
 });
 
 describe('createCallPath: consent', () => {
-  it('allow writes granted and calls; the request carries the sheet', async () => {
+  it('allow writes granted and calls; the request carries the sheet and the argsHash its row records', async () => {
     const { path, grants, asked, audit } = setup({}, ['allow']);
     const answer = await path.call(ui('photos_pick', {}));
     expect(answer.outcome).toBe('ok');
@@ -255,9 +255,10 @@ describe('createCallPath: consent', () => {
         scope: 'photos.read',
         sheet: { title: 'Photos', text: 'This app wants to access your photos. Pick the photos for an album.' },
         verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null },
+        argsHash: argsHash({}),
       },
     ]);
-    expect(audit.rows.map((r) => r.status)).toEqual(['ok']);
+    expect(audit.rows.map((r) => [r.status, r.argsHash])).toEqual([['ok', argsHash({})]]);
   });
 
   it('a consent UI that throws counts as dismiss', async () => {

@@ -24,6 +24,15 @@ describe('createCallPath: a request with its own consent UI', () => {
     expect(nativeCalls.map((c) => c.tool)).toEqual(['photos_pick']);
   });
 
+  it('carries the argsHash of its own arguments, the one its row records', async () => {
+    const { path, audit } = setup();
+    const own: ConsentRequest[] = [];
+    await path.call(agent('photos__list', { limit: 2 }, (request) => (own.push(request), 'dismiss')));
+    await path.call(agent('photos__list', { limit: 3 }, (request) => (own.push(request), 'dismiss')));
+    expect(own.map((r) => r.argsHash)).toEqual(audit.rows.map((r) => r.argsHash));
+    expect(new Set(own.map((r) => r.argsHash)).size).toBe(2);
+  });
+
   it('is never shared: a request with its own UI neither joins an open host sheet nor answers another request', async () => {
     let release: (answer: ConsentReply) => void = () => undefined;
     let hostSheets = 0;

@@ -87,7 +87,7 @@ describe('small parts', () => {
   it('ScriptedConsentUi answers in order, records, and throws when out of answers', async () => {
     const ui = new ScriptedConsentUi(['deny']);
     ui.answer((request) => (request.scope === 'photos.read' ? 'allow' : 'deny'));
-    const request = { app: 'a', scope: 'photos.read', sheet: { title: 'Photos', text: 't' }, verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null } } as const;
+    const request = { app: 'a', scope: 'photos.read', sheet: { title: 'Photos', text: 't' }, verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null }, argsHash: `sha256:${'0'.repeat(64)}` } as const;
     expect(await ui.ui(request)).toBe('deny');
     expect(await ui.ui(request)).toBe('allow');
     await expect(ui.ui(request)).rejects.toThrow('no answer scripted for the photos.read sheet');

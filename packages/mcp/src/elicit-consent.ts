@@ -5,7 +5,7 @@ import { consentFormMessage, consentFormReply, consentFormSchema } from './conse
 
 /** Options of `elicitConsent`. */
 export interface ElicitConsentOptions {
-  /** How long the person may take to answer, in milliseconds (default 300,000); no answer in time counts as dismiss. */
+  /** How long the person may take to answer, in milliseconds (default 300,000); no answer in time counts as dismiss. The call path's `consentTimeoutMs` (default 120,000) bounds it too: the shorter one ends the wait. */
   readonly timeoutMs?: number;
 }
 

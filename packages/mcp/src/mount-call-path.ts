@@ -11,7 +11,6 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
-import { argsHash } from '@xcap/audit';
 import type { ConsentReply } from '@xcap/broker';
 import type { CallPath, ConsentRequest, ConsentUi } from '@xcap/call';
 import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
@@ -19,7 +18,8 @@ import { createConsentState, type ConsentQuestion, type ConsentState } from './c
 import { elicitConsent } from './elicit-consent.js';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
-import { recordMount, type MountRecord } from './mount-record.js';
+import { auditRefused } from './audit-refused.js';
+import type { RefusalAudit } from './refusal-audit.js';
 import { newRunId } from './run-id.js';
 import { isObject } from '@xcap/wire';
 
@@ -46,8 +46,21 @@ export interface MountCallPathOptions {
   readonly consent?: McpConsent;
   /** Signs the modern era's consent questions (default one made for this mount). Share one between the server instances of an endpoint that makes an instance per request. */
   readonly consentState?: ConsentState;
-  /** How long a legacy `elicitation/create` may wait for the person, in milliseconds (default 300,000). */
+  /**
+   * How long a legacy `elicitation/create` may wait for the person, in
+   * milliseconds (default 300,000). The call path bounds every consent UI by
+   * its own `consentTimeoutMs` (default 120,000, `defaultConsentTimeoutMs`
+   * of `@xcap/call`), so the person has the shorter of the two: two minutes
+   * unless the call path's timeout is raised.
+   */
   readonly elicitTimeoutMs?: number;
+  /**
+   * The transport's hand-off for tools/call requests the MCP SDK refuses
+   * before this handler runs (`HttpServerContext.refusals` in a
+   * `createHttpHandler` factory): told what was mounted and each request the
+   * handler receives. Without it such a request gets no row.
+   */
+  readonly refusals?: RefusalAudit;
 }
 
 /** What `mountCallPath` mounted. */
@@ -83,8 +96,8 @@ export const consentInputKey = 'consent';
  * A tools/call the SDK answers itself, before this handler runs (a
  * 2026-07-28 request whose `_meta` envelope is missing or invalid), is
  * audited through the same call path by the transports of this package
- * (`serveStdioCallPath`, `createHttpHandler`): the handler tells their
- * `RefusedCallWatch` each request it receives.
+ * (`serveStdioCallPath`, `createHttpHandler`) when they are handed over as
+ * `options.refusals`: the handler tells it each request it receives.
  *
  * With `consent: 'client'` on a modern connection, a call whose scope is
  * undecided (foreground) is audited `denied`/`consentNeeded` — a consent
@@ -114,7 +127,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
     const name = params['name'];
     const args = params['arguments'];
-    const modern = consentState === undefined ? undefined : modernConsent(consentState, ctx, args);
+    const modern = consentState === undefined ? undefined : modernConsent(consentState, ctx);
     const consent = modern?.ui ?? legacyConsent;
     const answered = await callPath.call({
       from: 'agent',
@@ -136,15 +149,15 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     return mcpCallResult(answered.result);
   };
 
-  const record: MountRecord = { callPath, clientId, foreground, watch: undefined };
-  recordMount(server, record);
+  const refusals = options.refusals;
+  refusals?.mounted((call) => auditRefused({ callPath, clientId, foreground }, call));
   const running = new Set<Promise<unknown>>();
   const fallback = server.fallbackRequestHandler;
   server.fallbackRequestHandler = (request, ctx) => {
     if (request.method !== 'tools/call') {
       return fallback === undefined ? Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found')) : fallback(request, ctx);
     }
-    record.watch?.reached(request.id);
+    refusals?.reached(request.id);
     const handled = answer(request, ctx);
     running.add(handled);
     const done = () => void running.delete(handled);
@@ -177,15 +190,16 @@ interface AskedQuestion {
 
 /**
  * The per-request consent UI of a modern tools/call: on a retry carrying a
- * valid state for this very question (app, scope, argsHash) it answers the
+ * valid state for this very question (app, scope, and the `argsHash` the
+ * call path hands with the request, the one its row records) it answers the
  * person's reply; otherwise it records the question to ask and answers
  * `dismiss` (nothing written; the adapter returns `input_required`).
  */
-function modernConsent(state: ConsentState, ctx: ServerContext, args: unknown): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
+function modernConsent(state: ConsentState, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
   let asked: AskedQuestion | undefined;
   const ui = async (request: ConsentRequest): Promise<ConsentReply> => {
     if (!canElicitForm(ctx)) return 'dismiss';
-    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: argsHash(args) };
+    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash };
     const echoed = await state.verify(ctx.mcpReq.requestState(), ctx);
     if (echoed !== null && sameQuestion(echoed, question)) {
       const view = inputResponse(ctx.mcpReq.inputResponses, consentInputKey);

@@ -5,7 +5,8 @@ import type { CallPath } from '@xcap/call';
 import type { ConsentState } from './consent-state.js';
 import { LineTransport, type LineTransportEnd } from './line-transport.js';
 import { mountCallPath, type McpConsent, type McpEra, type MountedCallPath } from './mount-call-path.js';
-import { auditRefused, mountOf } from './mount-record.js';
+import { auditRefused } from './audit-refused.js';
+import type { RefusalAudit } from './refusal-audit.js';
 import { RefusedCallWatch } from './refused-call-watch.js';
 import { newRunId } from './run-id.js';
 
@@ -90,6 +91,8 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
     ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
     ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
   });
+  // The rows of refused requests go through options.callPath (the watch's audit): the mount only reports what its handler received.
+  const refusals: RefusalAudit = { mounted: () => undefined, reached: (id) => watch.reached(id) };
   let mounted: MountedCallPath | undefined;
   let era: McpEra | undefined;
   let ownerClosing = false;
@@ -109,9 +112,8 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
         foreground,
         consent: options.consent ?? 'host',
         ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
+        refusals,
       });
-      const record = mountOf(server);
-      if (record !== undefined) record.watch = watch;
       return server;
     },
     { transport },

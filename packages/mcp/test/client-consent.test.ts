@@ -1,8 +1,12 @@
+import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { argsHash } from '@xcap/audit';
-import { createConsentState } from '../src/index.js';
+import type { CallPath } from '@xcap/call';
+import { createConsentState, serveStdioCallPath, type ConsentQuestion, type ConsentState } from '../src/index.js';
 import { connect, type Connected } from './support/connect.js';
+import { PipeClientTransport, pipes } from './support/pipe-pair.js';
 import { envelope, rawPipe, type RawPipe } from './support/raw-pipe.js';
+import { testCallPath } from './support/test-call-path.js';
 
 const message = 'Photos: This app wants to access your photos. Pick the photos for your album.';
 const open: Connected[] = [];
@@ -121,5 +125,37 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
     const state = (await call(raw, { limit: 1 })).result?.requestState;
     await askedAgain(raw, await call(raw, { limit: 2 }, { inputResponses: allow, requestState: state }));
     expect(raw.host.audit.rows.every((r) => r.status === 'denied' && r.error === 'consentNeeded')).toBe(true);
+  });
+});
+
+describe('the modern binding uses the argsHash the call path hands with the consent request', () => {
+  it('a ConsentRequest whose argsHash is not the arguments\' hash binds the requestState to the given one, and the retry matches it', async () => {
+    const host = testCallPath();
+    const given = `sha256:${'f'.repeat(64)}`;
+    const callPath: CallPath = {
+      ...host.callPath,
+      call: (request) => {
+        const consent = request.consent;
+        return host.callPath.call(consent === undefined ? request : { ...request, consent: (asked) => consent({ ...asked, argsHash: given }) });
+      },
+    };
+    const signed = createConsentState();
+    const minted: ConsentQuestion[] = [];
+    const consentState: ConsentState = { mint: (question) => (minted.push(question), signed.mint(question)), verify: (state, ctx) => signed.verify(state, ctx) };
+    const both = pipes();
+    const served = serveStdioCallPath({ callPath, serverInfo: { name: 'x', version: '0' }, input: both.toServer, output: both.toClient, foreground: true, consent: 'client', consentState });
+    const client = new Client({ name: 'agent', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { answer: 'allow' } }));
+    await client.connect(new PipeClientTransport(both));
+    try {
+      const result = await client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
+      expect(argsHash({ limit: 1 })).not.toBe(given);
+      expect(minted.map((question) => question.argsHash)).toEqual([given]);
+      expect(result.isError).toBeFalsy();
+      expect(await host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    } finally {
+      await client.close();
+      await served.close();
+    }
   });
 });

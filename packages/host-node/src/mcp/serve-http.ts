@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/server';
 import type { ConsentUi } from '@xcap/call';
 import { createConsentState, createHttpHandler, mountCallPath, type XcapHttpHandler } from '@xcap/mcp';
+import { fetchListener } from '@xcap/mcp/node';
 import type { TokenStore } from '@xcap/tokens';
+import { realTimers, type Timers } from '@xcap/wire';
 import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { stopRunningCommands } from '../providers/run-command.js';
-import { fetchListener } from './fetch-listener.js';
 import { hostNodeVersion } from './host-node-version.js';
 import { allowedHostHeaders, parseListenAddress, urlAuthority } from './listen-address.js';
 
@@ -52,6 +53,8 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly log?: (line: string) => void;
   /** How long `close()` waits for requests in flight, in milliseconds (default 10,000). */
   readonly closeGraceMs?: number;
+  /** The clock and timers of `close()`'s wait for requests in flight and of the handler's queue wait (default `realTimers` of `@xcap/wire`). */
+  readonly timers?: Timers;
   /**
    * The HMAC key (at least 32 bytes) signing the modern era's consent
    * `requestState`. Default: drawn at start, so only this process can
@@ -107,7 +110,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
-  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, consentKey, allowedHosts: extraHosts = [], ...hostOptions } = options;
+  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, consentKey, allowedHosts: extraHosts = [], timers = realTimers, ...hostOptions } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent: hostConsent,
@@ -135,14 +138,15 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     });
     const bound = { host: listen.host, port };
     handler = createHttpHandler({
-      server: ({ era, client }) => {
+      server: ({ era, client, refusals }) => {
         const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
-        mountCallPath(mcp, host.callPath, { era, clientId: client, foreground, consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host', consentState });
+        mountCallPath(mcp, host.callPath, { era, clientId: client, foreground, consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host', consentState, refusals });
         return mcp;
       },
       tokens,
       allowedHosts: [...allowedHostHeaders(bound.host, bound.port), ...extraHosts],
       onerror: report,
+      timers,
       ...(limits.maxBodyBytes === undefined ? {} : { maxBodyBytes: limits.maxBodyBytes }),
       ...(limits.maxInFlight === undefined ? {} : { maxInFlight: limits.maxInFlight }),
       ...(limits.maxInFlightPerToken === undefined ? {} : { maxInFlightPerToken: limits.maxInFlightPerToken }),
@@ -170,10 +174,10 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        if (!(await drained(mounted, closeGraceMs))) {
+        if (!(await drained(mounted, closeGraceMs, timers))) {
           const commands = stopRunningCommands();
           log(`xcap serve: ${mounted.inFlight} request(s) still in flight after ${closeGraceMs} ms; stopped ${commands} provider command(s)`);
-          await drained(mounted, 1_500);
+          await drained(mounted, 1_500, timers);
         }
         server.closeAllConnections();
         await mounted.close();
@@ -189,12 +193,12 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   }
 }
 
-/** Whether the handler had no request in flight within `ms`. */
-async function drained(handler: XcapHttpHandler, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
+/** Whether the handler had no request in flight within `ms` (looked at every 10 ms of `timers`). */
+async function drained(handler: XcapHttpHandler, ms: number, timers: Timers): Promise<boolean> {
+  const deadline = timers.now() + ms;
   while (handler.inFlight > 0) {
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (timers.now() >= deadline) return false;
+    await new Promise<void>((resolve) => timers.setTimeout(resolve, 10));
   }
   return true;
 }

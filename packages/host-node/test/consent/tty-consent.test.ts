@@ -11,6 +11,7 @@ const request: ConsentRequest = {
   scope: 'photos.read',
   sheet: { title: 'Photos', text: 'This app wants to access your photos. Pick the photos for your album.' },
   verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null },
+  argsHash: `sha256:${'0'.repeat(64)}`,
 };
 
 async function ask(answer: string | null, timeoutMs?: number): Promise<{ reply: string; shown: string }> {

@@ -1,12 +1,15 @@
 import { createMcpHandler, type AuthInfo, type McpServer, type Server } from '@modelcontextprotocol/server';
-import { auditRefused, mountOf, type MountRecord } from '../mount-record.js';
-import { RefusedCallWatch } from '../refused-call-watch.js';
+import type { RefusalAudit } from '../refusal-audit.js';
+import { RefusedCallWatch, type RefusedToolsCall } from '../refused-call-watch.js';
 import { answerAfterRow, toolsCallIn, type HttpToolsCall } from './answer-after-row.js';
+import { checkBearer } from './check-bearer.js';
+import { checkHost } from './check-host.js';
+import { checkOrigin } from './check-origin.js';
 import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
-import { isLoopbackHostname } from './loopback.js';
 import { readLimitedBody } from './read-limited-body.js';
 import { tokenClient, type TokenIdentity, type TokenStore } from '@xcap/tokens';
+import type { Timers } from '@xcap/wire';
 
 /** What the server factory of `createHttpHandler` is told about the request it serves. */
 export interface HttpServerContext {
@@ -16,11 +19,13 @@ export interface HttpServerContext {
   readonly token: TokenIdentity;
   /** The audit `client` of its calls: `token:<name>`. */
   readonly client: string;
+  /** Hand it to `mountCallPath` (`refusals`), so a tools/call request the MCP SDK refuses before the handler runs still gets its row. */
+  readonly refusals: RefusalAudit;
 }
 
 /** Options of `createHttpHandler`. */
 export interface HttpHandlerOptions {
-  /** Makes the MCP server that answers one request (the SDK calls it once per request); mount the call path on it with the request's `client`. */
+  /** Makes the MCP server that answers one request (the SDK calls it once per request); mount the call path on it with the request's `client` and `refusals`. */
   readonly server: (context: HttpServerContext) => Server | McpServer | Promise<Server | McpServer>;
   /** Where bearer tokens are verified (asked on every request). */
   readonly tokens: TokenStore;
@@ -45,6 +50,8 @@ export interface HttpHandlerOptions {
   readonly maxQueuedPerToken?: number;
   /** How long a request waits for a slot before it gets 503, in milliseconds (default 30,000). */
   readonly maxQueueWaitMs?: number;
+  /** The timers a request's wait for a slot runs on (default `realTimers`). */
+  readonly timers?: Timers;
   /** Told about failures the client only sees as a 500 (a broken token store, a factory that threw) and the SDK's own errors. */
   readonly onerror?: (error: Error) => void;
 }
@@ -90,21 +97,24 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * refuse) still gets its one row, through the call path `mountCallPath`
  * mounted on the request's server (`CallRequest.refused`); when the SDK
  * refused it before making a server, the factory is asked for one (never
- * connected) to learn that call path. The SDK's answer goes out unchanged
- * once the row's write settled. A factory that mounts no call path leaves
- * such a request without a row, reported to `onerror`.
+ * connected) to learn that call path. The factory hands the context's
+ * `refusals` to `mountCallPath`, which reports its call path there. The
+ * SDK's answer goes out unchanged once the row's write settled. A factory
+ * that mounts no call path, or does not pass `refusals` on, leaves such a
+ * request without a row, reported to `onerror`.
  */
 export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError(`createHttpHandler: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
-  const hosts = options.allowedHosts.map(parseAllowedHost);
-  const origins = new Set((options.allowedOrigins ?? []).map((name) => name.toLowerCase()));
+  const hostRefusal = checkHost(options.allowedHosts);
+  const originRefusal = checkOrigin(options.allowedOrigins);
   const gate = new FairGate({
     maxInFlight: options.maxInFlight ?? 32,
     maxInFlightPerKey: options.maxInFlightPerToken ?? 8,
     maxQueuedPerKey: options.maxQueuedPerToken ?? 256,
     maxWaitMs: options.maxQueueWaitMs ?? 30_000,
+    ...(options.timers === undefined ? {} : { timers: options.timers }),
   });
   const report = (error: unknown) => {
     try {
@@ -113,18 +123,13 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       // A reporter that throws must not turn an answer into a crash.
     }
   };
+  const bearer = checkBearer(options.tokens, report);
   const mcp = createMcpHandler(
     async (context) => {
       const name = context.authInfo?.extra?.['xcapToken'];
       if (typeof name !== 'string') throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
-      const product = await options.server({ era: context.era, token: { name }, client: tokenClient(name) });
       const watched = context.authInfo === undefined ? undefined : watching.get(context.authInfo);
-      const record = watched === undefined ? undefined : mountOf(product);
-      if (watched !== undefined && record !== undefined) {
-        record.watch = watched.watch;
-        watched.record = record;
-      }
-      return product;
+      return options.server({ era: context.era, token: { name }, client: tokenClient(name), refusals: watched?.refusals ?? unwatched });
     },
     { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror: report },
   );
@@ -137,34 +142,25 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
    * server made for it, else (the SDK refused it before making one) the one
    * the factory mounts on a server made to learn it (never connected).
    */
-  const mountFor = async (watched: WatchedCall, request: Request, body: HttpToolsCall, name: string): Promise<MountRecord | undefined> => {
-    if (watched.record !== undefined) return watched.record;
+  const mountFor = async (watched: WatchedCall, request: Request, body: HttpToolsCall, name: string): Promise<RefusalAuditor | undefined> => {
+    if (watched.audit !== undefined) return watched.audit;
+    let learned: RefusalAuditor | undefined;
     try {
-      const product = await options.server({ era: eraOf(request, body), token: { name }, client: tokenClient(name) });
-      const record = mountOf(product);
-      if (record === undefined) report(new Error('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath)'));
-      return record;
+      await options.server({ era: eraOf(request, body), token: { name }, client: tokenClient(name), refusals: { mounted: (audit) => (learned = audit), reached: () => undefined } });
     } catch (error) {
       report(error);
       return undefined;
     }
+    if (learned === undefined) report(new Error('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)'));
+    return learned;
   };
 
   const fetch = async (request: Request): Promise<Response> => {
-    if (!hostAllowed(request.headers.get('host'), hosts)) return httpError(403, 'Forbidden: the Host header does not name this server');
-    const origin = request.headers.get('origin');
-    if (origin !== null && !originAllowed(origin, origins)) return httpError(403, 'Forbidden: the Origin is not a loopback origin');
+    const refused = hostRefusal(request) ?? originRefusal(request);
+    if (refused !== undefined) return refused;
     if (pathOf(request.url) !== path) return httpError(404, `Not found: the MCP endpoint is ${path}`);
-    const bearer = /^Bearer +([^\s]+) *$/i.exec(request.headers.get('authorization') ?? '');
-    if (bearer === null) return httpError(401, 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)', { 'www-authenticate': 'Bearer realm="xcap"' });
-    let identity: TokenIdentity | null;
-    try {
-      identity = await options.tokens.verify(bearer[1] as string);
-    } catch (error) {
-      report(error);
-      return httpError(500, 'Internal error: the token store could not be read');
-    }
-    if (identity === null) return httpError(401, 'Unauthorized: unknown or revoked token', { 'www-authenticate': 'Bearer realm="xcap", error="invalid_token"' });
+    const identity = await bearer(request);
+    if (identity instanceof Response) return identity;
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (closed) return httpError(503, 'Service unavailable: the server is closing');
@@ -190,17 +186,18 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       const call = body === null ? undefined : toolsCallIn(body);
       let watch: RefusedCallWatch | undefined;
       if (call !== undefined) {
+        const made = new RefusedCallWatch({
+          audit: async (refused) => {
+            const audit = await mountFor(watched, request, call, name);
+            if (audit !== undefined) await audit(refused);
+          },
+          onerror: report,
+        });
         const watched: WatchedCall = {
-          watch: new RefusedCallWatch({
-            audit: async (refused) => {
-              const record = await mountFor(watched, request, call, name);
-              if (record !== undefined) await auditRefused(record, refused);
-            },
-            onerror: report,
-          }),
-          record: undefined,
+          audit: undefined,
+          refusals: { mounted: (audit) => (watched.audit = audit), reached: (id) => made.reached(id) },
         };
-        watch = watched.watch;
+        watch = made;
         watching.set(authInfo, watched);
         watch.delivered(call.message);
       }
@@ -239,44 +236,17 @@ function pathOf(url: string): string {
   }
 }
 
-interface AllowedHost {
-  readonly host: string;
-  readonly port: string | undefined;
-}
+/** Writes a refused request's row through a mounted call path. */
+type RefusalAuditor = (call: RefusedToolsCall) => Promise<void>;
 
-const authority = /^(\[[0-9a-f:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/;
-
-function parseAllowedHost(entry: string): AllowedHost {
-  const match = authority.exec(entry.trim().toLowerCase());
-  if (match === null) throw new TypeError(`createHttpHandler: allowedHosts entry ${JSON.stringify(entry)} is not host or host:port`);
-  return { host: match[1] as string, port: match[2] };
-}
-
-function hostAllowed(header: string | null, allowed: readonly AllowedHost[]): boolean {
-  if (header === null) return false;
-  const match = authority.exec(header.trim().toLowerCase());
-  if (match === null) return false;
-  const host = match[1] as string;
-  const port = match[2] ?? '80';
-  return allowed.some((entry) => entry.host === host && (entry.port === undefined || entry.port === port));
-}
-
-function originAllowed(origin: string, extra: ReadonlySet<string>): boolean {
-  let hostname: string;
-  try {
-    hostname = new URL(origin).hostname;
-  } catch {
-    return false;
-  }
-  if (hostname === '') return false;
-  return isLoopbackHostname(hostname) || extra.has(hostname.toLowerCase());
-}
-
-/** One tools/call request in flight: its watch and, once the SDK made its server, what is mounted on it. */
+/** One tools/call request in flight: the hand-off its server's mount reports to and, once mounted, how to audit it. */
 interface WatchedCall {
-  readonly watch: RefusedCallWatch;
-  record: MountRecord | undefined;
+  readonly refusals: RefusalAudit;
+  audit: RefusalAuditor | undefined;
 }
+
+/** The hand-off of a request that is not a tools/call: nothing to audit. */
+const unwatched: RefusalAudit = { mounted: () => undefined, reached: () => undefined };
 
 /** The era a refused request was sent in: modern when its header or its envelope names 2026-07-28 or later. */
 function eraOf(request: Request, call: HttpToolsCall): 'legacy' | 'modern' {

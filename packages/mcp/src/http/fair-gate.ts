@@ -1,3 +1,5 @@
+import { realTimers, type Timers } from '@xcap/wire';
+
 /** The bounds of a `FairGate`. */
 export interface FairGateOptions {
   /** Requests running at once, over every key. */
@@ -8,6 +10,8 @@ export interface FairGateOptions {
   readonly maxQueuedPerKey: number;
   /** How long a request waits for a slot before it is refused, in milliseconds. */
   readonly maxWaitMs: number;
+  /** The timers the `maxWaitMs` wait runs on (default `realTimers`). */
+  readonly timers?: Timers;
 }
 
 /** Gives back a slot (idempotent). */
@@ -15,7 +19,7 @@ export type Release = () => void;
 
 interface Waiter {
   readonly grant: (release: Release | null) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: unknown;
 }
 
 /**
@@ -29,7 +33,8 @@ interface Waiter {
  * `maxWaitMs`, or when its `signal` aborts while it waits.
  */
 export class FairGate {
-  readonly #options: FairGateOptions;
+  readonly #options: Required<Omit<FairGateOptions, 'timers'>>;
+  readonly #timers: Timers;
   readonly #running = new Map<string, number>();
   readonly #queues = new Map<string, Waiter[]>();
   /** Keys with waiters, in the order they are served. */
@@ -37,11 +42,14 @@ export class FairGate {
   #cursor = 0;
   #total = 0;
 
+  /** A gate with these bounds (each a positive integer; `maxQueuedPerKey` may be 0). */
   constructor(options: FairGateOptions) {
-    for (const [name, value] of Object.entries(options)) {
-      if (!Number.isSafeInteger(value) || (value as number) < (name === 'maxQueuedPerKey' ? 0 : 1)) throw new RangeError(`FairGate: ${name} must be a positive integer, got ${String(value)}`);
+    const { timers = realTimers, ...bounds } = options;
+    for (const [name, value] of Object.entries(bounds)) {
+      if (!Number.isSafeInteger(value) || value < (name === 'maxQueuedPerKey' ? 0 : 1)) throw new RangeError(`FairGate: ${name} must be a positive integer, got ${String(value)}`);
     }
-    this.#options = { ...options, maxInFlightPerKey: Math.min(options.maxInFlightPerKey, options.maxInFlight) };
+    this.#options = { ...bounds, maxInFlightPerKey: Math.min(bounds.maxInFlightPerKey, bounds.maxInFlight) };
+    this.#timers = timers;
   }
 
   /** Requests running now (over every key). */
@@ -66,7 +74,7 @@ export class FairGate {
       const onAbort = () => leave();
       const waiter: Waiter = {
         grant: (release) => {
-          if (waiter.timer !== undefined) clearTimeout(waiter.timer);
+          if (waiter.timer !== undefined) this.#timers.clearTimeout(waiter.timer);
           signal?.removeEventListener('abort', onAbort);
           resolve(release);
         },
@@ -80,7 +88,7 @@ export class FairGate {
         if (waiting.length === 0) this.#dropKey(key);
         waiter.grant(null);
       };
-      waiter.timer = setTimeout(leave, this.#options.maxWaitMs);
+      waiter.timer = this.#timers.setTimeout(leave, this.#options.maxWaitMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (queue === undefined) {
         this.#queues.set(key, [waiter]);

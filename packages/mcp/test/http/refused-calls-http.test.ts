@@ -23,10 +23,10 @@ async function setup(host: TestCallPath = testCallPath()) {
     tokens,
     allowedHosts: loopbackHosts(7777),
     onerror: (error) => errors.push(error),
-    server: ({ era, client }) => {
+    server: ({ era, client, refusals }) => {
       made++;
       const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
-      mountCallPath(server, host.callPath, { era, clientId: client, consent: 'client' });
+      mountCallPath(server, host.callPath, { era, clientId: client, consent: 'client', refusals });
       return server;
     },
   });
@@ -45,6 +45,8 @@ function post(era: 'legacy' | 'modern', body: string, headers: Record<string, st
 }
 
 const rowsOf = (host: TestCallPath) => host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error, r.argsHash]);
+
+const unaudited = 'createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)';
 
 describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, written before the answer', () => {
   it('modern, no _meta envelope: the SDK answer (400, -32602) and one invalid/invalidParams row for the token', async () => {
@@ -137,6 +139,28 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
     handlers.push(handler);
     const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} })));
     expect(response.status).toBe(400);
-    expect(errors.map((e) => e.message)).toContain('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath)');
+    expect(errors.map((e) => e.message)).toContain(unaudited);
+  });
+
+  it('a factory that mounts a call path without passing refusals on: no row (nothing global finds the mount), the missing row reported', async () => {
+    const host = testCallPath();
+    const tokens = new MemoryTokenStore();
+    await tokens.add('alice', 'alice-secret-token');
+    const errors: Error[] = [];
+    const handler = createHttpHandler({
+      tokens,
+      allowedHosts: loopbackHosts(7777),
+      onerror: (error) => errors.push(error),
+      server: ({ era, client }) => {
+        const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
+        mountCallPath(server, host.callPath, { era, clientId: client });
+        return server;
+      },
+    });
+    handlers.push(handler);
+    const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} })));
+    expect(response.status).toBe(400);
+    expect(host.audit.rows).toEqual([]);
+    expect(errors.map((e) => e.message)).toContain(unaudited);
   });
 });

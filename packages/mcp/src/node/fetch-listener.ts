@@ -1,0 +1,139 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Mounts a web-standard `fetch(request)` handler on `node:http`. Unlike the
+ * SDK's `toNodeHandler`, the request body is not read before the handler
+ * runs: it reaches `fetch` as a stream, so the handler's checks (Host,
+ * Origin, token, in-flight bound) come before a single body byte is
+ * buffered, and the handler counts the bytes itself. The request URL is
+ * `origin` + the request's path (the `Host` header stays a header, checked
+ * by the handler). A client that goes away aborts the request's signal and
+ * cancels the response body. A handler that throws answers 500.
+ */
+export function fetchListener(fetch: (request: Request) => Promise<Response>, origin: string, onerror: (error: Error) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => void serve(fetch, origin, onerror, req, res);
+}
+
+async function serve(fetch: (request: Request) => Promise<Response>, origin: string, onerror: (error: Error) => void, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const abort = new AbortController();
+  let finished = false;
+  res.on('close', () => {
+    if (!finished) abort.abort();
+  });
+  let response: Response;
+  try {
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) throw new TypeError(`request target ${JSON.stringify(target.slice(0, 100))} is not a path`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else headers.set(name, value);
+    }
+    const method = req.method ?? 'GET';
+    const body = method === 'GET' || method === 'HEAD' ? undefined : requestBody(req);
+    const request = new Request(`${origin}${target}`, { method, headers, signal: abort.signal, ...(body === undefined ? {} : { body, duplex: 'half' }) } as RequestInit);
+    response = await fetch(request);
+  } catch (error) {
+    if (!(error instanceof TypeError)) onerror(error instanceof Error ? error : new Error(String(error)));
+    response = new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: error instanceof TypeError ? -32600 : -32603, message: error instanceof TypeError ? `Bad request: ${error.message}` : 'Internal error' }, id: null }), {
+      status: error instanceof TypeError ? 400 : 500,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  if (res.destroyed) {
+    await response.body?.cancel().catch(() => undefined);
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) headers[name] = value;
+  if (response.status >= 400 && !req.complete && !req.destroyed) {
+    // Refused before the body was read to its end (413, 401, …): the answer goes out whole (with its length), then the rest of the body is read and dropped before the connection closes — a client still sending sees the answer, not a reset connection (nginx's lingering close).
+    const bytes = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...headers, 'content-length': String(bytes.length) });
+    res.write(bytes);
+    await discardRest(req);
+    finished = true;
+    res.end();
+    return;
+  }
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
+    finished = true;
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const closed = new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), closed.then(() => null)]);
+      if (next === null || next.done) break;
+      if (!res.write(next.value)) await Promise.race([new Promise((resolve) => res.once('drain', resolve)), closed]);
+    }
+  } catch {
+    // The body failed mid-stream: end what was sent.
+  } finally {
+    if (abort.signal.aborted) await reader.cancel().catch(() => undefined);
+    finished = true;
+    res.end();
+  }
+}
+
+/** The most bytes of an unread request body dropped after an early answer; past it the connection is closed. */
+const maxDiscardBytes = 64 * 1024 * 1024;
+/** How long after an early answer the rest of the body is waited for before the connection is closed. */
+const maxDiscardMs = 5_000;
+
+/**
+ * The request body as a web stream that reads `req` on demand. Cancelling
+ * it (a handler that stops reading at its limit) does not destroy the
+ * connection: what is left of the body is dropped by `discardRest` before
+ * the answer goes out.
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  // Made at the first read (an iterator holds the request in paused mode); destroyOnReturn: false — stopping the iteration leaves the connection open for discardRest.
+  let chunks: AsyncIterator<unknown> | undefined;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      chunks ??= req.iterator({ destroyOnReturn: false });
+      const next = await chunks.next();
+      if (next.done === true) controller.close();
+      else controller.enqueue(new Uint8Array(next.value as Buffer));
+    },
+    async cancel() {
+      await chunks?.return?.();
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** Reads and drops the rest of a request body, up to `maxDiscardBytes` and `maxDiscardMs`; past either the request is destroyed. */
+async function discardRest(req: IncomingMessage): Promise<void> {
+  await new Promise<void>((resolve) => {
+    let dropped = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('error', done);
+      req.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > maxDiscardBytes) {
+        req.destroy();
+        done();
+      }
+    };
+    const timer = setTimeout(() => {
+      req.destroy();
+      done();
+    }, maxDiscardMs);
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('error', done);
+    req.once('close', done);
+    req.resume();
+  });
+}
