@@ -10,15 +10,15 @@
  * issue 17's target (≥ 0.7×). Rounds: `XCAP_BENCH_ROUNDS` (default 5);
  * time per measurement: `XCAP_BENCH_MS` (default 1000).
  */
-import { fileURLToPath } from 'node:url';
 import { MemoryAuditSink } from '../packages/audit/src/index.js';
 import { MemoryBlobStore, bridgeCall } from '../packages/bridge/src/index.js';
 import { catalog } from '../packages/catalog/src/index.js';
 import { createCallPath, resolveNative, type NativeProviders } from '../packages/call/src/index.js';
 import { spawnProviders } from '../packages/provider-protocol/src/index.js';
 import { isMain, printTable, type BenchRow } from './harness.js';
+import { nodeProviderPath } from '@xcap/test-support';
 
-const provider = fileURLToPath(new URL('../packages/provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
+const provider = nodeProviderPath;
 const rounds = Math.max(1, Number(process.env['XCAP_BENCH_ROUNDS'] ?? 5));
 const measureMs = Math.max(100, Number(process.env['XCAP_BENCH_MS'] ?? 1000));
 const inProcess = { share: { send: () => ({ structuredContent: { shared: true } }) } };

@@ -38,12 +38,13 @@ import { createPhotosProvider } from '@xcap/host-node';
 import { spawnProviders, type SpawnedProviders } from '@xcap/provider-protocol';
 import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
+import { nodeProviderPath } from '@xcap/test-support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const xcapBin = join(root, 'packages/host-node/bin/xcap.js');
 const pythonProvider = join(root, 'examples/python-provider/xcap_provider.py');
 const pythonParts = join(root, 'bench/python-provider-parts.py');
-const echoProvider = join(root, 'packages/provider-protocol/test/fixtures/node-provider.mjs');
+const echoProvider = nodeProviderPath;
 const inFlight = 16;
 const rounds = Math.max(1, Number(process.env['XCAP_BENCH_ROUNDS'] ?? 5));
 const measureMs = Math.max(100, Number(process.env['XCAP_BENCH_MS'] ?? 1000));

@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeBase64 } from '@xcap/bridge';
 import { parseProvidersArgs, runConformanceCli, samplePhotos } from '../src/index.js';
+import { nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
 
 /** The reference Node provider of @xcap/provider-protocol's tests (plain JS). */
-const nodeProvider = fileURLToPath(new URL('../../provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
-const pythonProvider = fileURLToPath(new URL('../../../examples/python-provider/xcap_provider.py', import.meta.url));
+const nodeProvider = nodeProviderPath;
+const pythonProvider = pythonProviderPath;
 const bin = fileURLToPath(new URL('../bin/xcap-conformance.js', import.meta.url));
 const dirs: string[] = [];
 afterEach(async () => {

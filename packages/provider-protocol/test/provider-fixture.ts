@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MemoryBlobStore, bridgeCall, type BridgeCallEnd } from '@xcap/bridge';
 import { catalog, type JsonObject } from '@xcap/catalog';
 import { resolveNative } from '@xcap/call';
 import { spawnProviders, type SpawnProvidersOptions, type SpawnedProviders } from '../src/index.js';
+import { nodeProviderPath } from '@xcap/test-support';
 
 /** The reference Node provider the tests spawn (plain JS: `node node-provider.mjs [flags]`). */
-export const nodeProvider = fileURLToPath(new URL('./fixtures/node-provider.mjs', import.meta.url));
+export const nodeProvider = nodeProviderPath;
 
 /** The argv of the Node provider with `flags`. */
 export function providerArgv(...flags: string[]): string[] {

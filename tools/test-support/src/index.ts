@@ -10,3 +10,4 @@ export { tempDir } from './temp-dir.js';
 export { childEnd, runChild, startChild, type ChildEnd } from './run-child.js';
 export { scriptedAuditSink, type ScriptedAuditEntry, type ScriptedAuditSink } from './scripted-audit-sink.js';
 export { useUmask } from './use-umask.js';
+export { nodeProviderPath, pythonProviderPath } from './provider-fixtures.js';

@@ -1,17 +1,17 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from './xcap-process.js';
+import { nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
 
 beforeAll(requireBuilt);
 
 /** The reference Node provider of @xcap/provider-protocol's tests (plain JS, no build). */
-const nodeProvider = fileURLToPath(new URL('../../../provider-protocol/test/fixtures/node-provider.mjs', import.meta.url));
+const nodeProvider = nodeProviderPath;
 
 /** The Python reference provider (examples/python-provider). */
-const pythonProvider = fileURLToPath(new URL('../../../../examples/python-provider/xcap_provider.py', import.meta.url));
+const pythonProvider = pythonProviderPath;
 
 /** The child processes of `pid` (Linux: /proc/<pid>/task/<pid>/children). */
 async function childrenOf(pid: number): Promise<number[]> {
