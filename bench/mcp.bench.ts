@@ -198,11 +198,12 @@ const median = (values: readonly number[]) => {
 /** Measures every pair, interleaved over `rounds` rounds (ABBA), and reports ratios with ranges. */
 export async function run(): Promise<BenchRow[]> {
   let abortWarnings = 0;
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const emitWarning = process.emitWarning.bind(process);
+  const passOn = emitWarning as (w: string | Error, ...r: unknown[]) => void;
+  process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
     if (warning instanceof Error && warning.name === 'MaxListenersExceededWarning') abortWarnings++;
-    else (emitWarning as (w: string | Error, ...r: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
+    else passOn(warning, ...rest);
+  };
   const dir = await mkdtemp(join(os.tmpdir(), 'xcap-bench-mcp-'));
   const open: Connection[] = [];
   const processes: HttpProcess[] = [];

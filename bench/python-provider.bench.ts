@@ -120,7 +120,7 @@ async function measured(call: () => Promise<unknown>, mode: Mode, server: number
   const before = [cpuTime(server), cpuTime(provider)];
   const figures = await load(call, mode);
   const after = [cpuTime(server), cpuTime(provider)];
-  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i]! - before[i]!) / Math.max(1, figures.calls));
+  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i] - before[i]) / Math.max(1, figures.calls));
   return { ...figures, serverCpu: perCall(0), providerCpu: perCall(1) };
 }
 
@@ -133,7 +133,7 @@ const range = (values: readonly number[], digits = 0) => `${Math.min(...values).
 
 /** One `xcap serve` over stdio with its MCP v2 client. */
 interface Server {
-  call(): Promise<CallToolResult>;
+  readonly call: () => Promise<CallToolResult>;
   close(): Promise<void>;
   readonly pid: number | undefined;
   readonly provider: number | undefined;

@@ -133,9 +133,9 @@ describe('notifications_post', () => {
 
   it('generates n- plus 32 lowercase hex when no id is given, and answers the app its own id', async () => {
     const r = await call('notifications_post', { title: 'Hi' }, posted);
-    const id = r.result.structuredContent?.['id'];
+    const id = r.result.structuredContent?.['id'] as string;
     expect(id).toMatch(/^n-[0-9a-f]{32}$/);
-    expect(r.calls).toEqual([{ id: `${context.app}/${String(id)}`, title: 'Hi', body: null, at: null, tap: null }]);
+    expect(r.calls).toEqual([{ id: `${context.app}/${id}`, title: 'Hi', body: null, at: null, tap: null }]);
     expect(r.text).toBe(JSON.stringify({ id }));
   });
 

@@ -95,7 +95,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(manifest, grants, provided, fc.boolean(), fc.constantFrom(...toolPairs), fc.constantFrom<CallFrom>('ui', 'agent'), (m, g, p, foreground, [capability, tool], from) => {
         const call: ToolCall = { from, name: from === 'ui' ? `${capability}_${tool}` : `${capability}__${tool}`, arguments: { url: 'https://api.example.com/' } };
-        const verdict = brokerDecide(catalog, { manifest: m as ManifestEntry[], grants: g, provided: p, foreground, call });
+        const verdict = brokerDecide(catalog, { manifest: m, grants: g, provided: p, foreground, call });
         if (verdict.verdict === 'call' || verdict.verdict === 'ask') {
           expect(m.some((entry) => entry.id === verdict.scope)).toBe(true);
           expect(p).toContain(capability);

@@ -202,7 +202,7 @@ afterAll(() => {
 
 describe('emitValidators on an edge catalog', () => {
   it('emits code that typechecks with the repository settings', () => {
-    const base = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: object };
+    const base = ts.readConfigFile(join(root, 'tsconfig.base.json'), (path) => ts.sys.readFile(path)).config as { compilerOptions: object };
     const options = ts.convertCompilerOptionsFromJson(base.compilerOptions, root).options;
     const files = readdirSync(join(tree, 'src/generated/validators')).map((f) => join(tree, 'src/generated/validators', f));
     const program = ts.createProgram(files, { ...options, noEmit: true, typeRoots: [join(root, 'node_modules/@types')] });
@@ -287,7 +287,7 @@ describe('emitValidators on an edge catalog', () => {
         expect(mod.validators[tool.name]!(input), JSON.stringify(input)).toStrictEqual(expected);
         if (tool.nativeOutputSchema !== null) {
           const check = mod.nativeOutputCheckers[tool.name]!;
-          expect(check(input), JSON.stringify(input)).toStrictEqual(checkValue(tool.nativeOutputSchema as Schema, input));
+          expect(check(input), JSON.stringify(input)).toStrictEqual(checkValue(tool.nativeOutputSchema, input));
         }
       }
     }

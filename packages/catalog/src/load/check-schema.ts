@@ -3,7 +3,6 @@
  * well-formed, so a catalog can never demand a rule the validators do not
  * enforce. Every keyword is checked on its own: one run reports them all.
  */
-import type { Schema } from '../catalog-types.js';
 import { checkValue, formatViolation, schemaFormats, schemaKeywords, schemaTypes } from '../schema/index.js';
 import { closestKey } from './closest-key.js';
 import type { Problems } from './problems.js';
@@ -106,7 +105,7 @@ function checkBranches(problems: Problems, kw: 'anyOf' | 'oneOf', value: unknown
 /** A `default` must pass its own schema (checked only when the rest of the schema is well-formed, so it can run). */
 function checkDefault(value: Obj, pointer: string): void {
   const { default: fallback, ...rule } = value;
-  const violation = checkValue(rule as Schema, fallback);
+  const violation = checkValue(rule, fallback);
   if (violation) fail(pointer, `does not match its own schema (${formatViolation(violation)})`);
 }
 

@@ -5,7 +5,7 @@
  * key; a rename is a removal plus an addition.
  */
 import { jsonEqual, pointerAppend } from '@xcap/catalog/core';
-import type { Capability, Catalog, ConsentKind, Scope, ToolDef } from '@xcap/catalog/core';
+import type { Capability, Catalog, Scope, ToolDef } from '@xcap/catalog/core';
 import type { CatalogChange } from './catalog-change.js';
 import { diffSchema } from './diff-schema.js';
 
@@ -104,7 +104,7 @@ function diffScope(capability: string, was: Scope, scope: Scope, oldPointer: str
   });
 }
 
-function rankOf(kind: ConsentKind | string): number {
+function rankOf(kind: string): number {
   return consentRank[kind] ?? 0;
 }
 
