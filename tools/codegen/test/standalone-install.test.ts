@@ -155,7 +155,7 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
     expect(broken.status).not.toBe(0);
     expect(broken.stdout.match(/src\/misuse\.ts\(\d+,\d+\): error/g)).toHaveLength(3);
     rmSync(join(scratch, 'src/misuse.ts'));
-  });
+  }, 120_000); // tsc over the generated folder and the installed packages: ~20 s on two busy cores
 
   it('runs the generated validator and typed client', () => {
     const out = JSON.parse(run('node', ['dist/main.js'], scratch));

@@ -1,4 +1,4 @@
-import { beforeAll, describe, it, expect } from 'vitest';
+import { beforeAll, describe, it, expect, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { albumBlocks, albumManifest, chooseInForm, describeForm, formFields, runDemo, xcapBin } from '../src/index.js';
 import { fakeHostStory } from './fake-host-story.js';
+
+// The demo runs xcap serve and its providers as child processes end to end: 10-12 s on two busy cores, so more than the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const demoDir = fileURLToPath(new URL('..', import.meta.url));
 const tsxLoader = fileURLToPath(new URL('../../../node_modules/tsx/dist/loader.mjs', import.meta.url));
