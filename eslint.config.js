@@ -11,24 +11,10 @@ export default tseslint.config(
   {
     // Built output, generated code (tools/codegen writes it; gen:check guards it), the
     // typedoc site, and the examples in other languages.
-    ignores: [
-      '**/node_modules/**',
-      '**/dist/**',
-      'docs/api/**',
-      'packages/catalog/src/generated/**',
-      'packages/catalog/native/**',
-      'examples/**',
-    ],
+    ignores: ['**/node_modules/**', '**/dist/**', 'docs/api/**', 'packages/catalog/src/generated/**', 'packages/catalog/native/**', 'examples/**'],
   },
   {
-    files: [
-      'packages/*/src/**/*.ts',
-      'packages/*/test/**/*.ts',
-      'tools/*/src/**/*.ts',
-      'tools/*/test/**/*.ts',
-      'bench/**/*.ts',
-      'scripts/**/*.ts',
-    ],
+    files: ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'tools/*/src/**/*.ts', 'tools/*/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {

@@ -22,7 +22,10 @@ export const requireDisableReason = {
         for (const comment of context.sourceCode.getAllComments()) {
           if (!directive.test(comment.value)) continue;
           const [head = '', ...reason] = comment.value.split(/\s--\s/);
-          const rules = head.trim().replace(/^eslint-disable(?:-next-line|-line)?/, '').trim();
+          const rules = head
+            .trim()
+            .replace(/^eslint-disable(?:-next-line|-line)?/, '')
+            .trim();
           if (rules === '') context.report({ loc: comment.loc, messageId: 'noRules' });
           else if (reason.join(' -- ').trim() === '') context.report({ loc: comment.loc, messageId: 'noReason' });
         }

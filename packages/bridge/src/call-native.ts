@@ -4,9 +4,7 @@ import type { JsonObject } from '@xcap/catalog';
 export type NativeProvider = (nativeArguments: JsonObject) => unknown;
 
 /** How a native call ended: its raw answer, or the outcome that replaced it. */
-export type NativeCallEnd =
-  | { readonly answered: true; readonly answer: unknown }
-  | { readonly answered: false; readonly outcome: 'rpcError' | 'timeout' };
+export type NativeCallEnd = { readonly answered: true; readonly answer: unknown } | { readonly answered: false; readonly outcome: 'rpcError' | 'timeout' };
 
 /** How long `bridgeCall` waits for a native by default. */
 export const defaultTimeoutMs = 30_000;

@@ -107,8 +107,7 @@ function mapNotificationsPost(input: MappingInput): NativeMapping {
   }
   const id = stringOrUndefined(args['id']) ?? `n-${input.randomHex()}`;
   const params = args['params'];
-  const tap: JsonValue =
-    screen === undefined ? null : { type: 'notificationTap', app, screen, params: params === undefined ? {} : params };
+  const tap: JsonValue = screen === undefined ? null : { type: 'notificationTap', app, screen, params: params === undefined ? {} : params };
   return {
     ok: true,
     nativeArguments: {

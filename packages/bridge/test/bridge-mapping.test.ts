@@ -177,9 +177,14 @@ describe('notifications_post', () => {
 
 describe('notifications_cancel', () => {
   it("prefixes the id with the calling app's id", async () => {
-    const r = await call('notifications_cancel', { id: 'n-1' }, { structuredContent: { cancelled: false } }, {
-      context: { app: 'other.app', screens: [] },
-    });
+    const r = await call(
+      'notifications_cancel',
+      { id: 'n-1' },
+      { structuredContent: { cancelled: false } },
+      {
+        context: { app: 'other.app', screens: [] },
+      },
+    );
     expect(r.calls).toEqual([{ id: 'other.app/n-1' }]);
     expect(r.result.structuredContent).toEqual({ cancelled: false });
   });

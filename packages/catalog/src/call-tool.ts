@@ -21,7 +21,11 @@ export interface ToolInvocation {
 export type ToolInvoke = (invocation: ToolInvocation) => Promise<CallResult<unknown>>;
 
 /** A call result as a transport (an MCP client, a test double) may really answer it: any field missing or of another type. */
-type UntrustedResult = { readonly isError?: unknown; readonly content?: readonly ({ readonly text?: unknown } | undefined)[]; readonly structuredContent?: unknown };
+type UntrustedResult = {
+  readonly isError?: unknown;
+  readonly content?: readonly ({ readonly text?: unknown } | undefined)[];
+  readonly structuredContent?: unknown;
+};
 
 /**
  * Calls one tool through `invoke`; resolves to its structured content,

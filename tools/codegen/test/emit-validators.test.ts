@@ -27,10 +27,7 @@ describe('emitValidators on the fixture', () => {
   const files = emitValidators(catalog);
 
   it('writes one file per tool and an index, under validators/', () => {
-    expect(files.map((f) => f.path)).toStrictEqual([
-      ...catalog.tools.map((t) => `validators/${kebab(t.name)}.ts`).sort(),
-      'validators/index.ts',
-    ]);
+    expect(files.map((f) => f.path)).toStrictEqual([...catalog.tools.map((t) => `validators/${kebab(t.name)}.ts`).sort(), 'validators/index.ts']);
     expect(files.find((f) => f.path === 'validators/photos-pick.ts')?.content).toContain(
       'export function validatePhotosPickInput(value: unknown): ValidationResult<PhotosPickInput>',
     );
@@ -60,8 +57,7 @@ describe('emitValidators on the fixture', () => {
   });
 
   it('refuses a schema outside the subset, naming the tool and the location', () => {
-    const bad = (inputSchema: unknown) =>
-      ({ ...catalog, tools: [{ ...catalog.tools[0]!, inputSchema: inputSchema as Schema }] }) as Catalog;
+    const bad = (inputSchema: unknown) => ({ ...catalog, tools: [{ ...catalog.tools[0]!, inputSchema: inputSchema as Schema }] }) as Catalog;
     expect(() => emitValidators(bad({ type: 'object', properties: { a: { pattern: 'x' } } }))).toThrow(
       /files_open inputSchema: schema #\/properties\/a\/pattern: keyword "pattern" is not in the validator subset/,
     );
@@ -263,10 +259,7 @@ describe('emitValidators on an edge catalog', () => {
             fc.boolean(),
           )
           .map(([values, extra, withExtra]) =>
-            ownObject([
-              ...declared.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]] as const])),
-              ...(withExtra ? extra : []),
-            ]),
+            ownObject([...declared.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]] as const])), ...(withExtra ? extra : [])]),
           ),
       },
     );

@@ -155,15 +155,38 @@ describe('demo parts', () => {
     const fields = formFields({
       type: 'object',
       properties: {
-        answer: { type: 'string', title: 'Your answer', oneOf: [{ const: 'allow', title: 'Allow' }, { const: 'deny', title: 'Don’t allow' }] },
+        answer: {
+          type: 'string',
+          title: 'Your answer',
+          oneOf: [
+            { const: 'allow', title: 'Allow' },
+            { const: 'deny', title: 'Don’t allow' },
+          ],
+        },
         size: { type: 'string', enum: ['small', 'large'] },
         note: { type: 'string' },
       },
       required: ['answer'],
     });
     expect(fields).toEqual([
-      { name: 'answer', title: 'Your answer', required: true, choices: [{ value: 'allow', title: 'Allow' }, { value: 'deny', title: 'Don’t allow' }] },
-      { name: 'size', title: 'size', required: false, choices: [{ value: 'small', title: 'small' }, { value: 'large', title: 'large' }] },
+      {
+        name: 'answer',
+        title: 'Your answer',
+        required: true,
+        choices: [
+          { value: 'allow', title: 'Allow' },
+          { value: 'deny', title: 'Don’t allow' },
+        ],
+      },
+      {
+        name: 'size',
+        title: 'size',
+        required: false,
+        choices: [
+          { value: 'small', title: 'small' },
+          { value: 'large', title: 'large' },
+        ],
+      },
       { name: 'note', title: 'note', required: false, choices: [] },
     ]);
     expect(describeForm(fields)).toEqual(['Your answer (answer, required): Allow | Don’t allow', 'size (size): small | large', 'note (note): free text']);

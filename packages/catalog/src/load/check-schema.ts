@@ -37,7 +37,8 @@ export function checkSchema(problems: Problems, value: unknown, pointer: string)
   if (Object.hasOwn(value, 'additionalProperties') && value.additionalProperties !== false) {
     problems.add(at('additionalProperties'), 'must be false (the only form in the validator subset)');
   }
-  if (Object.hasOwn(value, 'dependentRequired')) problems.check(() => checkDependentRequired(problems, value.dependentRequired, at('dependentRequired'), propertyNames));
+  if (Object.hasOwn(value, 'dependentRequired'))
+    problems.check(() => checkDependentRequired(problems, value.dependentRequired, at('dependentRequired'), propertyNames));
   for (const kw of ['anyOf', 'oneOf'] as const) {
     if (Object.hasOwn(value, kw)) problems.check(() => checkBranches(problems, kw, value[kw], at(kw), propertyNames));
   }
@@ -53,7 +54,11 @@ export function checkSchema(problems: Problems, value: unknown, pointer: string)
     });
     if (n !== undefined) bounds.set(kw, n);
   }
-  for (const [low, high] of [['minItems', 'maxItems'], ['minLength', 'maxLength'], ['minimum', 'maximum']] as const) {
+  for (const [low, high] of [
+    ['minItems', 'maxItems'],
+    ['minLength', 'maxLength'],
+    ['minimum', 'maximum'],
+  ] as const) {
     const a = bounds.get(low);
     const b = bounds.get(high);
     if (a !== undefined && b !== undefined && a > b) problems.add(at(low), `is greater than ${high}`);

@@ -27,7 +27,6 @@ const formatTests: { readonly [F in SchemaFormat]: (s: string) => boolean } = {
 
 const compiled = new WeakMap<Schema, CompiledCheck>();
 
-
 /** A key is present when it is an own enumerable property (what `Object.keys` and JSON see). */
 function present(o: object, key: string): boolean {
   return Object.prototype.propertyIsEnumerable.call(o, key);
@@ -135,9 +134,7 @@ function build(schema: Schema, at: string): CompiledCheck {
   }
   if (schema.minLength !== undefined) {
     const min = nonNegativeInteger(schema.minLength, at, 'minLength');
-    steps.push((v) =>
-      typeof v === 'string' && (v.length < min || (v.length < 2 * min && codePointLength(v) < min)) ? ' minLength' : null,
-    );
+    steps.push((v) => (typeof v === 'string' && (v.length < min || (v.length < 2 * min && codePointLength(v) < min)) ? ' minLength' : null));
   }
   if (schema.maxLength !== undefined) {
     const max = nonNegativeInteger(schema.maxLength, at, 'maxLength');
