@@ -4,10 +4,11 @@
  * nearest to it (projectService), plus the promise and exhaustiveness checks
  * the call path relies on. No stylistic rules: Prettier owns the layout.
  */
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { requireDisableReason } from './scripts/eslint/require-disable-reason.js';
 
-export default tseslint.config(
+export default defineConfig(
   {
     // Built output, generated code (tools/codegen writes it; gen:check guards it), the
     // typedoc site, and the examples in other languages.
