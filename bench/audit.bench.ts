@@ -26,11 +26,18 @@ function makeArgs(seed: number, numeric: boolean): Record<string, unknown> {
     params: { albumId: `a${seed}`, page: seed % 7, zoom: 1.25 + seed, flags: [true, false, null] },
     at: '2025-06-01T09:30:00Z',
     tags: ['summer', 'graz', 'family', 'hiking', `t${seed}`],
-    items: Array.from({ length: 6 }, (_, i) => ({ fileId: `blob-${seed}-${i}`, caption: `Photo ${i} — ${seed}`, width: 4032, height: 3024, rating: numeric ? i / 3 : i % 5 })),
+    items: Array.from({ length: 6 }, (_, i) => ({
+      fileId: `blob-${seed}-${i}`,
+      caption: `Photo ${i} — ${seed}`,
+      width: 4032,
+      height: 3024,
+      rating: numeric ? i / 3 : i % 5,
+    })),
     zeta: { nested: { deep: { value: numeric ? seed * 1e21 : seed * 1000, small: numeric ? 1e-7 : 0.5 } } },
   };
 }
-const makeCalls = (numeric: boolean): ToolCall[] => Array.from({ length: 8 }, (_, i) => ({ from: 'ui', name: 'notifications_post', arguments: makeArgs(i, numeric) }));
+const makeCalls = (numeric: boolean): ToolCall[] =>
+  Array.from({ length: 8 }, (_, i) => ({ from: 'ui', name: 'notifications_post', arguments: makeArgs(i, numeric) }));
 const calls = makeCalls(false);
 const numericCalls = makeCalls(true);
 const verdict: Verdict = { verdict: 'call', capability: 'notifications', tool: 'post', scope: 'notifications.post', reason: null };
@@ -42,20 +49,39 @@ export async function run(): Promise<BenchRow[]> {
   const next = () => calls[i++ & 7] as ToolCall;
   const nextNumeric = () => numericCalls[i++ & 7] as ToolCall;
   const text = canonicalJson(calls[0]?.arguments);
-  const rate = bestOf({
-    rows: () => brokerAuditRow({ appId: 'at.exponential.photobook', client: null, call: next(), verdict, outcome: 'ok' }),
-    numericRows: () => brokerAuditRow({ appId: 'at.exponential.photobook', client: null, call: nextNumeric(), verdict, outcome: 'ok' }),
-    hashes: () => argsHash(next().arguments),
-    canonical: () => canonicalJson(next().arguments),
-    plain: () => JSON.stringify(next().arguments),
-    plainHash: () => hash('sha256', JSON.stringify(next().arguments), 'hex'),
-    sha: () => hash('sha256', text, 'hex'),
-  }, 5, 200);
+  const rate = bestOf(
+    {
+      rows: () => brokerAuditRow({ appId: 'at.exponential.photobook', client: null, call: next(), verdict, outcome: 'ok' }),
+      numericRows: () => brokerAuditRow({ appId: 'at.exponential.photobook', client: null, call: nextNumeric(), verdict, outcome: 'ok' }),
+      hashes: () => argsHash(next().arguments),
+      canonical: () => canonicalJson(next().arguments),
+      plain: () => JSON.stringify(next().arguments),
+      plainHash: () => hash('sha256', JSON.stringify(next().arguments), 'hex'),
+      sha: () => hash('sha256', text, 'hex'),
+    },
+    5,
+    200,
+  );
   const { rows = 0, numericRows = 0, hashes = 0, canonical = 0, plain = 0, plainHash = 0, sha = 0 } = rate;
   return [
-    { name: 'brokerAuditRow (1 KB args)', value: rows, unit: 'rows/s', note: `${(rows / target).toFixed(2)}× the 200,000/s target, ${(rows / plainHash).toFixed(2)}× the floor; args ≈ ${size} B canonical` },
-    { name: 'floor: sha256(JSON.stringify(args))', value: plainHash, unit: 'ops/s', note: 'not canonical; what any hashing row costs at least on this machine' },
-    { name: 'brokerAuditRow (1 KB, fractions)', value: numericRows, unit: 'rows/s', note: `${(numericRows / target).toFixed(2)}× target; nine shortest-form fractions per object` },
+    {
+      name: 'brokerAuditRow (1 KB args)',
+      value: rows,
+      unit: 'rows/s',
+      note: `${(rows / target).toFixed(2)}× the 200,000/s target, ${(rows / plainHash).toFixed(2)}× the floor; args ≈ ${size} B canonical`,
+    },
+    {
+      name: 'floor: sha256(JSON.stringify(args))',
+      value: plainHash,
+      unit: 'ops/s',
+      note: 'not canonical; what any hashing row costs at least on this machine',
+    },
+    {
+      name: 'brokerAuditRow (1 KB, fractions)',
+      value: numericRows,
+      unit: 'rows/s',
+      note: `${(numericRows / target).toFixed(2)}× target; nine shortest-form fractions per object`,
+    },
     { name: 'argsHash (1 KB args)', value: hashes, unit: 'ops/s' },
     { name: 'canonicalJson (1 KB args)', value: canonical, unit: 'ops/s', note: `${(plain / canonical).toFixed(2)}× the time of JSON.stringify` },
     { name: 'JSON.stringify, unsorted (floor)', value: plain, unit: 'ops/s', note: 'not canonical; the native lower bound' },

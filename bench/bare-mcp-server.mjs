@@ -23,7 +23,8 @@ const tool = JSON.parse(process.env.BARE_TOOL ?? 'null');
 if (tool === null) throw new Error('bare-mcp-server: BARE_TOOL (the tool as JSON) is not set');
 const fixed = { photos: [{ id: 'Sunset.png', name: 'Sunset.png', mimeType: 'image/png', takenAt: null }], cursor: null };
 const photos = process.env.BARE_PHOTOS === undefined ? undefined : (await import('@xcap/host-node')).createPhotosProvider({ dir: process.env.BARE_PHOTOS });
-const answer = async (args) => (photos === undefined ? fixed : (await photos.list({ limit: typeof args?.limit === 'number' ? args.limit : 50 })).structuredContent);
+const answer = async (args) =>
+  photos === undefined ? fixed : (await photos.list({ limit: typeof args?.limit === 'number' ? args.limit : 50 })).structuredContent;
 
 /** One low-level Server with the one tool (the factory of both entries; `era` is not needed: the SDK adapts the answers). */
 const factory = () => {

@@ -19,14 +19,23 @@ const manifest: ManifestEntry[] = [
   { id: 'print.pdf', why: 'Print an album.' },
   { id: 'http.fetch', why: 'Load exchange rates.', origins: ['https://api.example.com', 'https://cdn.example.com'] },
 ];
-const base = { manifest, grants: { 'photos.read': 'granted', 'notifications.post': 'denied' } as const, provided: ['photos', 'share', 'notifications', 'print', 'http'], foreground: true };
+const base = {
+  manifest,
+  grants: { 'photos.read': 'granted', 'notifications.post': 'denied' } as const,
+  provided: ['photos', 'share', 'notifications', 'print', 'http'],
+  foreground: true,
+};
 
 const inputs: Record<string, BrokerInput> = {
   call: { ...base, call: { from: 'ui', name: 'photos_pick', arguments: {} } },
   ask: { ...base, grants: {}, call: { from: 'agent', name: 'photos__list', arguments: { limit: 10 } } },
   denied: { ...base, call: { from: 'ui', name: 'camera_capture', arguments: {} } },
   unknown: { ...base, call: { from: 'agent', name: 'bluetooth__scan', arguments: {} } },
-  origin: { ...base, grants: { 'http.fetch': 'granted' }, call: { from: 'ui', name: 'http_fetch', arguments: { url: 'https://cdn.example.com/v1/rates?base=EUR' } } },
+  origin: {
+    ...base,
+    grants: { 'http.fetch': 'granted' },
+    call: { from: 'ui', name: 'http_fetch', arguments: { url: 'https://cdn.example.com/v1/rates?base=EUR' } },
+  },
 };
 
 /** Measures each verdict kind and the five-kind mix. */

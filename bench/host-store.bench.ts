@@ -55,7 +55,15 @@ export async function run(): Promise<BenchRow[]> {
     server = await startPostgresServer({ fsync: true });
     stores = await createPostgresStores(server.url, { host: 'bench' });
     const onSqlite = await createNodeHost({ manifest, dataDir: path.join(root, 'sqlite'), photosDir: photos, auditLog: () => undefined });
-    const onPostgres = await createNodeHost({ manifest, dataDir: path.join(root, 'pg'), photosDir: photos, grants: stores.grants, blobs: stores.blobs, audit: stores.audit, auditLog: () => undefined });
+    const onPostgres = await createNodeHost({
+      manifest,
+      dataDir: path.join(root, 'pg'),
+      photosDir: photos,
+      grants: stores.grants,
+      blobs: stores.blobs,
+      audit: stores.audit,
+      auditLog: () => undefined,
+    });
     hosts.push(onSqlite, onPostgres);
     await onSqlite.grants.set('acme.album', 'photos.read', 'granted');
     await onPostgres.grants.set('acme.album', 'photos.read', 'granted');
@@ -75,7 +83,12 @@ export async function run(): Promise<BenchRow[]> {
     ratios.sort((x, y) => x - y);
     const note = `${(best.postgres / best.sqlite).toFixed(2)}× SQLite (ABBA ratio median ${ratios[1]?.toFixed(2)}, range ${ratios[0]?.toFixed(2)}–${ratios[2]?.toFixed(2)}); local server, fsync on`;
     return [
-      { name: `one host, photos__list, ${inFlight} in flight, data directory (SQLite audit)`, value: best.sqlite, unit: 'calls/s', note: 'consent.json + audit.sqlite (synchronous normal)' },
+      {
+        name: `one host, photos__list, ${inFlight} in flight, data directory (SQLite audit)`,
+        value: best.sqlite,
+        unit: 'calls/s',
+        note: 'consent.json + audit.sqlite (synchronous normal)',
+      },
       { name: `one host, photos__list, ${inFlight} in flight, PostgreSQL stores`, value: best.postgres, unit: 'calls/s', note },
     ];
   } finally {

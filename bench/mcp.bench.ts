@@ -120,7 +120,11 @@ interface HttpProcess {
 
 /** Spawns `node <args>` and waits (up to 15 s) for `listening on <url>,` on its stderr. */
 async function httpProcess(args: readonly string[], env: Record<string, string>): Promise<HttpProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...args], { cwd: root, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...args], {
+    cwd: root,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -184,7 +188,8 @@ async function concurrent(c: Connection): Promise<{ rate: number; p50: number; p
 /** A data dir under `dir` with photos.read granted to the album app and a token `bench` (for HTTP), made with the xcap CLI. */
 function dataDir(dir: string, name: string): { data: string; token: string } {
   const data = join(dir, name);
-  const xcap = (...args: string[]) => execFileSync(process.execPath, [xcapBin, ...args, '--data', data], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const xcap = (...args: string[]) =>
+    execFileSync(process.execPath, [xcapBin, ...args, '--data', data], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   xcap('grant', 'acme.album', 'photos.read');
   return { data, token: xcap('token', 'add', 'bench').trim() };
 }
@@ -198,11 +203,12 @@ const median = (values: readonly number[]) => {
 /** Measures every pair, interleaved over `rounds` rounds (ABBA), and reports ratios with ranges. */
 export async function run(): Promise<BenchRow[]> {
   let abortWarnings = 0;
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const emitWarning = process.emitWarning.bind(process);
+  const passOn = emitWarning as (w: string | Error, ...r: unknown[]) => void;
+  process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
     if (warning instanceof Error && warning.name === 'MaxListenersExceededWarning') abortWarnings++;
-    else (emitWarning as (w: string | Error, ...r: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
+    else passOn(warning, ...rest);
+  };
   const dir = await mkdtemp(join(os.tmpdir(), 'xcap-bench-mcp-'));
   const open: Connection[] = [];
   const processes: HttpProcess[] = [];
@@ -240,7 +246,11 @@ export async function run(): Promise<BenchRow[]> {
     // Warm-up: the JIT of both sides, the grant file and the photo folder's caches.
     for (const c of open) {
       for (let i = 0; i < 1000; i++) checked(await c.call());
-      await Promise.all(Array.from({ length: inFlight }, async () => { for (let i = 0; i < 50; i++) checked(await c.call()); }));
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          for (let i = 0; i < 50; i++) checked(await c.call());
+        }),
+      );
     }
 
     type Key = `${Transport} ${Era} ${Mode}`;
@@ -278,7 +288,11 @@ export async function run(): Promise<BenchRow[]> {
     loads.push(os.loadavg()[0] ?? NaN);
 
     // The same call through the host's call path in-process (same stores and providers, no MCP, no transport).
-    const host = await createNodeHost({ manifest: JSON.parse(await readFile(manifest, 'utf8')) as unknown, dataDir: join(dir, 'in-process'), photosDir: photos });
+    const host = await createNodeHost({
+      manifest: JSON.parse(await readFile(manifest, 'utf8')) as unknown,
+      dataDir: join(dir, 'in-process'),
+      photosDir: photos,
+    });
     await host.grants.set('acme.album', 'photos.read', 'granted');
     const inProcess = () => host.callPath.call({ from: 'agent', name: 'photos__list', arguments: { limit: 1 }, foreground: false, client: 'bench' });
     for (let i = 0; i < 300; i++) await inProcess();
@@ -306,21 +320,43 @@ export async function run(): Promise<BenchRow[]> {
         unit: '×',
         note: `median of ${entry.ratio.length} rounds, range ${fmt(Math.min(...entry.ratio))}–${fmt(Math.max(...entry.ratio))}; ${verdict}`,
       });
-      const latency = (runs: readonly { p50: number; p99: number }[]) => (Number.isNaN(runs[0]?.p50) ? '' : `; p50 ${ms(median(runs.map((r) => r.p50)))} ms, p99 ${ms(median(runs.map((r) => r.p99)))} ms`);
+      const latency = (runs: readonly { p50: number; p99: number }[]) =>
+        Number.isNaN(runs[0]?.p50) ? '' : `; p50 ${ms(median(runs.map((r) => r.p50)))} ms, p99 ${ms(median(runs.map((r) => r.p99)))} ms`;
       const cpuRatios = entry.xcap.map((x, i) => x.cpu / (entry.bare[i]?.cpu ?? NaN)).filter((r) => Number.isFinite(r));
       if (cpuRatios.length > 0) {
         const cpu = (runs: readonly Figures[]) => median(runs.map((r) => r.cpu)).toFixed(0);
-        rows.push({ name: `${key}: server CPU per call, xcap serve / bare v2`, value: median(cpuRatios), unit: '×', note: `xcap serve ${cpu(entry.xcap)} µs, bare ${cpu(entry.bare)} µs a call (medians; /proc, all threads, 10 ms ticks); range ${fmt(Math.min(...cpuRatios))}–${fmt(Math.max(...cpuRatios))}` });
+        rows.push({
+          name: `${key}: server CPU per call, xcap serve / bare v2`,
+          value: median(cpuRatios),
+          unit: '×',
+          note: `xcap serve ${cpu(entry.xcap)} µs, bare ${cpu(entry.bare)} µs a call (medians; /proc, all threads, 10 ms ticks); range ${fmt(Math.min(...cpuRatios))}–${fmt(Math.max(...cpuRatios))}`,
+        });
       }
-      rows.push({ name: `${key}: xcap serve`, value: median(entry.xcap.map((r) => r.rate)), unit: 'calls/s', note: `range ${Math.round(Math.min(...entry.xcap.map((r) => r.rate)))}–${Math.round(Math.max(...entry.xcap.map((r) => r.rate)))}${latency(entry.xcap)}` });
-      const rates = (runs: readonly Figures[]) => `range ${Math.round(Math.min(...runs.map((r) => r.rate)))}–${Math.round(Math.max(...runs.map((r) => r.rate)))}${latency(runs)}`;
+      rows.push({
+        name: `${key}: xcap serve`,
+        value: median(entry.xcap.map((r) => r.rate)),
+        unit: 'calls/s',
+        note: `range ${Math.round(Math.min(...entry.xcap.map((r) => r.rate)))}–${Math.round(Math.max(...entry.xcap.map((r) => r.rate)))}${latency(entry.xcap)}`,
+      });
+      const rates = (runs: readonly Figures[]) =>
+        `range ${Math.round(Math.min(...runs.map((r) => r.rate)))}–${Math.round(Math.max(...runs.map((r) => r.rate)))}${latency(runs)}`;
       rows.push({ name: `${key}: bare v2 server`, value: median(entry.bare.map((r) => r.rate)), unit: 'calls/s', note: rates(entry.bare) });
       if (entry.native.length > 0) {
         rows.push({ name: `${key}: bare v2 + photos provider`, value: median(entry.native.map((r) => r.rate)), unit: 'calls/s', note: rates(entry.native) });
-        rows.push({ name: `${key}: xcap serve / bare + provider`, value: median(entry.nativeRatio), unit: '×', note: `range ${fmt(Math.min(...entry.nativeRatio))}–${fmt(Math.max(...entry.nativeRatio))}` });
+        rows.push({
+          name: `${key}: xcap serve / bare + provider`,
+          value: median(entry.nativeRatio),
+          unit: '×',
+          note: `range ${fmt(Math.min(...entry.nativeRatio))}–${fmt(Math.max(...entry.nativeRatio))}`,
+        });
       }
     }
-    rows.push({ name: 'the same call, call path in-process', value: inProcessRate, unit: 'calls/s', note: "no MCP, no transport: the host's own work (grant file, photo folder, SQLite row)" });
+    rows.push({
+      name: 'the same call, call path in-process',
+      value: inProcessRate,
+      unit: 'calls/s',
+      note: "no MCP, no transport: the host's own work (grant file, photo folder, SQLite row)",
+    });
     rows.push({ name: 'load average (1 min) per round', value: median(loads), unit: '', note: loads.map((l) => l.toFixed(2)).join(' · ') });
     rows.push({ name: 'MaxListenersExceededWarning (HTTP client), not printed', value: abortWarnings, unit: '' });
     return rows;

@@ -136,14 +136,29 @@ export async function run(): Promise<BenchRow[]> {
   const args: PdfArguments = { title: 'Bench', blocks: paragraphs.map((text) => ({ text })) };
   const ours = ok(renderPdf(args, {}, { table }));
   const oursRate = measure(() => renderPdf(args, {}, { table }), { minMs: 2000 }) * ours.pages;
-  rows.push({ name: 'renderPdf, 200-page text', value: oursRate, unit: 'pages/s', note: `${paragraphs.length} paragraphs, ${(ours.bytes.length / MB).toFixed(2)} MB` });
+  rows.push({
+    name: 'renderPdf, 200-page text',
+    value: oursRate,
+    unit: 'pages/s',
+    note: `${paragraphs.length} paragraphs, ${(ours.bytes.length / MB).toFixed(2)} MB`,
+  });
 
   const plain = await pdfkit(paragraphs, false);
   const plainRate = (await measureAsync(() => pdfkit(paragraphs, false), { minMs: 3000, warmupMs: 500 })) * plain.pages;
-  rows.push({ name: 'pdfkit, same paragraphs (compress: false)', value: plainRate, unit: 'pages/s', note: `${plain.pages} pages, ${(plain.bytes / MB).toFixed(2)} MB` });
+  rows.push({
+    name: 'pdfkit, same paragraphs (compress: false)',
+    value: plainRate,
+    unit: 'pages/s',
+    note: `${plain.pages} pages, ${(plain.bytes / MB).toFixed(2)} MB`,
+  });
   const packed = await pdfkit(paragraphs, true);
   const packedRate = (await measureAsync(() => pdfkit(paragraphs, true), { minMs: 3000, warmupMs: 500 })) * packed.pages;
-  rows.push({ name: 'pdfkit, same paragraphs (compress: true)', value: packedRate, unit: 'pages/s', note: `${packed.pages} pages, ${(packed.bytes / MB).toFixed(2)} MB` });
+  rows.push({
+    name: 'pdfkit, same paragraphs (compress: true)',
+    value: packedRate,
+    unit: 'pages/s',
+    note: `${packed.pages} pages, ${(packed.bytes / MB).toFixed(2)} MB`,
+  });
   const ratio = oursRate / Math.max(plainRate, packedRate);
   rows.push({ name: 'renderPdf / pdfkit (faster setting)', value: ratio, unit: '×', note: `target ≥ 5×: ${ratio >= 5 ? 'met' : 'MISSED'}` });
 
@@ -161,8 +176,18 @@ export async function run(): Promise<BenchRow[]> {
     note: `${m.pages} pages, ${(m.size / MB).toFixed(1)} MB, CPU ${m.cpuMs.toFixed(0)} ms; target < 2000 ms: ${m.ms < 2000 ? 'met' : 'MISSED'}`,
   });
   const peak = m.peakRss - m.rssBefore;
-  rows.push({ name: 'largest document: peak RSS above baseline', value: peak / MB, unit: 'MB', note: `${m.peakMeasured}; output ${(m.size / MB).toFixed(1)} MB` });
-  rows.push({ name: 'largest document: peak memory / output size', value: peak / m.size, unit: '×', note: `target < 4×: ${peak / m.size < 4 ? 'met' : 'MISSED'}` });
+  rows.push({
+    name: 'largest document: peak RSS above baseline',
+    value: peak / MB,
+    unit: 'MB',
+    note: `${m.peakMeasured}; output ${(m.size / MB).toFixed(1)} MB`,
+  });
+  rows.push({
+    name: 'largest document: peak memory / output size',
+    value: peak / m.size,
+    unit: '×',
+    note: `target < 4×: ${peak / m.size < 4 ? 'met' : 'MISSED'}`,
+  });
   return rows;
 }
 

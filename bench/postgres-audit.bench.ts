@@ -64,7 +64,9 @@ async function rawFloor(url: string, schema: string, count: number, perStatement
   await client.connect();
   try {
     const columns = 9;
-    const values = Array.from({ length: perStatement }, (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`).join(', ');
+    const values = Array.from({ length: perStatement }, (_, r) => `(${Array.from({ length: columns }, (_, c) => `$${r * columns + c + 1}`).join(', ')})`).join(
+      ', ',
+    );
     const sql = `INSERT INTO "${schema}".xcap_audit (at, app_id, client_id, tool, status, error, args_hash, duration_ms, host) VALUES ${values}`;
     const at = new Date().toISOString();
     const params = (first: number) => {
@@ -112,7 +114,12 @@ export async function run(): Promise<BenchRow[]> {
     return [
       { name: 'PostgresAuditSink, group commit, 1000 in flight', value: best.sink1000, unit: 'rows/s', note: note(best.sink1000, best.commit1000) },
       { name: 'PostgresAuditSink, group commit, 4000 in flight', value: best.sink4000, unit: 'rows/s', note: note(best.sink4000, best.commit4000) },
-      { name: 'floor: raw pg 1000-row INSERTs', value: best.floor, unit: 'rows/s', note: 'node-postgres alone, 4,000 rows per transaction, one connection, local server with fsync on' },
+      {
+        name: 'floor: raw pg 1000-row INSERTs',
+        value: best.floor,
+        unit: 'rows/s',
+        note: 'node-postgres alone, 4,000 rows per transaction, one connection, local server with fsync on',
+      },
     ];
   } finally {
     await server.stop();

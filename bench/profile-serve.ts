@@ -38,7 +38,14 @@ interface CpuProfile {
 
 /** Where a function's code lives, from its script URL. */
 export function codeArea(url: string, functionName: string): string {
-  if (url === '') return functionName === '(garbage collector)' ? 'GC' : functionName === '(idle)' ? 'idle' : functionName === '(program)' ? 'program (native, unattributed)' : `native ${functionName}`;
+  if (url === '')
+    return functionName === '(garbage collector)'
+      ? 'GC'
+      : functionName === '(idle)'
+        ? 'idle'
+        : functionName === '(program)'
+          ? 'program (native, unattributed)'
+          : `native ${functionName}`;
   if (url.startsWith('node:')) return 'Node internals';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pkg !== undefined) return pkg;
@@ -51,7 +58,11 @@ export function codeArea(url: string, functionName: string): string {
  * the samples taken within `[from, to]` (µs of the monotonic clock V8 stamps
  * samples with, the one `process.hrtime` reads, shared by every process).
  */
-export function selfTimes(profile: CpuProfile, from = -Infinity, to = Infinity): { byFunction: Map<string, number>; byArea: Map<string, number>; total: number } {
+export function selfTimes(
+  profile: CpuProfile,
+  from = -Infinity,
+  to = Infinity,
+): { byFunction: Map<string, number>; byArea: Map<string, number>; total: number } {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
@@ -83,7 +94,12 @@ export function processCpu(pid: number | null): { userUs: number; systemUs: numb
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const tick = 1_000_000 / 100; // USER_HZ
     const switches = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-    return { userUs: Number(fields[11]) * tick, systemUs: Number(fields[12]) * tick, voluntary: switches('voluntary_ctxt_switches'), involuntary: switches('nonvoluntary_ctxt_switches') };
+    return {
+      userUs: Number(fields[11]) * tick,
+      systemUs: Number(fields[12]) * tick,
+      voluntary: switches('voluntary_ctxt_switches'),
+      involuntary: switches('nonvoluntary_ctxt_switches'),
+    };
   } catch {
     return undefined;
   }
@@ -105,7 +121,14 @@ async function main(): Promise<void> {
   const profiles = join(dir, 'profiles');
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--cpu-prof', '--cpu-prof-dir', profiles, ...(bare ? [fileURLToPath(new URL('./bare-mcp-server.mjs', import.meta.url)), 'stdio'] : [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos])],
+    args: [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      profiles,
+      ...(bare
+        ? [fileURLToPath(new URL('./bare-mcp-server.mjs', import.meta.url)), 'stdio']
+        : [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos]),
+    ],
     stderr: 'ignore',
     env: { NODE_OPTIONS: '', BARE_TOOL: JSON.stringify(bareTool) },
   });
@@ -122,7 +145,11 @@ async function main(): Promise<void> {
   const start = performance.now();
   if (concurrent) {
     let left = calls;
-    await Promise.all(Array.from({ length: 16 }, async () => { while (left-- > 0) await call(); }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (left-- > 0) await call();
+      }),
+    );
   } else for (let i = 0; i < calls; i++) await call();
   const elapsed = performance.now() - start;
   const to = Number(process.hrtime.bigint() / 1000n);
@@ -148,16 +175,24 @@ async function main(): Promise<void> {
   const busy = total - (byArea.get('idle') ?? 0);
   const perCall = (us: number) => `${(us / calls).toFixed(1).padStart(7)} µs/call`;
   const pct = (us: number) => `${((100 * us) / busy).toFixed(1).padStart(5)} %`;
-  console.log(`${bare ? 'bare SDK v2 server' : 'xcap serve'}, ${era} era, ${calls} calls ${concurrent ? '16 in flight' : 'one at a time'}: ${((calls * 1000) / elapsed).toFixed(0)} calls/s under the profiler; busy (not idle) ${perCall(busy)}, of wall time ${perCall(total)}`);
+  console.log(
+    `${bare ? 'bare SDK v2 server' : 'xcap serve'}, ${era} era, ${calls} calls ${concurrent ? '16 in flight' : 'one at a time'}: ${((calls * 1000) / elapsed).toFixed(0)} calls/s under the profiler; busy (not idle) ${perCall(busy)}, of wall time ${perCall(total)}`,
+  );
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const per = (a: number, b: number) => ((b - a) / calls).toFixed(1);
     // The profiler samples wall time: a process preempted in a system call (the answer's write waking the client) is sampled there while it does not run.
-    console.log(`server CPU time (/proc, all threads, the profiler's own sampling included): user ${per(cpuBefore.userUs, cpuAfter.userUs)} + system ${per(cpuBefore.systemUs, cpuAfter.systemUs)} µs/call; context switches per call: ${per(cpuBefore.voluntary, cpuAfter.voluntary)} voluntary, ${per(cpuBefore.involuntary, cpuAfter.involuntary)} involuntary (preempted)`);
+    console.log(
+      `server CPU time (/proc, all threads, the profiler's own sampling included): user ${per(cpuBefore.userUs, cpuAfter.userUs)} + system ${per(cpuBefore.systemUs, cpuAfter.systemUs)} µs/call; context switches per call: ${per(cpuBefore.voluntary, cpuAfter.voluntary)} voluntary, ${per(cpuBefore.involuntary, cpuAfter.involuntary)} involuntary (preempted)`,
+    );
   }
   console.log('\nself time by area (idle excluded):');
   for (const [area, us] of [...byArea].filter(([a]) => a !== 'idle').sort((a, b) => b[1] - a[1])) console.log(`  ${pct(us)} ${perCall(us)}  ${area}`);
   console.log('\ntop functions by self time:');
-  for (const [name, us] of [...byFunction].filter(([n]) => !n.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${pct(us)} ${perCall(us)}  ${name}`);
+  for (const [name, us] of [...byFunction]
+    .filter(([n]) => !n.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30))
+    console.log(`  ${pct(us)} ${perCall(us)}  ${name}`);
   console.log(`\nprofile: ${join(profiles, file)}`);
 }
 

@@ -26,19 +26,23 @@ const inProcess = { share: { send: () => ({ structuredContent: { shared: true } 
 /** Runs `call` from `workers` loops for `ms` after a warm-up: calls per second and the median latency in ms. */
 async function load(call: () => Promise<unknown>, workers: number, ms = measureMs): Promise<{ perSecond: number; p50: number }> {
   const warm = Date.now() + 200;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (Date.now() < warm) await call();
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < warm) await call();
+    }),
+  );
   const latencies: number[] = [];
   const start = performance.now();
   const end = start + ms;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      await call();
-      latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        await call();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   const elapsed = performance.now() - start;
   latencies.sort((a, b) => a - b);
   return { perSecond: (latencies.length * 1000) / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? NaN };
@@ -79,7 +83,10 @@ export async function run(): Promise<BenchRow[]> {
   const spawned = await spawnProviders([[process.execPath, provider, '--capabilities', 'share']], { log: () => undefined });
   const rows: BenchRow[] = [];
   try {
-    for (const [level, make] of [['bridgeCall', bridged], ['call path', throughCallPath]] as const) {
+    for (const [level, make] of [
+      ['bridgeCall', bridged],
+      ['call path', throughCallPath],
+    ] as const) {
       for (const workers of [1, 16]) {
         const calls = { local: make(inProcess), remote: make(spawned.providers) };
         const runs: Record<'local' | 'remote', { perSecond: number; p50: number }[]> = { local: [], remote: [] };
@@ -92,7 +99,12 @@ export async function run(): Promise<BenchRow[]> {
         const label = `${level} share_send, ${workers === 1 ? 'one at a time' : `${workers} in flight`}`;
         rows.push({ name: `${label}, in process`, value: rate('local'), unit: 'calls/s', note: note('local') });
         rows.push({ name: `${label}, provider process`, value: rate('remote'), unit: 'calls/s', note: note('remote') });
-        rows.push({ name: `${label}, provider process / in process`, value: median(ratios), unit: '×', note: `median of ${ratios.length} rounds, range ${range(ratios, 2)}; target ≥ 0.7×: ${median(ratios) >= 0.7 ? 'met' : 'NOT met'}` });
+        rows.push({
+          name: `${label}, provider process / in process`,
+          value: median(ratios),
+          unit: '×',
+          note: `median of ${ratios.length} rounds, range ${range(ratios, 2)}; target ≥ 0.7×: ${median(ratios) >= 0.7 ? 'met' : 'NOT met'}`,
+        });
       }
     }
   } finally {

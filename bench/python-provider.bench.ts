@@ -121,7 +121,7 @@ async function measured(call: () => Promise<unknown>, mode: Mode, server: number
   const before = [cpuTime(server), cpuTime(provider)];
   const figures = await load(call, mode);
   const after = [cpuTime(server), cpuTime(provider)];
-  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i]! - before[i]!) / Math.max(1, figures.calls));
+  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i] - before[i]) / Math.max(1, figures.calls));
   return { ...figures, serverCpu: perCall(0), providerCpu: perCall(1) };
 }
 
@@ -134,7 +134,7 @@ const range = (values: readonly number[], digits = 0) => `${Math.min(...values).
 
 /** One `xcap serve` over stdio with its MCP v2 client. */
 interface Server {
-  call(): Promise<CallToolResult>;
+  readonly call: () => Promise<CallToolResult>;
   close(): Promise<void>;
   readonly pid: number | undefined;
   readonly provider: number | undefined;
@@ -146,7 +146,13 @@ const checked = (result: CallToolResult) => {
 };
 
 async function serve(args: readonly string[]): Promise<Server> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [xcapBin, 'serve', ...args], cwd: root, stderr: 'ignore', env: { NODE_OPTIONS: '', PATH: process.env['PATH'] ?? '' } });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [xcapBin, 'serve', ...args],
+    cwd: root,
+    stderr: 'ignore',
+    env: { NODE_OPTIONS: '', PATH: process.env['PATH'] ?? '' },
+  });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
   await client.listTools();
@@ -195,7 +201,11 @@ export async function run(): Promise<BenchRow[]> {
     for (const who of everyone) {
       const server = servers[who]!;
       for (let i = 0; i < 500; i++) await server.call();
-      await Promise.all(Array.from({ length: inFlight }, async () => { for (let i = 0; i < 30; i++) await server.call(); }));
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          for (let i = 0; i < 30; i++) await server.call();
+        }),
+      );
       for (let i = 0; i < 500; i++) await natives[who].call();
     }
 
@@ -230,9 +240,12 @@ export async function run(): Promise<BenchRow[]> {
       const where = level === 'serve' ? `xcap serve, ${mode}` : `native alone, ${mode}`;
       for (const who of everyone) {
         const runs = entry[who];
-        const cpu = level === 'serve'
-          ? `; CPU per call: xcap serve ${median(runs.map((r) => r.serverCpu)).toFixed(0)} µs${who === 'node' ? '' : `, provider ${median(runs.map((r) => r.providerCpu)).toFixed(0)} µs`}`
-          : who === 'node' ? '' : `; provider CPU per call ${median(runs.map((r) => r.providerCpu)).toFixed(0)} µs`;
+        const cpu =
+          level === 'serve'
+            ? `; CPU per call: xcap serve ${median(runs.map((r) => r.serverCpu)).toFixed(0)} µs${who === 'node' ? '' : `, provider ${median(runs.map((r) => r.providerCpu)).toFixed(0)} µs`}`
+            : who === 'node'
+              ? ''
+              : `; provider CPU per call ${median(runs.map((r) => r.providerCpu)).toFixed(0)} µs`;
         rows.push({
           name: `${where}: ${label[who]}`,
           value: median(runs.map((r) => r.rate)),
@@ -243,14 +256,37 @@ export async function run(): Promise<BenchRow[]> {
       for (const who of ['python', 'echo'] as const) {
         const ratios = entry[who].map((r, i) => r.rate / (entry.node[i]?.rate ?? NaN));
         const target = level === 'serve' ? `; target ≥ 0.7×: ${median(ratios) >= 0.7 ? 'met' : 'NOT met'}` : '';
-        rows.push({ name: `${where}: ${who} / node`, value: median(ratios), unit: '×', note: `median of ${ratios.length} rounds, range ${range(ratios, 2)}${target}` });
+        rows.push({
+          name: `${where}: ${who} / node`,
+          value: median(ratios),
+          unit: '×',
+          note: `median of ${ratios.length} rounds, range ${range(ratios, 2)}${target}`,
+        });
       }
     }
-    const parts = JSON.parse(execFileSync('python3', [pythonParts, photos, String(measureMs)], { encoding: 'utf8' })) as Record<'scan' | 'call' | 'json' | 'pool', number>;
-    rows.push({ name: 'inside the Python provider: the folder scan', value: parts.scan, unit: 'µs', note: 'PhotoLibrary.photos(): scandir, lstat per file, sort (Node caches the scan: rescanMs)' });
+    const parts = JSON.parse(execFileSync('python3', [pythonParts, photos, String(measureMs)], { encoding: 'utf8' })) as Record<
+      'scan' | 'call' | 'json' | 'pool',
+      number
+    >;
+    rows.push({
+      name: 'inside the Python provider: the folder scan',
+      value: parts.scan,
+      unit: 'µs',
+      note: 'PhotoLibrary.photos(): scandir, lstat per file, sort (Node caches the scan: rescanMs)',
+    });
     rows.push({ name: 'inside the Python provider: photos list call', value: parts.call, unit: 'µs', note: 'Provider.call, the scan included' });
-    rows.push({ name: 'inside the Python provider: + JSON line in and out', value: parts.json, unit: 'µs', note: 'json.loads of the request line, the call, json.dumps of the answer' });
-    rows.push({ name: 'inside the Python provider: + the thread pool', value: parts.pool, unit: 'µs', note: 'the same submitted to a ThreadPoolExecutor(8) and awaited, as Connection.dispatch does' });
+    rows.push({
+      name: 'inside the Python provider: + JSON line in and out',
+      value: parts.json,
+      unit: 'µs',
+      note: 'json.loads of the request line, the call, json.dumps of the answer',
+    });
+    rows.push({
+      name: 'inside the Python provider: + the thread pool',
+      value: parts.pool,
+      unit: 'µs',
+      note: 'the same submitted to a ThreadPoolExecutor(8) and awaited, as Connection.dispatch does',
+    });
     rows.push({ name: 'load average (1 min) per round', value: median(loads), unit: '', note: loads.map((l) => l.toFixed(2)).join(' · ') });
     return rows;
   } finally {

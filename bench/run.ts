@@ -19,7 +19,11 @@ const files = readdirSync(dir)
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const machine = `${os.cpus()[0]?.model ?? 'unknown cpu'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 // The machines are shared: the load average (1, 5, 15 min) before and after says how much else was running.
 const loadBefore = load();

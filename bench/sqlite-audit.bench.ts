@@ -139,10 +139,25 @@ export async function run(): Promise<BenchRow[]> {
         note: `${(group.rowsPerSecond / target).toFixed(2)}× the 100,000/s target; ${(group.rowsPerSecond / perRow.rowsPerSecond).toFixed(1)}× one transaction per row; ${Math.round(group.rowsPerCommit).toLocaleString('en-US')} rows per transaction`,
       });
     }
-    out.push({ name: `one transaction per row, sync ${sync.toUpperCase()}`, value: perRow.rowsPerSecond, unit: 'rows/s', note: `same sink with maxBatch 1, 1000 in flight${sync === 'full' ? ': an fsync per row' : ''}` });
+    out.push({
+      name: `one transaction per row, sync ${sync.toUpperCase()}`,
+      value: perRow.rowsPerSecond,
+      unit: 'rows/s',
+      note: `same sink with maxBatch 1, 1000 in flight${sync === 'full' ? ': an fsync per row' : ''}`,
+    });
   }
-  out.push({ name: 'floor: raw single-row INSERTs', value: rate('raw-1').rowsPerSecond, unit: 'rows/s', note: 'better-sqlite3 alone, 4,000 rows per transaction, sync FULL' });
-  out.push({ name: 'floor: raw 64-row INSERTs', value: rate('raw-64').rowsPerSecond, unit: 'rows/s', note: 'the same with the statements the sink uses; above it the sink adds one promise and one check per row' });
+  out.push({
+    name: 'floor: raw single-row INSERTs',
+    value: rate('raw-1').rowsPerSecond,
+    unit: 'rows/s',
+    note: 'better-sqlite3 alone, 4,000 rows per transaction, sync FULL',
+  });
+  out.push({
+    name: 'floor: raw 64-row INSERTs',
+    value: rate('raw-64').rowsPerSecond,
+    unit: 'rows/s',
+    note: 'the same with the statements the sink uses; above it the sink adds one promise and one check per row',
+  });
   return out;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command after `npm ci`: generated code fresh, every
-# package built, typechecked and tested (nx, cached), the API reports checked
+# The README's test command after `npm ci`: generated code fresh, the
+# sources linted and formatted, every package built, typechecked and tested (nx, cached), the API reports checked
 # against the build and the changesets, the API docs built with
 # every export documented, the published packages linted, and the
 # conformance replay of the fixture.
@@ -10,6 +10,14 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE="${NX_SKIP_NX_CACHE:-fa
 
 echo "== gen:check: generated code is fresh"
 npm run --silent gen:check
+
+# Adds ~2 min (measured 133 s wall, 118 s CPU on 2 busy cores: ESLint with type information, every file typed by its package's tsconfig.json; no build needed).
+echo "== lint: ESLint's type-checked rules (floating or misused promises, non-exhaustive switches, conditions the types already decide) (npm run lint)"
+npm run --silent lint
+
+# Adds ~30 s (measured 30 s wall on 2 busy cores; Prettier reads every file it formats; .prettierignore leaves generated code, golden files and Markdown alone).
+echo "== format:check: every file as Prettier writes it (npm run format fixes it)"
+npm run --silent format:check
 
 echo "== PostgreSQL for the @xcap/store-postgres tests (installed with apt-get when initdb is missing)"
 bash scripts/ensure-postgres.sh

@@ -5,9 +5,7 @@ import { maxTimerDelay } from '@xcap/wire';
 export type NativeProvider = (nativeArguments: JsonObject) => unknown;
 
 /** How a native call ended: its raw answer, or the outcome that replaced it. */
-export type NativeCallEnd =
-  | { readonly answered: true; readonly answer: unknown }
-  | { readonly answered: false; readonly outcome: 'rpcError' | 'timeout' };
+export type NativeCallEnd = { readonly answered: true; readonly answer: unknown } | { readonly answered: false; readonly outcome: 'rpcError' | 'timeout' };
 
 /** How long `bridgeCall` waits for a native by default. */
 export const defaultTimeoutMs = 30_000;

@@ -4,9 +4,7 @@ import { bridgeReasons } from './bridge-reasons.js';
 import { copyJson } from './copy-json.js';
 
 /** A native's answer once checked: its structured content (a plain JSON copy), or the isError reason to answer. */
-export type CheckedNativeResult =
-  | { readonly ok: true; readonly structuredContent: JsonObject }
-  | { readonly ok: false; readonly reason: string };
+export type CheckedNativeResult = { readonly ok: true; readonly structuredContent: JsonObject } | { readonly ok: false; readonly reason: string };
 
 /**
  * The spec's CHECK step, for an answer nothing is trusted about. Only the

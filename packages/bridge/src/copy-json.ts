@@ -19,12 +19,18 @@ export const maxJsonDepth = 256;
  * pointer where it sits.
  */
 export function copyJson(value: unknown): JsonCopy {
-  const failure: { pointer: string | null } = { pointer: null };
+  const failure: Failure = { pointer: null };
   const copy = copyValue(value, '', new Set(), 0, failure);
   return failure.pointer === null ? { ok: true, value: copy as JsonValue } : { ok: false, pointer: failure.pointer || '/' };
 }
 
-function copyValue(value: unknown, pointer: string, open: Set<object>, depth: number, failure: { pointer: string | null }): JsonValue | undefined {
+/** Where the copy first failed; `read` and `fail` set it, the loops stop once it is set. */
+type Failure = { pointer: string | null };
+
+/** Whether a read or check inside the last call set the failure (a call, so TypeScript does not keep an earlier narrowing). */
+const failed = (failure: Failure): boolean => failure.pointer !== null;
+
+function copyValue(value: unknown, pointer: string, open: Set<object>, depth: number, failure: Failure): JsonValue | undefined {
   try {
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
     if (typeof value === 'number') return Number.isFinite(value) ? value : fail(failure, pointer);
@@ -33,7 +39,7 @@ function copyValue(value: unknown, pointer: string, open: Set<object>, depth: nu
     open.add(value);
     try {
       if (Array.isArray(value)) return copyArray(value, pointer, open, depth, failure);
-      const prototype = Object.getPrototypeOf(value);
+      const prototype: unknown = Object.getPrototypeOf(value);
       if (prototype !== Object.prototype && prototype !== null) return fail(failure, pointer);
       return copyObject(value as Record<string, unknown>, pointer, open, depth, failure);
     } finally {
@@ -44,36 +50,36 @@ function copyValue(value: unknown, pointer: string, open: Set<object>, depth: nu
   }
 }
 
-function copyArray(value: readonly unknown[], pointer: string, open: Set<object>, depth: number, failure: { pointer: string | null }): JsonValue | undefined {
+function copyArray(value: readonly unknown[], pointer: string, open: Set<object>, depth: number, failure: Failure): JsonValue | undefined {
   const length = value.length;
   const copy: JsonValue[] = [];
   for (let i = 0; i < length; i++) {
     const itemPointer = `${pointer}/${i}`;
     const item = read(() => value[i], failure, itemPointer);
-    if (failure.pointer !== null) return undefined;
+    if (failed(failure)) return undefined;
     if (item === undefined) return fail(failure, itemPointer);
     const itemCopy = copyValue(item, itemPointer, open, depth + 1, failure);
-    if (failure.pointer !== null) return undefined;
+    if (failed(failure)) return undefined;
     copy.push(itemCopy as JsonValue);
   }
   return copy;
 }
 
-function copyObject(value: Record<string, unknown>, pointer: string, open: Set<object>, depth: number, failure: { pointer: string | null }): JsonValue | undefined {
+function copyObject(value: Record<string, unknown>, pointer: string, open: Set<object>, depth: number, failure: Failure): JsonValue | undefined {
   const copy: { [key: string]: JsonValue } = {};
   for (const key of Object.keys(value)) {
     const keyPointer = `${pointer}/${pointerToken(key)}`;
     const item = read(() => value[key], failure, keyPointer);
-    if (failure.pointer !== null) return undefined;
+    if (failed(failure)) return undefined;
     if (item === undefined) continue;
     const itemCopy = copyValue(item, keyPointer, open, depth + 1, failure);
-    if (failure.pointer !== null) return undefined;
+    if (failed(failure)) return undefined;
     Object.defineProperty(copy, key, { value: itemCopy, enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }
 
-function read(get: () => unknown, failure: { pointer: string | null }, pointer: string): unknown {
+function read(get: () => unknown, failure: Failure, pointer: string): unknown {
   try {
     return get();
   } catch {
@@ -82,7 +88,7 @@ function read(get: () => unknown, failure: { pointer: string | null }, pointer: 
   }
 }
 
-function fail(failure: { pointer: string | null }, pointer: string): undefined {
+function fail(failure: Failure, pointer: string): undefined {
   if (failure.pointer === null) failure.pointer = pointer;
   return undefined;
 }

@@ -47,7 +47,7 @@ export async function mapNativeArguments(input: MappingInput): Promise<NativeMap
     case 'notifications_post':
       return mapNotificationsPost(input);
     case 'notifications_cancel':
-      return { ok: true, nativeArguments: { id: `${input.context.app}/${String(input.arguments['id'])}` } };
+      return { ok: true, nativeArguments: { id: `${input.context.app}/${requiredString(input.arguments, 'id')}` } };
     default:
       return { ok: true, nativeArguments: input.arguments };
   }
@@ -88,7 +88,7 @@ function nativeFile(input: MappingInput, bytes: Uint8Array, isText: boolean): Js
 }
 
 async function mapPrintPrint(input: MappingInput): Promise<NativeMapping> {
-  const fileId = String(input.arguments['fileId']);
+  const fileId = requiredString(input.arguments, 'fileId');
   const read = await readBlob(input.blobs, input.context.app, fileId);
   if (!read.ok) return { ok: false, reason: read.reason, outcome: 'isError' };
   const sniffed = sniffMimeType(read.blob.bytes);
@@ -107,8 +107,7 @@ function mapNotificationsPost(input: MappingInput): NativeMapping {
   }
   const id = stringOrUndefined(args['id']) ?? `n-${input.randomHex()}`;
   const params = args['params'];
-  const tap: JsonValue =
-    screen === undefined ? null : { type: 'notificationTap', app, screen, params: params === undefined ? {} : params };
+  const tap: JsonValue = screen === undefined ? null : { type: 'notificationTap', app, screen, params: params === undefined ? {} : params };
   return {
     ok: true,
     nativeArguments: {
@@ -120,6 +119,13 @@ function mapNotificationsPost(input: MappingInput): NativeMapping {
     },
     answer: { id },
   };
+}
+
+/** A string argument the tool's input schema requires (validation ran before the mapping, so anything else is a bug). */
+function requiredString(args: JsonObject, key: string): string {
+  const value = args[key];
+  if (typeof value !== 'string') throw new TypeError(`the validated arguments have no string ${key}`);
+  return value;
 }
 
 function stringOrUndefined(value: JsonValue | undefined): string | undefined {

@@ -16,7 +16,9 @@ export class QuotaExceededError extends Error {
 
   /** The refusal of `requestedBytes` more for `app`, which uses `usedBytes` of `quotaBytes`. */
   constructor(app: string, quotaBytes: number, usedBytes: number, requestedBytes: number) {
-    super(`app ${JSON.stringify(app)} is over its file quota: ${fmt(usedBytes)} bytes used + ${fmt(requestedBytes)} bytes new > ${fmt(quotaBytes)} bytes allowed`);
+    super(
+      `app ${JSON.stringify(app)} is over its file quota: ${fmt(usedBytes)} bytes used + ${fmt(requestedBytes)} bytes new > ${fmt(quotaBytes)} bytes allowed`,
+    );
     this.name = 'QuotaExceededError';
     this.app = app;
     this.quotaBytes = quotaBytes;

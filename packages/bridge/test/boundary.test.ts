@@ -23,9 +23,21 @@ describe('print_pdf: the first failing block wins (clarification 19)', () => {
   it('a store failure after an unsupported image answers unsupportedImage; before it, storeFailed', async () => {
     const blobs = seededStore({ g: gif });
     const failing = { get: (app: string, id: string) => (id === 'broken' ? Promise.reject(new Error('disk')) : blobs.get(app, id)), put: () => 'x' };
-    const first = await bridgeCall({ catalog, tool: 'print_pdf', arguments: { title: 'T', blocks: [{ image: 'g' }, { image: 'broken' }] }, context, blobs: failing });
+    const first = await bridgeCall({
+      catalog,
+      tool: 'print_pdf',
+      arguments: { title: 'T', blocks: [{ image: 'g' }, { image: 'broken' }] },
+      context,
+      blobs: failing,
+    });
     expect(first.result.content[0].text).toBe('unsupportedImage: g');
-    const second = await bridgeCall({ catalog, tool: 'print_pdf', arguments: { title: 'T', blocks: [{ image: 'broken' }, { image: 'g' }] }, context, blobs: failing });
+    const second = await bridgeCall({
+      catalog,
+      tool: 'print_pdf',
+      arguments: { title: 'T', blocks: [{ image: 'broken' }, { image: 'g' }] },
+      context,
+      blobs: failing,
+    });
     expect(second.result.content[0].text).toBe('storeFailed');
   });
 });
@@ -47,7 +59,14 @@ describe("only a native answer's own data properties count", () => {
   it('inherited members inside the structured content are not copied', async () => {
     const inner = Object.create({ data: 'aGk=' }) as Record<string, unknown>;
     Object.assign(inner, { id: 'ph-1', name: 'a.jpg', mimeType: 'image/jpeg', takenAt: null });
-    const end = await bridgeCall({ catalog, tool: 'photos_pick', arguments: {}, context, blobs: seededStore(), native: fakeNative({ structuredContent: { photos: [inner] } }).native });
+    const end = await bridgeCall({
+      catalog,
+      tool: 'photos_pick',
+      arguments: {},
+      context,
+      blobs: seededStore(),
+      native: fakeNative({ structuredContent: { photos: [inner] } }).native,
+    });
     expect(end.result.content[0].text).toBe('badResult: /photos/0 type');
   });
 });

@@ -133,9 +133,9 @@ describe('notifications_post', () => {
 
   it('generates n- plus 32 lowercase hex when no id is given, and answers the app its own id', async () => {
     const r = await call('notifications_post', { title: 'Hi' }, posted);
-    const id = r.result.structuredContent?.['id'];
+    const id = r.result.structuredContent?.['id'] as string;
     expect(id).toMatch(/^n-[0-9a-f]{32}$/);
-    expect(r.calls).toEqual([{ id: `${context.app}/${String(id)}`, title: 'Hi', body: null, at: null, tap: null }]);
+    expect(r.calls).toEqual([{ id: `${context.app}/${id}`, title: 'Hi', body: null, at: null, tap: null }]);
     expect(r.text).toBe(JSON.stringify({ id }));
   });
 
@@ -177,9 +177,14 @@ describe('notifications_post', () => {
 
 describe('notifications_cancel', () => {
   it("prefixes the id with the calling app's id", async () => {
-    const r = await call('notifications_cancel', { id: 'n-1' }, { structuredContent: { cancelled: false } }, {
-      context: { app: 'other.app', screens: [] },
-    });
+    const r = await call(
+      'notifications_cancel',
+      { id: 'n-1' },
+      { structuredContent: { cancelled: false } },
+      {
+        context: { app: 'other.app', screens: [] },
+      },
+    );
     expect(r.calls).toEqual([{ id: 'other.app/n-1' }]);
     expect(r.result.structuredContent).toEqual({ cancelled: false });
   });

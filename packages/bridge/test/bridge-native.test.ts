@@ -29,6 +29,7 @@ describe('a native that fails', () => {
 
   it('rejecting is rpcError', async () => {
     expectFailure(await pick(() => Promise.reject(new Error('nope'))), 'rpcError', 'rpcError');
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a native may reject with anything: that is the case under test
     expectFailure(await pick(() => Promise.reject(undefined)), 'rpcError', 'rpcError');
   });
 
@@ -187,7 +188,9 @@ describe('a native that answers garbage', () => {
     expect(r.outcome).toBe('ok');
     expect(reads).toBe(1);
     expect(r.puts[0]?.name).toBe('IMG_1.jpg');
-    expect(r.result.structuredContent).toEqual({ photos: [{ id: 'ph-1', name: 'IMG_1.jpg', mimeType: 'image/jpeg', takenAt: null, size: 2, fileId: 'blob-1' }] });
+    expect(r.result.structuredContent).toEqual({
+      photos: [{ id: 'ph-1', name: 'IMG_1.jpg', mimeType: 'image/jpeg', takenAt: null, size: 2, fileId: 'blob-1' }],
+    });
   });
 
   it('a large file (8 MB) is decoded and stored', async () => {
@@ -196,7 +199,9 @@ describe('a native that answers garbage', () => {
     const data = Buffer.from(bytes).toString('base64');
     const r = await pick({ structuredContent: { photos: [{ ...photo, data }] } });
     expect(r.outcome).toBe('ok');
-    expect(r.result.structuredContent).toEqual({ photos: [{ id: 'ph-1', name: 'IMG_1.jpg', mimeType: 'image/jpeg', takenAt: null, size: bytes.length, fileId: 'blob-1' }] });
+    expect(r.result.structuredContent).toEqual({
+      photos: [{ id: 'ph-1', name: 'IMG_1.jpg', mimeType: 'image/jpeg', takenAt: null, size: bytes.length, fileId: 'blob-1' }],
+    });
     const stored = r.blobs.memory.get(context.app, 'blob-1')?.bytes ?? new Uint8Array();
     expect(Buffer.from(stored).equals(Buffer.from(bytes))).toBe(true);
   });
@@ -281,9 +286,7 @@ describe('storing returned files', () => {
     const r = await bridgeCall({ catalog: custom, tool: 'files_loose', arguments: {}, context, blobs, native: fake.native });
     expect(r.outcome).toBe('ok');
     expect(blobs.puts.map(({ name }) => name)).toEqual(['a.txt']);
-    expect(r.result.content[0].text).toBe(
-      '{"f":{"name":"a.txt","__proto__":1,"size":2,"fileId":"blob-1"},"meta":{"size":7,"fileId":"kept"}}',
-    );
+    expect(r.result.content[0].text).toBe('{"f":{"name":"a.txt","__proto__":1,"size":2,"fileId":"blob-1"},"meta":{"size":7,"fileId":"kept"}}');
   });
 });
 
@@ -306,12 +309,11 @@ describe('a blob store that fails', () => {
       () => Promise.reject(new Error('disk')),
       () => ({ bytes: 'not bytes' }) as never,
       () => 5 as never,
-      () =>
-        ({
-          get bytes(): Uint8Array {
-            throw new Error('x');
-          },
-        }) as never,
+      () => ({
+        get bytes(): Uint8Array {
+          throw new Error('x');
+        },
+      }),
     ];
     for (const get of gets) {
       const fake = fakeNative({ structuredContent: { saved: true } });
@@ -329,7 +331,14 @@ describe('a blob store that fails', () => {
   });
 
   it('a get answering null is notFound', async () => {
-    const r = await bridgeCall({ catalog, tool: 'print_print', arguments: { fileId: 'f1' }, context, blobs: failing({ get: () => null as never }), native: () => ({}) });
+    const r = await bridgeCall({
+      catalog,
+      tool: 'print_print',
+      arguments: { fileId: 'f1' },
+      context,
+      blobs: failing({ get: () => null as never }),
+      native: () => ({}),
+    });
     expect(r.result.content[0].text).toBe('notFound: f1');
   });
 
@@ -351,7 +360,7 @@ describe('a blob store that fails', () => {
   });
 
   it('a put that rejects or answers no id is storeFailed', async () => {
-    const puts: BlobStore['put'][] = [() => Promise.reject(new Error('x')), () => '' , () => 12 as never, () => undefined as never];
+    const puts: BlobStore['put'][] = [() => Promise.reject(new Error('x')), () => '', () => 12 as never, () => undefined as never];
     for (const put of puts) {
       const r = await pick({ structuredContent: { photos: [photo] } }, { blobs: failing({ put }) });
       expectFailure(r, 'isError', 'storeFailed');

@@ -41,9 +41,21 @@ describe('copyJson', () => {
   });
 
   it('survives getters and proxies that throw', () => {
-    const getter = { ok: 1, get bad(): number { throw new Error('boom'); } };
+    const getter = {
+      ok: 1,
+      get bad(): number {
+        throw new Error('boom');
+      },
+    };
     expect(copyJson({ inner: getter })).toEqual({ ok: false, pointer: '/inner/bad' });
-    const proxy = new Proxy({}, { ownKeys() { throw new Error('trap'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(copyJson({ p: proxy })).toEqual({ ok: false, pointer: '/p' });
     const revocable = Proxy.revocable([], {});
     revocable.revoke();
@@ -52,7 +64,12 @@ describe('copyJson', () => {
 
   it('reads each getter once, so the copy is what was checked', () => {
     let reads = 0;
-    const source = { get n() { reads++; return reads; } };
+    const source = {
+      get n() {
+        reads++;
+        return reads;
+      },
+    };
     expect(copyJson(source)).toEqual({ ok: true, value: { n: 1 } });
     expect(reads).toBe(1);
   });

@@ -33,7 +33,11 @@ describe('print_pdf through the bridge: every pdfCase of the fixture', () => {
       expect(blobs.puts.map((put) => [put.app, put.name, put.mimeType])).toEqual([[context.app, name, 'application/pdf']]);
       const stored = blobs.memory.get(context.app, 'blob-1');
       expect(stored?.bytes.length).toBe(size);
-      expect(createHash('sha256').update(stored?.bytes ?? new Uint8Array()).digest('hex')).toBe(sha256);
+      expect(
+        createHash('sha256')
+          .update(stored?.bytes ?? new Uint8Array())
+          .digest('hex'),
+      ).toBe(sha256);
     });
   }
 });

@@ -92,7 +92,7 @@ describe('validateArguments beyond the fixture', () => {
   });
 
   it('reports the first unknown key in UTF-16 code unit order', () => {
-    expect(validateArguments(catalog, 'windows_list', { b: 1, 'é': 2, B: 3, a: 4 })).toStrictEqual({
+    expect(validateArguments(catalog, 'windows_list', { b: 1, é: 2, B: 3, a: 4 })).toStrictEqual({
       error: 'invalidParams: /B additionalProperties',
     });
   });

@@ -104,8 +104,7 @@ function splitsBack(name: string, separator: string, capability: string, tool: s
 }
 
 function verdictsFor(capability: string, tool: string, scope: string): ToolVerdicts {
-  const make = (verdict: Verdict['verdict'], reason: RefusalReason | null): Verdict =>
-    Object.freeze({ verdict, capability, tool, scope, reason });
+  const make = (verdict: Verdict['verdict'], reason: RefusalReason | null): Verdict => Object.freeze({ verdict, capability, tool, scope, reason });
   return Object.freeze({
     call: make('call', null),
     ask: make('ask', null),

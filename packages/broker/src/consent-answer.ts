@@ -15,7 +15,8 @@ export type ConsentReply = 'allow' | 'deny' | 'dismiss';
  * failing store rejects the promise and no call runs.
  */
 export async function consentAnswer(store: GrantStore, app: string, asked: Verdict, answer: ConsentReply): Promise<Verdict> {
-  if (typeof asked !== 'object' || asked === null || asked.verdict !== 'ask') {
+  const given: unknown = asked; // JavaScript callers can pass anything
+  if (typeof given !== 'object' || given === null || asked.verdict !== 'ask') {
     throw new TypeError(`consentAnswer: only an "ask" verdict can be answered, got ${describe(asked)}`);
   }
   const { capability, tool, scope } = asked;

@@ -27,7 +27,8 @@ export function consentSheet(catalog: Catalog, scopeId: string, manifestEntry: M
   const { scope, capability } = found;
   if (scope.hostOnly === true) throw new TypeError(`consentSheet: ${scopeId} is host-only; no app is ever asked for it`);
   if (scope.consent !== 'ask') throw new TypeError(`consentSheet: ${scopeId} is a picker scope; the picker is the consent`);
-  if (typeof manifestEntry !== 'object' || manifestEntry === null || ownData(manifestEntry, 'id') !== scopeId) {
+  const entry: unknown = manifestEntry; // JavaScript callers can pass anything
+  if (typeof entry !== 'object' || entry === null || ownData(manifestEntry, 'id') !== scopeId) {
     throw new TypeError(`consentSheet: the manifest entry is not the one for ${scopeId}`);
   }
   const given = ownData(manifestEntry, 'why');

@@ -22,7 +22,9 @@ export class MemoryGrantStore implements GrantStore {
 
   /** Stores an answer; anything but `granted` or `denied` is a TypeError. */
   set(app: string, scope: string, grant: Grant): void {
-    if (grant !== 'granted' && grant !== 'denied') throw new TypeError(`MemoryGrantStore.set: grant must be "granted" or "denied", got ${JSON.stringify(grant)}`);
+    const given: unknown = grant; // JavaScript callers can pass anything
+    if (given !== 'granted' && given !== 'denied')
+      throw new TypeError(`MemoryGrantStore.set: grant must be "granted" or "denied", got ${JSON.stringify(grant)}`);
     let grants = this.#apps.get(app);
     if (grants === undefined) {
       grants = new Map();

@@ -6,7 +6,13 @@ import { timeRatio } from './timing.js';
 
 const httpEntry: ManifestEntry = { id: 'http.fetch', why: 'Load rates.', origins: ['https://api.example.com'] };
 const decide = (manifest: readonly ManifestEntry[], args: unknown) =>
-  brokerDecide(catalog, { manifest, grants: { 'http.fetch': 'granted' }, provided: ['http'], foreground: true, call: { from: 'agent', name: 'http__fetch', arguments: args } });
+  brokerDecide(catalog, {
+    manifest,
+    grants: { 'http.fetch': 'granted' },
+    provided: ['http'],
+    foreground: true,
+    call: { from: 'agent', name: 'http__fetch', arguments: args },
+  });
 
 describe('only own properties count', () => {
   it('an inherited manifest id declares nothing', () => {
@@ -29,7 +35,12 @@ describe('only own properties count', () => {
 
   it('a getter on arguments.url never runs', () => {
     let runs = 0;
-    const args = { get url() { runs++; return 'https://api.example.com/x'; } };
+    const args = {
+      get url() {
+        runs++;
+        return 'https://api.example.com/x';
+      },
+    };
     expect(decide([httpEntry], args).reason).toBe('originNotDeclared');
     expect(runs).toBe(0);
   });
@@ -43,11 +54,12 @@ describe('URLs longer than 8,192 UTF-16 code units are never parsed (clarificati
     expect(callUrlOrigin(`https://${'ü'.repeat(1_000_000)}.com/`)).toBeNull();
   });
 
-  it('an internationalised host of 20,000 characters costs no parse', () => {
-    const url = `https://${'ü'.repeat(20_000)}.com/`;
-    const start = performance.now();
-    for (let i = 0; i < 20; i++) callUrlOrigin(url);
-    expect(performance.now() - start).toBeLessThan(100);
+  it('an internationalised host of 20,000 characters costs no parse: one 8 times as long costs about the same, not 8 times', () => {
+    const calls = (url: string) => () => {
+      for (let i = 0; i < 200; i++) callUrlOrigin(url);
+    };
+    const url = (n: number) => `https://${'ü'.repeat(n)}.com/`;
+    expect(timeRatio(calls(url(20_000)), calls(url(160_000)))).toBeLessThan(3);
   });
 });
 
@@ -60,17 +72,29 @@ describe('tool names longer than 128 code points are unknown (clarification 21)'
     const capability = (odd.capabilities[0] as { name: string }).name;
     expect(parseToolName(odd, 'agent', `${capability}__${long}`)).toBeNull();
     expect(parseToolName(odd, 'ui', `${capability}_${long}`)).toBeNull();
-    expect(brokerDecide(catalog, { manifest: [], grants: {}, provided: [], foreground: true, call: { from: 'agent', name: 'a'.repeat(129), arguments: {} } }).verdict).toBe('unknown');
+    expect(
+      brokerDecide(catalog, { manifest: [], grants: {}, provided: [], foreground: true, call: { from: 'agent', name: 'a'.repeat(129), arguments: {} } })
+        .verdict,
+    ).toBe('unknown');
   });
 });
 
 describe('every list the manifest controls costs linear time', () => {
-  const entryWith = (n: number): ManifestEntry => ({ id: 'http.fetch', why: 'Load.', origins: Array.from({ length: n }, (_, i) => `https://h${i}.example.com`) });
+  const entryWith = (n: number): ManifestEntry => ({
+    id: 'http.fetch',
+    why: 'Load.',
+    origins: Array.from({ length: n }, (_, i) => `https://h${i}.example.com`),
+  });
 
   it('consentSheet: 4n origins take about 4 times n, not 16 times', () => {
     const small = entryWith(4_000);
     const large = entryWith(16_000);
-    expect(timeRatio(() => consentSheet(catalog, 'http.fetch', small), () => consentSheet(catalog, 'http.fetch', large))).toBeLessThan(10);
+    expect(
+      timeRatio(
+        () => consentSheet(catalog, 'http.fetch', small),
+        () => consentSheet(catalog, 'http.fetch', large),
+      ),
+    ).toBeLessThan(10);
   });
 
   it('consentSheet still lists each host once, in manifest order', () => {
@@ -89,7 +113,12 @@ describe('every list the manifest controls costs linear time', () => {
     it(`${name}: 4n manifest entries take about 4 times n`, () => {
       const small = manifestOf(10_000);
       const large = manifestOf(40_000);
-      expect(timeRatio(() => run(small), () => run(large))).toBeLessThan(10);
+      expect(
+        timeRatio(
+          () => run(small),
+          () => run(large),
+        ),
+      ).toBeLessThan(10);
     });
   }
 });
@@ -97,7 +126,12 @@ describe('every list the manifest controls costs linear time', () => {
 describe('validateManifest reads each field once', () => {
   it('a getter id that changes after the check never reaches the manifest', () => {
     let reads = 0;
-    const entry = { get id() { return reads++ === 0 ? 'photos.read' : 'shell.edit'; }, why: 'x' };
+    const entry = {
+      get id() {
+        return reads++ === 0 ? 'photos.read' : 'shell.edit';
+      },
+      why: 'x',
+    };
     const checked = validateManifest(catalog, [entry]);
     expect(checked.ok).toBe(false);
     expect(reads).toBe(0);

@@ -24,7 +24,7 @@ describe('brokerDecide: each branch', () => {
   it('unknown: a tool the capability has in no scope, even with everything granted', () => {
     expect(decide({ call: agent('photos__delete'), grants: { 'photos.read': 'granted' } }).verdict).toBe('unknown');
   });
-  it('unknown: the other caller\'s spelling', () => {
+  it("unknown: the other caller's spelling", () => {
     expect(decide({ call: ui('photos__pick') }).verdict).toBe('unknown');
     expect(decide({ call: agent('photos_pick') }).verdict).toBe('unknown');
   });
@@ -37,15 +37,17 @@ describe('brokerDecide: each branch', () => {
     );
   });
   it('denied/notDeclared', () => {
-    expect(decide({ call: ui('notifications_post'), provided: ['notifications'] })).toEqual(verdict('denied', 'notifications', 'post', 'notifications.post', 'notDeclared'));
+    expect(decide({ call: ui('notifications_post'), provided: ['notifications'] })).toEqual(
+      verdict('denied', 'notifications', 'post', 'notifications.post', 'notDeclared'),
+    );
   });
   it('unavailable', () => {
     expect(decide({ call: ui('photos_pick'), provided: [] })).toEqual(verdict('unavailable', 'photos', 'pick', 'photos.read', 'unavailable'));
   });
   it('denied/originNotDeclared', () => {
-    expect(decide({ call: ui('http_fetch', { url: 'https://other.example.com/' }), manifest: [http], provided: ['http'], grants: { 'http.fetch': 'granted' } })).toEqual(
-      verdict('denied', 'http', 'fetch', 'http.fetch', 'originNotDeclared'),
-    );
+    expect(
+      decide({ call: ui('http_fetch', { url: 'https://other.example.com/' }), manifest: [http], provided: ['http'], grants: { 'http.fetch': 'granted' } }),
+    ).toEqual(verdict('denied', 'http', 'fetch', 'http.fetch', 'originNotDeclared'));
   });
   it('picker: call in the foreground, needsForeground in the background, whatever the grant says', () => {
     const base = { call: agent('files__open'), manifest: [{ id: 'files.read', why: 'x' }], provided: ['files'] };
@@ -56,12 +58,16 @@ describe('brokerDecide: each branch', () => {
   });
   it('ask: granted → call in both states', () => {
     for (const foreground of [true, false]) {
-      expect(decide({ call: ui('photos_get'), grants: { 'photos.read': 'granted' }, foreground })).toEqual(verdict('call', 'photos', 'get', 'photos.read', null));
+      expect(decide({ call: ui('photos_get'), grants: { 'photos.read': 'granted' }, foreground })).toEqual(
+        verdict('call', 'photos', 'get', 'photos.read', null),
+      );
     }
   });
   it('ask: denied → consentDenied in the foreground and in the background', () => {
     for (const foreground of [true, false]) {
-      expect(decide({ call: ui('photos_get'), grants: { 'photos.read': 'denied' }, foreground })).toEqual(verdict('denied', 'photos', 'get', 'photos.read', 'consentDenied'));
+      expect(decide({ call: ui('photos_get'), grants: { 'photos.read': 'denied' }, foreground })).toEqual(
+        verdict('denied', 'photos', 'get', 'photos.read', 'consentDenied'),
+      );
     }
   });
   it('ask: undecided → ask in the foreground, consentNeeded in the background', () => {
@@ -76,7 +82,10 @@ describe('brokerDecide: each branch', () => {
     expect(decide({ call: ui('photos_get'), grants }).verdict).toBe('ask');
   });
   it('a grant for another scope of the same capability does not count', () => {
-    const manifest = [{ id: 'clipboard.read', why: 'x' }, { id: 'clipboard.write', why: 'y' }];
+    const manifest = [
+      { id: 'clipboard.read', why: 'x' },
+      { id: 'clipboard.write', why: 'y' },
+    ];
     expect(decide({ call: ui('clipboard_read'), manifest, provided: ['clipboard'], grants: { 'clipboard.write': 'granted' } }).verdict).toBe('ask');
   });
   it('a scope with two tools decides both alike (notifications cancel and post)', () => {
@@ -85,7 +94,10 @@ describe('brokerDecide: each branch', () => {
     expect(decide({ ...input, call: ui('notifications_post') })).toEqual(verdict('call', 'notifications', 'post', 'notifications.post', null));
   });
   it('a tool with no v1 contract is still decided (the bridge answers unavailable)', () => {
-    expect(decide({ call: ui('location_current'), manifest: [{ id: 'location.read', why: 'x' }], provided: ['location'], grants: { 'location.read': 'granted' } }).verdict).toBe('call');
+    expect(
+      decide({ call: ui('location_current'), manifest: [{ id: 'location.read', why: 'x' }], provided: ['location'], grants: { 'location.read': 'granted' } })
+        .verdict,
+    ).toBe('call');
   });
   it('verdicts are frozen', () => {
     expect(Object.isFrozen(decide({ call: ui('photos_pick') }))).toBe(true);
@@ -108,11 +120,16 @@ describe('brokerDecide: precedence', () => {
   });
   it('notDeclared even with a stale grant for the undeclared scope (the manifest is the ceiling)', () => {
     for (const foreground of [true, false]) {
-      expect(decide({ call: ui('camera_capture'), manifest: [photos], provided: ['camera', 'photos'], grants: { 'camera.capture': 'granted' }, foreground }).reason).toBe('notDeclared');
+      expect(
+        decide({ call: ui('camera_capture'), manifest: [photos], provided: ['camera', 'photos'], grants: { 'camera.capture': 'granted' }, foreground }).reason,
+      ).toBe('notDeclared');
     }
   });
   it('notDeclared: a declared scope of the same capability does not cover another scope', () => {
-    expect(decide({ call: ui('clipboard_write'), manifest: [{ id: 'clipboard.read', why: 'x' }], provided: ['clipboard'], grants: { 'clipboard.write': 'granted' } }).reason).toBe('notDeclared');
+    expect(
+      decide({ call: ui('clipboard_write'), manifest: [{ id: 'clipboard.read', why: 'x' }], provided: ['clipboard'], grants: { 'clipboard.write': 'granted' } })
+        .reason,
+    ).toBe('notDeclared');
   });
   it('unavailable before originNotDeclared', () => {
     expect(decide({ call: ui('http_fetch', {}), manifest: [http], provided: ['photos'] }).verdict).toBe('unavailable');
@@ -121,7 +138,9 @@ describe('brokerDecide: precedence', () => {
     expect(decide({ call: ui('http_fetch', { url: 'https://evil.example/' }), manifest: [http], provided: ['http'] }).reason).toBe('originNotDeclared');
   });
   it('originNotDeclared before consent: a denied grant does not mask it', () => {
-    expect(decide({ call: ui('http_fetch', { url: 'https://evil.example/' }), manifest: [http], provided: ['http'], grants: { 'http.fetch': 'denied' } }).reason).toBe('originNotDeclared');
+    expect(
+      decide({ call: ui('http_fetch', { url: 'https://evil.example/' }), manifest: [http], provided: ['http'], grants: { 'http.fetch': 'denied' } }).reason,
+    ).toBe('originNotDeclared');
   });
   it('originNotDeclared before the background check', () => {
     expect(decide({ call: ui('http_fetch'), manifest: [http], provided: ['http'], foreground: false }).reason).toBe('originNotDeclared');
@@ -134,13 +153,22 @@ describe('brokerDecide: precedence', () => {
     expect(decide({ ...base, grants: { 'http.fetch': 'granted' }, foreground: false }).verdict).toBe('call');
   });
   it('an origins scope whose manifest entry lists no origins refuses every url', () => {
-    expect(decide({ call: ui('http_fetch', { url: 'https://api.example.com/' }), manifest: [{ id: 'http.fetch', why: 'x' }], provided: ['http'], grants: { 'http.fetch': 'granted' } }).reason).toBe('originNotDeclared');
+    expect(
+      decide({
+        call: ui('http_fetch', { url: 'https://api.example.com/' }),
+        manifest: [{ id: 'http.fetch', why: 'x' }],
+        provided: ['http'],
+        grants: { 'http.fetch': 'granted' },
+      }).reason,
+    ).toBe('originNotDeclared');
   });
   it('the denied grant beats the background: consentDenied, not consentNeeded', () => {
     expect(decide({ call: agent('photos__pick'), grants: { 'photos.read': 'denied' }, foreground: false }).reason).toBe('consentDenied');
   });
   it('picker in the background beats nothing stored: needsForeground before any consent', () => {
-    expect(decide({ call: agent('share__send'), manifest: [{ id: 'share.send', why: 'x' }], provided: ['share'], foreground: false }).reason).toBe('needsForeground');
+    expect(decide({ call: agent('share__send'), manifest: [{ id: 'share.send', why: 'x' }], provided: ['share'], foreground: false }).reason).toBe(
+      'needsForeground',
+    );
   });
   it('unavailable before picker', () => {
     expect(decide({ call: agent('share__send'), manifest: [{ id: 'share.send', why: 'x' }], provided: [], foreground: false }).verdict).toBe('unavailable');
@@ -152,7 +180,9 @@ describe('brokerDecide: precedence', () => {
     });
     const base = { manifest: [http], provided: ['http'] };
     expect(decide({ ...base, call: ui('http_fetch', { url: 'https://x.example/' }), foreground: false }, withPickerOrigins).reason).toBe('originNotDeclared');
-    expect(decide({ ...base, call: ui('http_fetch', { url: 'https://api.example.com/' }), foreground: false }, withPickerOrigins).reason).toBe('needsForeground');
+    expect(decide({ ...base, call: ui('http_fetch', { url: 'https://api.example.com/' }), foreground: false }, withPickerOrigins).reason).toBe(
+      'needsForeground',
+    );
     expect(decide({ ...base, call: ui('http_fetch', { url: 'https://api.example.com/' }), foreground: true }, withPickerOrigins).verdict).toBe('call');
   });
 });
@@ -160,21 +190,34 @@ describe('brokerDecide: precedence', () => {
 describe('brokerDecide: eDE capabilities', () => {
   const ede = ['windows', 'focus', 'launch'];
   it('windows, focus and launch are unavailable on a host that does not provide them', () => {
-    const manifest = [{ id: 'windows.read', why: 'a' }, { id: 'focus.window', why: 'b' }, { id: 'launch.app', why: 'c' }];
+    const manifest = [
+      { id: 'windows.read', why: 'a' },
+      { id: 'focus.window', why: 'b' },
+      { id: 'launch.app', why: 'c' },
+    ];
     for (const name of ['windows_list', 'focus_window', 'launch_app']) {
-      expect(decide({ call: ui(name), manifest, provided: ['photos'], grants: { 'windows.read': 'granted', 'focus.window': 'granted', 'launch.app': 'granted' } }).verdict).toBe('unavailable');
+      expect(
+        decide({ call: ui(name), manifest, provided: ['photos'], grants: { 'windows.read': 'granted', 'focus.window': 'granted', 'launch.app': 'granted' } })
+          .verdict,
+      ).toBe('unavailable');
     }
   });
   it('launch asks in the foreground once declared, and calls once granted', () => {
     const manifest = [{ id: 'launch.app', why: 'Start the calculator.' }];
     expect(decide({ call: agent('launch__app', { app: 'x' }), manifest, provided: ede }).verdict).toBe('ask');
-    expect(decide({ call: agent('launch__app', { app: 'x' }), manifest, provided: ede, grants: { 'launch.app': 'granted' }, foreground: false }).verdict).toBe('call');
+    expect(decide({ call: agent('launch__app', { app: 'x' }), manifest, provided: ede, grants: { 'launch.app': 'granted' }, foreground: false }).verdict).toBe(
+      'call',
+    );
   });
   it('focus is consentNeeded in the background', () => {
-    expect(decide({ call: agent('focus__window'), manifest: [{ id: 'focus.window', why: 'x' }], provided: ede, foreground: false }).reason).toBe('consentNeeded');
+    expect(decide({ call: agent('focus__window'), manifest: [{ id: 'focus.window', why: 'x' }], provided: ede, foreground: false }).reason).toBe(
+      'consentNeeded',
+    );
   });
   it('shell.edit is hostOnly on eDE too', () => {
-    expect(decide({ call: ui('shell_edit'), manifest: [{ id: 'shell.edit', why: 'x' }], provided: [...ede, 'shell'], grants: { 'shell.edit': 'granted' } }).reason).toBe('hostOnly');
+    expect(
+      decide({ call: ui('shell_edit'), manifest: [{ id: 'shell.edit', why: 'x' }], provided: [...ede, 'shell'], grants: { 'shell.edit': 'granted' } }).reason,
+    ).toBe('hostOnly');
   });
 });
 
@@ -191,7 +234,14 @@ describe('brokerDecide: malformed input never throws', () => {
     ['null arguments of an origins call', { call: ui('http_fetch', null), manifest: [http], provided: ['http'] }],
     ['array arguments of an origins call', { call: ui('http_fetch', ['https://api.example.com']), manifest: [http], provided: ['http'] }],
     ['string arguments of an origins call', { call: ui('http_fetch', 'https://api.example.com'), manifest: [http], provided: ['http'] }],
-    ['origins that are not an array', { call: ui('http_fetch', { url: 'https://api.example.com' }), manifest: [{ ...http, origins: 'https://api.example.com' as unknown as string[] }], provided: ['http'] }],
+    [
+      'origins that are not an array',
+      {
+        call: ui('http_fetch', { url: 'https://api.example.com' }),
+        manifest: [{ ...http, origins: 'https://api.example.com' as unknown as string[] }],
+        provided: ['http'],
+      },
+    ],
   ];
   for (const [name, over] of hostile) {
     it(name, () => {

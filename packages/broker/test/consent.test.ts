@@ -120,14 +120,15 @@ describe('consentSheet', () => {
     });
   });
   it('http with two origins joins them with "and"', () => {
-    expect(consentSheet(catalog, 'http.fetch', { id: 'http.fetch', why: 'Load rates.', origins: ['https://api.example.com', 'https://cdn.example.com'] }).text).toBe(
-      'This app wants to connect to api.example.com and cdn.example.com. Load rates.',
-    );
+    expect(
+      consentSheet(catalog, 'http.fetch', { id: 'http.fetch', why: 'Load rates.', origins: ['https://api.example.com', 'https://cdn.example.com'] }).text,
+    ).toBe('This app wants to connect to api.example.com and cdn.example.com. Load rates.');
   });
   it('http with three origins: commas and "and", no Oxford comma; hosts normalised, ports kept', () => {
-    expect(consentSheet(catalog, 'http.fetch', { id: 'http.fetch', why: 'x', origins: ['https://A.example:443', 'https://b.example:8443', 'https://c.example'] }).text).toBe(
-      'This app wants to connect to a.example, b.example:8443 and c.example. x',
-    );
+    expect(
+      consentSheet(catalog, 'http.fetch', { id: 'http.fetch', why: 'x', origins: ['https://A.example:443', 'https://b.example:8443', 'https://c.example'] })
+        .text,
+    ).toBe('This app wants to connect to a.example, b.example:8443 and c.example. x');
   });
   it('eDE scopes use their own labels', () => {
     expect(consentSheet(catalog, 'windows.read', { id: 'windows.read', why: 'Show the open windows.' }).title).toBe('Windows');

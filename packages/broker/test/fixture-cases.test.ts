@@ -3,9 +3,26 @@ import { catalog as builtIn, type CallFrom, type ManifestEntry, type Grant, type
 import { agentToolList, brokerDecide, parseToolName } from '../src/index.js';
 import { cases, catalog } from './fixture.js';
 
-interface ParseCase { from: CallFrom; name: string; expected: unknown }
-interface DecideCase { name: string; manifest: ManifestEntry[]; grants: Record<string, Grant>; provided: string[]; foreground: boolean; call: ToolCall; expected: unknown }
-interface ListCase { name: string; manifest: ManifestEntry[]; provided: string[]; expected: string[] }
+interface ParseCase {
+  from: CallFrom;
+  name: string;
+  expected: unknown;
+}
+interface DecideCase {
+  name: string;
+  manifest: ManifestEntry[];
+  grants: Record<string, Grant>;
+  provided: string[];
+  foreground: boolean;
+  call: ToolCall;
+  expected: unknown;
+}
+interface ListCase {
+  name: string;
+  manifest: ManifestEntry[];
+  provided: string[];
+  expected: string[];
+}
 
 describe('parseCases', () => {
   for (const c of cases<ParseCase>('parseCases')) {

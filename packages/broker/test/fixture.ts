@@ -20,7 +20,9 @@ export function cases<T>(kind: string): T[] {
  * catalog without loadCatalog (a new catalog object, so a fresh index): the
  * broker must cope even with catalogs loadCatalog would refuse.
  */
-export function variant(change: (doc: { capabilities: Record<string, unknown>[]; tools: Record<string, unknown>[] } & Record<string, unknown>) => void): Catalog {
+export function variant(
+  change: (doc: { capabilities: Record<string, unknown>[]; tools: Record<string, unknown>[] } & Record<string, unknown>) => void,
+): Catalog {
   const doc = JSON.parse(JSON.stringify(fixture)) as { capabilities: Record<string, unknown>[]; tools: Record<string, unknown>[] } & Record<string, unknown>;
   change(doc);
   return doc as unknown as Catalog;

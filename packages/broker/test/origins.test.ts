@@ -6,7 +6,13 @@ import { catalog } from './fixture.js';
 
 function fetchVerdict(origins: string[], url: unknown): string {
   const manifest: ManifestEntry[] = [{ id: 'http.fetch', why: 'x', origins }];
-  const verdict = brokerDecide(catalog, { manifest, grants: { 'http.fetch': 'granted' }, provided: ['http'], foreground: true, call: { from: 'agent', name: 'http__fetch', arguments: { url } } });
+  const verdict = brokerDecide(catalog, {
+    manifest,
+    grants: { 'http.fetch': 'granted' },
+    provided: ['http'],
+    foreground: true,
+    call: { from: 'agent', name: 'http__fetch', arguments: { url } },
+  });
   return verdict.reason ?? verdict.verdict;
 }
 
@@ -70,7 +76,23 @@ describe('normaliseManifestOrigin', () => {
     expect(normaliseManifestOrigin('https://api.example.com:8443')).toBe('https://api.example.com:8443');
     expect(normaliseManifestOrigin('https://[::1]')).toBe('https://[::1]');
   });
-  for (const bad of ['http://api.example.com', 'https://api.example.com/', 'https://api.example.com/v1', 'https://u@api.example.com', 'https://api.example.com?x', 'https://api.example.com#x', 'https://', 'https://api.example.com:', 'https://api.example.com:65536', ' https://api.example.com', 'https://api.example.com ', 'https:api.example.com', 'https://a.123', 'https://ex%41mple.com', 'api.example.com']) {
+  for (const bad of [
+    'http://api.example.com',
+    'https://api.example.com/',
+    'https://api.example.com/v1',
+    'https://u@api.example.com',
+    'https://api.example.com?x',
+    'https://api.example.com#x',
+    'https://',
+    'https://api.example.com:',
+    'https://api.example.com:65536',
+    ' https://api.example.com',
+    'https://api.example.com ',
+    'https:api.example.com',
+    'https://a.123',
+    'https://ex%41mple.com',
+    'api.example.com',
+  ]) {
     it(`refuses ${JSON.stringify(bad)}`, () => {
       expect(normaliseManifestOrigin(bad)).toBeNull();
     });
@@ -128,7 +150,18 @@ describe('callUrlOrigin agrees with the WHATWG parser (the fast path included)',
     );
   });
   it('for the tricky hosts', () => {
-    for (const u of ['https://0x7f.1/', 'https://1.2.3/', 'https://a.09/', 'https://a.0x/', 'https://xn--/', 'https://a.xn--bcher-kva/', 'https://a.com:0443/', 'http://a.com:0080', 'https://a-.-b/', 'https://a.1b/']) {
+    for (const u of [
+      'https://0x7f.1/',
+      'https://1.2.3/',
+      'https://a.09/',
+      'https://a.0x/',
+      'https://xn--/',
+      'https://a.xn--bcher-kva/',
+      'https://a.com:0443/',
+      'http://a.com:0080',
+      'https://a-.-b/',
+      'https://a.1b/',
+    ]) {
       expect(callUrlOrigin(u)).toBe(whatwg(u));
     }
   });

@@ -12,38 +12,70 @@ const manifestEntry = fc.record(
   {
     id: fc.oneof(fc.constantFrom(...scopeIds), fc.string()),
     why: fc.string(),
-    origins: fc.array(fc.oneof(fc.constantFrom('https://api.example.com', 'https://API.example.com:443', 'https://a.example:8443', 'http://api.example.com'), fc.webUrl()), { maxLength: 3 }),
+    origins: fc.array(
+      fc.oneof(fc.constantFrom('https://api.example.com', 'https://API.example.com:443', 'https://a.example:8443', 'http://api.example.com'), fc.webUrl()),
+      { maxLength: 3 },
+    ),
   },
   { requiredKeys: ['id', 'why'] },
 );
 const manifest = fc.array(manifestEntry, { maxLength: 6 });
 const grants = fc.dictionary(fc.constantFrom(...scopeIds), fc.constantFrom<Grant>('granted', 'denied'));
 const provided = fc.subarray(capabilityNames);
-const url = fc.oneof(fc.constantFrom('https://api.example.com/v1', 'https://a.example:8443/', 'http://api.example.com/', 'HTTPS://API.EXAMPLE.COM'), fc.webUrl(), fc.anything());
+const url = fc.oneof(
+  fc.constantFrom('https://api.example.com/v1', 'https://a.example:8443/', 'http://api.example.com/', 'HTTPS://API.EXAMPLE.COM'),
+  fc.webUrl(),
+  fc.anything(),
+);
 
 describe('properties', () => {
   it('brokerDecide never throws on arbitrary input', () => {
     fc.assert(
-      fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), fc.anything(), fc.anything(), fc.anything(), fc.anything(), (m, g, p, fg, from, name, args, call) => {
-        const calls = [{ from, name, arguments: args }, call, { from: 'ui', name: 'http_fetch', arguments: args }, { from: 'agent', name: 'photos__pick', arguments: args }];
-        for (const c of calls) {
-          const verdict = brokerDecide(catalog, { manifest: m, grants: g, provided: p, foreground: fg, call: c } as unknown as BrokerInput);
-          expect(['call', 'ask', 'denied', 'unknown', 'unavailable']).toContain(verdict.verdict);
-        }
-      }),
+      fc.property(
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        (m, g, p, fg, from, name, args, call) => {
+          const calls = [
+            { from, name, arguments: args },
+            call,
+            { from: 'ui', name: 'http_fetch', arguments: args },
+            { from: 'agent', name: 'photos__pick', arguments: args },
+          ];
+          for (const c of calls) {
+            const verdict = brokerDecide(catalog, { manifest: m, grants: g, provided: p, foreground: fg, call: c } as unknown as BrokerInput);
+            expect(['call', 'ask', 'denied', 'unknown', 'unavailable']).toContain(verdict.verdict);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('brokerDecide never throws on arbitrary manifest entries, grants and url arguments of declared, provided scopes', () => {
     fc.assert(
-      fc.property(fc.array(fc.anything()), fc.anything(), fc.dictionary(fc.constantFrom(...scopeIds), fc.anything()), fc.anything(), fc.constantFrom(...toolPairs), (entries, origins, g, args, [capability, tool]) => {
-        const manifest = [...entries, ...scopeIds.map((id) => ({ id, why: 'x', origins }))];
-        for (const call of [{ from: 'ui', name: `${capability}_${tool}`, arguments: args }, { from: 'agent', name: `${capability}__${tool}`, arguments: { url: args } }]) {
-          const verdict = brokerDecide(catalog, { manifest, grants: g, provided: capabilityNames, foreground: true, call } as unknown as BrokerInput);
-          expect(verdict.capability).toBe(capability);
-        }
-      }),
+      fc.property(
+        fc.array(fc.anything()),
+        fc.anything(),
+        fc.dictionary(fc.constantFrom(...scopeIds), fc.anything()),
+        fc.anything(),
+        fc.constantFrom(...toolPairs),
+        (entries, origins, g, args, [capability, tool]) => {
+          const manifest = [...entries, ...scopeIds.map((id) => ({ id, why: 'x', origins }))];
+          for (const call of [
+            { from: 'ui', name: `${capability}_${tool}`, arguments: args },
+            { from: 'agent', name: `${capability}__${tool}`, arguments: { url: args } },
+          ]) {
+            const verdict = brokerDecide(catalog, { manifest, grants: g, provided: capabilityNames, foreground: true, call } as unknown as BrokerInput);
+            expect(verdict.capability).toBe(capability);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -91,17 +123,29 @@ describe('properties', () => {
     );
   });
 
-  it('a valid manifest\'s ceiling holds: nothing undeclared is ever called or asked', () => {
+  it("a valid manifest's ceiling holds: nothing undeclared is ever called or asked", () => {
     fc.assert(
-      fc.property(manifest, grants, provided, fc.boolean(), fc.constantFrom(...toolPairs), fc.constantFrom<CallFrom>('ui', 'agent'), (m, g, p, foreground, [capability, tool], from) => {
-        const call: ToolCall = { from, name: from === 'ui' ? `${capability}_${tool}` : `${capability}__${tool}`, arguments: { url: 'https://api.example.com/' } };
-        const verdict = brokerDecide(catalog, { manifest: m as ManifestEntry[], grants: g, provided: p, foreground, call });
-        if (verdict.verdict === 'call' || verdict.verdict === 'ask') {
-          expect(m.some((entry) => entry.id === verdict.scope)).toBe(true);
-          expect(p).toContain(capability);
-        }
-        if (verdict.verdict === 'ask') expect(foreground).toBe(true);
-      }),
+      fc.property(
+        manifest,
+        grants,
+        provided,
+        fc.boolean(),
+        fc.constantFrom(...toolPairs),
+        fc.constantFrom<CallFrom>('ui', 'agent'),
+        (m, g, p, foreground, [capability, tool], from) => {
+          const call: ToolCall = {
+            from,
+            name: from === 'ui' ? `${capability}_${tool}` : `${capability}__${tool}`,
+            arguments: { url: 'https://api.example.com/' },
+          };
+          const verdict = brokerDecide(catalog, { manifest: m, grants: g, provided: p, foreground, call });
+          if (verdict.verdict === 'call' || verdict.verdict === 'ask') {
+            expect(m.some((entry) => entry.id === verdict.scope)).toBe(true);
+            expect(p).toContain(capability);
+          }
+          if (verdict.verdict === 'ask') expect(foreground).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -42,13 +42,24 @@ describe('validateManifest: one rule each', () => {
     ['an id without a dot', [{ id: 'photos', why: 'x' }], ['/0/id: does not match scopePattern']],
     ['an id naming no scope', [{ id: 'photos.write', why: 'x' }], ['/0/id: no scope "photos.write" in the catalog']],
     ['a host-only scope', [{ id: 'shell.edit', why: 'x' }], ['/0/id: "shell.edit" is host-only, never an app\'s']],
-    ['a duplicate id', [{ id: 'photos.read', why: 'x' }, { id: 'photos.read', why: 'y' }], ['/1/id: duplicate of /0/id']],
+    [
+      'a duplicate id',
+      [
+        { id: 'photos.read', why: 'x' },
+        { id: 'photos.read', why: 'y' },
+      ],
+      ['/1/id: duplicate of /0/id'],
+    ],
     ['a why that is not a string', [{ id: 'photos.read', why: ['x'] }], ['/0/why: not a string']],
     ['an empty why', [{ id: 'photos.read', why: '' }], ['/0/why: empty']],
     ['a blank why', [{ id: 'photos.read', why: ' \n\t' }], ['/0/why: empty']],
     ['a why that is too long', [{ id: 'photos.read', why: 'x'.repeat(maxWhyLength + 1) }], [`/0/why: longer than ${maxWhyLength} code points`]],
     ['origins missing on an origins scope', [{ id: 'http.fetch', why: 'x' }], ['/0: missing key "origins" (the scope requires origins)']],
-    ['origins on a scope without origins', [{ id: 'photos.read', why: 'x', origins: ['https://a.example'] }], ['/0/origins: not allowed: the scope has no origins']],
+    [
+      'origins on a scope without origins',
+      [{ id: 'photos.read', why: 'x', origins: ['https://a.example'] }],
+      ['/0/origins: not allowed: the scope has no origins'],
+    ],
     ['origins not an array', [{ ...http, origins: 'https://a.example' }], ['/0/origins: not an array']],
     ['empty origins', [{ ...http, origins: [] }], ['/0/origins: empty']],
     ['an origin that is not a string', [{ ...http, origins: [1] }], ['/0/origins/0: not a string']],
@@ -59,7 +70,11 @@ describe('validateManifest: one rule each', () => {
     ['an origin with a query', [{ ...http, origins: ['https://a.example?x=1'] }], ['/0/origins/0: not an exact https origin']],
     ['an origin with a bad port', [{ ...http, origins: ['https://a.example:99999'] }], ['/0/origins/0: not an exact https origin']],
     ['a duplicate origin', [{ ...http, origins: ['https://a.example', 'https://a.example'] }], ['/0/origins/1: duplicate of /0/origins/0']],
-    ['a duplicate origin after normalisation', [{ ...http, origins: ['https://a.example', 'HTTPS://A.EXAMPLE:443'] }], ['/0/origins/1: duplicate of /0/origins/0']],
+    [
+      'a duplicate origin after normalisation',
+      [{ ...http, origins: ['https://a.example', 'HTTPS://A.EXAMPLE:443'] }],
+      ['/0/origins/1: duplicate of /0/origins/0'],
+    ],
   ];
   for (const [name, entries, expected] of rules) {
     it(name, () => {
@@ -72,7 +87,7 @@ describe('validateManifest: one rule each', () => {
 });
 
 describe('validateManifest: every problem at once', () => {
-  it('reports each entry\'s problems in order with their pointers', () => {
+  it("reports each entry's problems in order with their pointers", () => {
     const entries = [
       { id: 'photos.read', why: 'Pick photos.' },
       { id: 'shell.edit', why: '', extra: true },
@@ -93,7 +108,10 @@ describe('validateManifest: every problem at once', () => {
     ]);
   });
   it('checks the shape of origins even when the id names no scope', () => {
-    expect(errorsOf([{ id: 'nope.nope', why: 'x', origins: ['ftp://x'] }])).toEqual(['/0/id: no scope "nope.nope" in the catalog', '/0/origins/0: not an exact https origin']);
+    expect(errorsOf([{ id: 'nope.nope', why: 'x', origins: ['ftp://x'] }])).toEqual([
+      '/0/id: no scope "nope.nope" in the catalog',
+      '/0/origins/0: not an exact https origin',
+    ]);
   });
   it('follows the catalog it is given: a changed scopePattern', () => {
     const strict = variant((doc) => {

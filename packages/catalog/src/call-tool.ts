@@ -20,15 +20,23 @@ export interface ToolInvocation {
 /** A transport: an app's function call, an MCP client, a test double. */
 export type ToolInvoke = (invocation: ToolInvocation) => Promise<CallResult<unknown>>;
 
+/** A call result as a transport (an MCP client, a test double) may really answer it: any field missing or of another type. */
+type UntrustedResult = {
+  readonly isError?: unknown;
+  readonly content?: readonly ({ readonly text?: unknown } | undefined)[];
+  readonly structuredContent?: unknown;
+};
+
 /**
  * Calls one tool through `invoke`; resolves to its structured content,
  * rejects with a `ToolCallError` for an `isError` answer or an answer
  * without structured content.
  */
 export async function callTool(invoke: ToolInvoke, name: string, qualifiedName: string, args: object | undefined): Promise<unknown> {
-  const result = await invoke({ name, qualifiedName, arguments: (args ?? {}) as JsonObject });
-  if (result === null || typeof result !== 'object') throw new ToolCallError(name, 'badResult: not a call result');
-  if (result.isError) throw new ToolCallError(name, result.content?.[0]?.text ?? 'isError');
+  const answer: unknown = await invoke({ name, qualifiedName, arguments: (args ?? {}) as JsonObject });
+  if (answer === null || typeof answer !== 'object') throw new ToolCallError(name, 'badResult: not a call result');
+  const result = answer as UntrustedResult;
+  if (result.isError) throw new ToolCallError(name, (result.content?.[0]?.text as string | undefined) ?? 'isError');
   if (result.structuredContent === undefined || result.structuredContent === null) {
     throw new ToolCallError(name, 'badResult: no structuredContent');
   }

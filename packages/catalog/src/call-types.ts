@@ -29,14 +29,7 @@ export type VerdictKind = 'call' | 'ask' | 'denied' | 'unknown' | 'unavailable';
 
 /** Why a call was refused. */
 export type RefusalReason =
-  | 'unknownTool'
-  | 'hostOnly'
-  | 'notDeclared'
-  | 'unavailable'
-  | 'originNotDeclared'
-  | 'needsForeground'
-  | 'consentDenied'
-  | 'consentNeeded';
+  'unknownTool' | 'hostOnly' | 'notDeclared' | 'unavailable' | 'originNotDeclared' | 'needsForeground' | 'consentDenied' | 'consentNeeded';
 
 /** The broker's decision for one call (`decideCases` shape). */
 export interface Verdict {
@@ -93,6 +86,7 @@ export interface AppContext {
 }
 
 /** The result of validating tool arguments: the arguments with defaults, or the spec's error. */
-export type ValidationResult<T = JsonObject> = { readonly arguments: T; readonly error?: undefined } | { readonly error: string; readonly arguments?: undefined };
+export type ValidationResult<T = JsonObject> =
+  { readonly arguments: T; readonly error?: undefined } | { readonly error: string; readonly arguments?: undefined };
 
 export type { JsonValue };

@@ -116,15 +116,7 @@ export interface Catalog {
 }
 
 /** The case arrays a catalog document may carry (normative examples). */
-export const caseKinds = [
-  'parseCases',
-  'decideCases',
-  'listCases',
-  'auditCases',
-  'validateCases',
-  'bridgeCases',
-  'pdfCases',
-] as const;
+export const caseKinds = ['parseCases', 'decideCases', 'listCases', 'auditCases', 'validateCases', 'bridgeCases', 'pdfCases'] as const;
 
 /** One of the case array names. */
 export type CaseKind = (typeof caseKinds)[number];

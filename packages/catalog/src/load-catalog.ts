@@ -55,10 +55,12 @@ function readCatalog(problems: Problems, doc: unknown): Catalog | undefined {
     }
   });
   const reserved = new Set<string>();
-  problems.check(() => readArray(root.reservedNames, '/reservedNames'))?.forEach((name, i) => {
-    const p = `/reservedNames/${i}`;
-    problems.check(() => readUnique(reserved, readText(name, p), p, 'reserved name'));
-  });
+  problems
+    .check(() => readArray(root.reservedNames, '/reservedNames'))
+    ?.forEach((name, i) => {
+      const p = `/reservedNames/${i}`;
+      problems.check(() => readUnique(reserved, readText(name, p), p, 'reserved name'));
+    });
 
   const capabilities = problems.check(() => readArray(root.capabilities, '/capabilities')) ?? [];
   capabilities.forEach((c, i) => problems.check(() => checkCapability(problems, c, `/capabilities/${i}`, scopePattern, reserved)));
@@ -112,9 +114,11 @@ function checkCapability(problems: Problems, value: unknown, p: string, scopePat
   problems.check(() => readText(cap.label, `${p}/label`));
   if (Object.hasOwn(cap, 'host')) problems.check(() => readString(cap.host, `${p}/host`, hubServerNamePattern, 'the host name rule'));
   const tools = new Set<string>();
-  problems.check(() => readArray(cap.scopes, `${p}/scopes`, true))?.forEach((s, j) => {
-    problems.check(() => checkScope(problems, s, `${p}/scopes/${j}`, name, scopePattern, tools));
-  });
+  problems
+    .check(() => readArray(cap.scopes, `${p}/scopes`, true))
+    ?.forEach((s, j) => {
+      problems.check(() => checkScope(problems, s, `${p}/scopes/${j}`, name, scopePattern, tools));
+    });
 }
 
 function checkScope(problems: Problems, value: unknown, sp: string, name: string | undefined, scopePattern: RegExp | undefined, tools: Set<string>): void {
@@ -128,10 +132,12 @@ function checkScope(problems: Problems, value: unknown, sp: string, name: string
   if (Object.hasOwn(scope, 'consent') && scope.consent !== 'ask' && scope.consent !== 'picker') problems.add(`${sp}/consent`, 'must be "ask" or "picker"');
   if (Object.hasOwn(scope, 'hostOnly')) problems.check(() => readBoolean(scope.hostOnly, `${sp}/hostOnly`));
   if (Object.hasOwn(scope, 'origins')) problems.check(() => readBoolean(scope.origins, `${sp}/origins`));
-  problems.check(() => readArray(scope.tools, `${sp}/tools`, true))?.forEach((t, k) => {
-    const tp = `${sp}/tools/${k}`;
-    problems.check(() => readUnique(tools, readString(t, tp, toolNamePattern, 'the tool name rule'), tp, 'tool in this capability'));
-  });
+  problems
+    .check(() => readArray(scope.tools, `${sp}/tools`, true))
+    ?.forEach((t, k) => {
+      const tp = `${sp}/tools/${k}`;
+      problems.check(() => readUnique(tools, readString(t, tp, toolNamePattern, 'the tool name rule'), tp, 'tool in this capability'));
+    });
 }
 
 function checkTool(problems: Problems, value: unknown, p: string, scopeTools: ReadonlySet<string>): void {

@@ -21,27 +21,30 @@ const client = createToolClient(invoke);
 describe('the generated tool client', () => {
   it('types results per tool', () => {
     expectTypeOf(client.photos.pick({ limit: 2 })).resolves.toEqualTypeOf<PhotosPickOutput>();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only its type is read, it is never called
     expectTypeOf(client.print.pdf).returns.resolves.toEqualTypeOf<PrintPdfOutput>();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only its type is read, it is never called
     expectTypeOf(client.photos.pick).parameter(0).toEqualTypeOf<ToolInputs['photos_pick'] | undefined>();
   });
 
+  // A type test: these calls are only type-checked, never run, so nothing awaits them (`void`).
   it('refuses wrong argument types, missing required fields and unknown tools', () => {
     // @ts-expect-error limit is a number
-    client.photos.pick({ limit: '2' });
+    void client.photos.pick({ limit: '2' });
     // @ts-expect-error unknown key
-    client.photos.pick({ max: 3 });
+    void client.photos.pick({ max: 3 });
     // @ts-expect-error photos_get needs an id
-    client.photos.get({});
+    void client.photos.get({});
     // @ts-expect-error no such tool
-    client.photos.delete({});
+    void client.photos.delete({});
     // @ts-expect-error no such capability
-    client.bluetooth.scan();
+    void client.bluetooth.scan();
     // @ts-expect-error files_save needs a fileId or a text (oneOf)
-    client.files.save({ name: 'a.txt' });
+    void client.files.save({ name: 'a.txt' });
     // @ts-expect-error a print_pdf block is exactly one kind
-    client.print.pdf({ title: 'A', blocks: [{ heading: 'x', text: 'y' }] });
-    client.files.save({ name: 'a.txt', text: 'x' });
-    client.print.pdf({ title: 'A', blocks: [{ image: 'f1', caption: 'c' }, { pageBreak: true }] });
+    void client.print.pdf({ title: 'A', blocks: [{ heading: 'x', text: 'y' }] });
+    void client.files.save({ name: 'a.txt', text: 'x' });
+    void client.print.pdf({ title: 'A', blocks: [{ image: 'f1', caption: 'c' }, { pageBreak: true }] });
   });
 });
 

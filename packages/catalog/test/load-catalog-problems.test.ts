@@ -54,7 +54,14 @@ describe('a catalog with several problems at once', () => {
     const doc = fixtureDoc();
     const photos = doc.capabilities[capIndex(doc, 'photos')];
     photos.scopes[0].tools.push('favorite');
-    const tool = { name: 'photos_favorite', runs: 'native', description: 'Mark a photo.', inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^p' } } }, nativeOutputSchema: { type: 'object' }, outputSchema: { type: 'object' } };
+    const tool = {
+      name: 'photos_favorite',
+      runs: 'native',
+      description: 'Mark a photo.',
+      inputSchema: { type: 'object', properties: { id: { type: 'string', pattern: '^p' } } },
+      nativeOutputSchema: { type: 'object' },
+      outputSchema: { type: 'object' },
+    };
     doc.tools.splice(toolIndex(doc, 'photos_get'), 0, tool);
     const at = toolIndex(doc, 'photos_favorite');
     expect(errorOf(doc).message).toBe(`/tools/${at} (photos_favorite)/inputSchema/properties/id/pattern: keyword "pattern" is not in the validator subset`);
@@ -82,12 +89,48 @@ describe('a catalog with several problems at once', () => {
 
 describe('a misspelt key is an unknown key with the closest known one', () => {
   const cases: [string, (doc: Record<string, any>) => void, string][] = [
-    ['a tool description', (d) => { d.tools[0].descripton = d.tools[0].description; delete d.tools[0].description; }, '/tools/0 (files_open)/descripton: is not a known key (did you mean `description`?)'],
-    ['a capability label in another case', (d) => { d.capabilities[0].Label = d.capabilities[0].label; delete d.capabilities[0].label; }, '/capabilities/0 (camera)/Label: is not a known key (did you mean `label`?)'],
-    ['a swapped pair in a scope key', (d) => { d.capabilities[0].scopes[0].consnet = 'ask'; delete d.capabilities[0].scopes[0].consent; }, '/capabilities/0 (camera)/scopes/0/consnet: is not a known key (did you mean `consent`?)'],
-    ['an optional scope key', (d) => (d.capabilities[0].scopes[0].hostonly = true), '/capabilities/0 (camera)/scopes/0/hostonly: is not a known key (did you mean `hostOnly`?)'],
-    ['a top-level section', (d) => { d.tool = d.tools; delete d.tools; }, '/tool: is not a known key (did you mean `tools`?)'],
-    ['a schema keyword', (d) => (d.tools[0].inputSchema.properties.accept.items.formta = 'uri'), '/tools/0 (files_open)/inputSchema/properties/accept/items/formta: keyword "formta" is not in the validator subset (did you mean `format`?)'],
+    [
+      'a tool description',
+      (d) => {
+        d.tools[0].descripton = d.tools[0].description;
+        delete d.tools[0].description;
+      },
+      '/tools/0 (files_open)/descripton: is not a known key (did you mean `description`?)',
+    ],
+    [
+      'a capability label in another case',
+      (d) => {
+        d.capabilities[0].Label = d.capabilities[0].label;
+        delete d.capabilities[0].label;
+      },
+      '/capabilities/0 (camera)/Label: is not a known key (did you mean `label`?)',
+    ],
+    [
+      'a swapped pair in a scope key',
+      (d) => {
+        d.capabilities[0].scopes[0].consnet = 'ask';
+        delete d.capabilities[0].scopes[0].consent;
+      },
+      '/capabilities/0 (camera)/scopes/0/consnet: is not a known key (did you mean `consent`?)',
+    ],
+    [
+      'an optional scope key',
+      (d) => (d.capabilities[0].scopes[0].hostonly = true),
+      '/capabilities/0 (camera)/scopes/0/hostonly: is not a known key (did you mean `hostOnly`?)',
+    ],
+    [
+      'a top-level section',
+      (d) => {
+        d.tool = d.tools;
+        delete d.tools;
+      },
+      '/tool: is not a known key (did you mean `tools`?)',
+    ],
+    [
+      'a schema keyword',
+      (d) => (d.tools[0].inputSchema.properties.accept.items.formta = 'uri'),
+      '/tools/0 (files_open)/inputSchema/properties/accept/items/formta: keyword "formta" is not in the validator subset (did you mean `format`?)',
+    ],
   ];
   for (const [name, mutate, message] of cases) {
     it(name, () => {

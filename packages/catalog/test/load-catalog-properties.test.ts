@@ -49,26 +49,21 @@ describe('loadCatalog on hostile documents', () => {
 
   it('answers a catalog or throws a CatalogError whose pointer is in the document, for one mutation of the fixture', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...paths),
-        fc.oneof(fc.string(), fc.constant(undefined)),
-        fc.jsonValue({ maxDepth: 2 }),
-        (path, key, value) => {
-          const doc = fixtureDoc();
-          let parent: any = doc;
-          for (const token of path) parent = parent[token];
-          const target = key === undefined || Array.isArray(parent) ? (Array.isArray(parent) ? Math.min(parent.length, key?.length ?? 0) : undefined) : key;
-          if (target === undefined) return;
-          if (value === null && !Array.isArray(parent)) delete parent[target];
-          else parent[target] = value;
-          try {
-            loadCatalog(doc);
-          } catch (error) {
-            expect(error).toBeInstanceOf(CatalogError);
-            expect(resolve(doc, (error as CatalogError).pointer)).toBe(true);
-          }
-        },
-      ),
+      fc.property(fc.constantFrom(...paths), fc.oneof(fc.string(), fc.constant(undefined)), fc.jsonValue({ maxDepth: 2 }), (path, key, value) => {
+        const doc = fixtureDoc();
+        let parent: any = doc;
+        for (const token of path) parent = parent[token];
+        const target = key === undefined || Array.isArray(parent) ? (Array.isArray(parent) ? Math.min(parent.length, key?.length ?? 0) : undefined) : key;
+        if (target === undefined) return;
+        if (value === null && !Array.isArray(parent)) delete parent[target];
+        else parent[target] = value;
+        try {
+          loadCatalog(doc);
+        } catch (error) {
+          expect(error).toBeInstanceOf(CatalogError);
+          expect(resolve(doc, (error as CatalogError).pointer)).toBe(true);
+        }
+      }),
       { numRuns: 2000 },
     );
   });

@@ -23,8 +23,14 @@ describe('nativeInputSchema describes what the bridge hands a native', () => {
 
   it('refuses what the bridge never sends', () => {
     const post = nativeInputSchema(toolDef('notifications_post'));
-    expect(checkValue(post, { id: 'acme.album/n1', title: 'Hi', body: null, at: null, tap: { type: 'other', app: 'a', screen: 's', params: {} } })).toEqual({ pointer: '/tap/type', keyword: 'enum' });
-    expect(checkValue(nativeInputSchema(toolDef('print_print')), { name: 'x', mimeType: 'image/gif', data: '' })).toEqual({ pointer: '/mimeType', keyword: 'enum' });
+    expect(checkValue(post, { id: 'acme.album/n1', title: 'Hi', body: null, at: null, tap: { type: 'other', app: 'a', screen: 's', params: {} } })).toEqual({
+      pointer: '/tap/type',
+      keyword: 'enum',
+    });
+    expect(checkValue(nativeInputSchema(toolDef('print_print')), { name: 'x', mimeType: 'image/gif', data: '' })).toEqual({
+      pointer: '/mimeType',
+      keyword: 'enum',
+    });
     expect(checkValue(nativeInputSchema(toolDef('share_send')), { title: 'x' })).toEqual({ pointer: '/', keyword: 'anyOf' });
   });
 });

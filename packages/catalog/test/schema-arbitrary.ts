@@ -155,23 +155,28 @@ const validUri: fc.Arbitrary<string> = fc
       { weight: 1, arbitrary: fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((a) => a.join('.')) },
       { weight: 1, arbitrary: fc.constantFrom('[::1]', '[2001:db8::7]', 'EXAMPLE.com') },
     ),
-    port: fc.option(fc.nat(65535).map((p) => `:${p}`), { nil: '' }),
+    port: fc.option(
+      fc.nat(65535).map((p) => `:${p}`),
+      { nil: '' },
+    ),
     path: fc.array(pchars, { maxLength: 3 }).map((a) => a.map((s) => `/${s}`).join('')),
-    query: fc.option(pchars.map((s) => `?${s}`), { nil: '' }),
-    fragment: fc.option(pchars.map((s) => `#${s}`), { nil: '' }),
+    query: fc.option(
+      pchars.map((s) => `?${s}`),
+      { nil: '' },
+    ),
+    fragment: fc.option(
+      pchars.map((s) => `#${s}`),
+      { nil: '' },
+    ),
   })
   .map((u) => `${u.scheme}://${u.user}${u.host}${u.port}${u.path}${u.query}${u.fragment}`);
 const badUri: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('ftp://example.com/x', 'mailto:', 'mailto:a@b.c', 'example.com', '//example.com', 'https://', 'http//x.com', ''),
-  fc
-    .tuple(validUri, fc.constantFrom('ftp', 'ws', 'file', 'urn', 'data'))
-    .map(([u, scheme]) => u.replace(/^[A-Za-z]+/, scheme)),
-  fc
-    .tuple(validUri, fc.nat(), fc.constantFrom(' ', '\t', '\n', '\r', '\u0000', '\u0001', '\u001f', '\u007f'))
-    .map(([u, at, c]) => {
-      const i = at % (u.length + 1);
-      return u.slice(0, i) + c + u.slice(i);
-    }),
+  fc.tuple(validUri, fc.constantFrom('ftp', 'ws', 'file', 'urn', 'data')).map(([u, scheme]) => u.replace(/^[A-Za-z]+/, scheme)),
+  fc.tuple(validUri, fc.nat(), fc.constantFrom(' ', '\t', '\n', '\r', '\u0000', '\u0001', '\u001f', '\u007f')).map(([u, at, c]) => {
+    const i = at % (u.length + 1);
+    return u.slice(0, i) + c + u.slice(i);
+  }),
 );
 
 const b64chars = fc.constantFrom(...'ABCabc019+/'.split(''));
@@ -298,13 +303,7 @@ function objectDraft(schema: Schema): fc.Arbitrary<ObjectDraft> {
           maxLength: 3,
         });
   return fc
-    .tuple(
-      fc.tuple(...names.map((k) => validValue(properties[k] as Schema))),
-      fc.tuple(...names.map(() => fc.boolean())),
-      fc.nat(),
-      fc.nat(),
-      extra,
-    )
+    .tuple(fc.tuple(...names.map((k) => validValue(properties[k] as Schema))), fc.tuple(...names.map(() => fc.boolean())), fc.nat(), fc.nat(), extra)
     .map(([values, mask, anyChoice, oneChoice, extraEntries]) => {
       const present = new Set(names.filter((k, i) => required.has(k) || mask[i] === true));
       const draft: ObjectDraft = { values: new Map(names.map((k, i) => [k, values[i]])), present, extra: extraEntries };
@@ -477,8 +476,9 @@ function badObject(schema: Schema): Arb | undefined {
     parts.push({
       weight: 3,
       arbitrary: fc.tuple(draft, fc.boolean()).map(([d, all]) => {
-        for (const k of keys) if (all) d.present.add(k);
-        else if (!required.includes(k)) d.present.delete(k);
+        for (const k of keys)
+          if (all) d.present.add(k);
+          else if (!required.includes(k)) d.present.delete(k);
         return draftToObject(d);
       }),
     });

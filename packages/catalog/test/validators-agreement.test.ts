@@ -29,7 +29,10 @@ describe('generated validators agree with the interpreter', () => {
   it('has a generated validator for every tool and a checker for every native tool', () => {
     expect(Object.keys(validators).sort()).toStrictEqual(catalog.tools.map((t) => t.name).sort());
     expect(Object.keys(nativeOutputCheckers).sort()).toStrictEqual(
-      catalog.tools.filter((t) => t.runs === 'native').map((t) => t.name).sort(),
+      catalog.tools
+        .filter((t) => t.runs === 'native')
+        .map((t) => t.name)
+        .sort(),
     );
   });
 

@@ -43,9 +43,7 @@ describe('validateCases through the interpreter (checkValue + applyDefaults)', (
       const value = c.arguments === undefined ? {} : c.arguments;
       const violation = checkValue(schema, value);
       const result: ValidationResult =
-        violation === null
-          ? { arguments: applyDefaults(schema, value as JsonObject) }
-          : { error: `invalidParams: ${formatViolation(violation)}` };
+        violation === null ? { arguments: applyDefaults(schema, value as JsonObject) } : { error: `invalidParams: ${formatViolation(violation)}` };
       expect(result).toStrictEqual(c.expected);
     });
   });

@@ -73,8 +73,5 @@ const IDAT = 0x49444154;
 const IEND = 0x49454e44;
 
 function readUint32(bytes: Uint8Array, at: number): number {
-  return (
-    (bytes[at] as number) * 0x1000000 +
-    (((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number))
-  );
+  return (bytes[at] as number) * 0x1000000 + (((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number));
 }

@@ -44,7 +44,8 @@ export function renderPdf(args: PdfArguments, files: PdfFiles, options: RenderPd
   const numbers = new Map<string, number>();
   const images: PdfImage[] = [];
   for (const [index, block] of args.blocks.entries()) {
-    if (typeof block !== 'object' || block === null) throw new TypeError(`renderPdf: /blocks/${index} is not an object`);
+    const given: unknown = block; // JavaScript callers can pass anything
+    if (typeof given !== 'object' || given === null) throw new TypeError(`renderPdf: /blocks/${index} is not an object`);
     if (!('image' in block) || 'heading' in block || 'text' in block) continue;
     const fileId = block.image;
     if (numbers.has(fileId)) continue;
@@ -64,7 +65,7 @@ export function renderPdf(args: PdfArguments, files: PdfFiles, options: RenderPd
       const number = numbers.get(block.image) as number;
       const image = images[number - 1] as PdfImage;
       layout.image(number, image.width, image.height, block.caption);
-    } else if ('pageBreak' in block && block.pageBreak === true) layout.pageBreak();
+    } else if ('pageBreak' in block && (block.pageBreak as unknown) === true) layout.pageBreak();
     else throw new TypeError(`renderPdf: /blocks/${index} is not a heading, text, image or pageBreak block`);
   });
   const pages = layout.finish();

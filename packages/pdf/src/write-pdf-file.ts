@@ -45,9 +45,7 @@ export function writePdfFile(title: string, pages: readonly LaidOutPage[], image
   object(`<< /Title <FEFF${utf16Hex(title)}> /Producer (Exponential Engine) >>`);
   for (const image of images) {
     const params =
-      image.filter === 'FlateDecode'
-        ? `/DecodeParms << /Predictor 15 /Colors ${image.colors} /BitsPerComponent 8 /Columns ${image.width} >> `
-        : '';
+      image.filter === 'FlateDecode' ? `/DecodeParms << /Predictor 15 /Colors ${image.colors} /BitsPerComponent 8 /Columns ${image.width} >> ` : '';
     streamObject(
       `/Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /${image.colorSpace} /BitsPerComponent 8 /Filter /${image.filter} ${params}`,
       image.data,
@@ -55,8 +53,7 @@ export function writePdfFile(title: string, pages: readonly LaidOutPage[], image
   }
   const mediaBox = `[0 0 ${formatPdfNumber(table.page[0])} ${formatPdfNumber(table.page[1])}]`;
   pages.forEach((page, i) => {
-    const xObjects =
-      page.images.length > 0 ? ` /XObject << ${page.images.map((k) => `/Im${k} ${5 + k} 0 R`).join(' ')} >>` : '';
+    const xObjects = page.images.length > 0 ? ` /XObject << ${page.images.map((k) => `/Im${k} ${5 + k} 0 R`).join(' ')} >>` : '';
     object(
       `<< /Type /Page /Parent 2 0 R /MediaBox ${mediaBox} /Resources << /Font << /F1 3 0 R /F2 4 0 R >>${xObjects} >> /Contents ${firstPage + 2 * i + 1} 0 R >>`,
     );

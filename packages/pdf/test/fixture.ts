@@ -8,9 +8,7 @@ export interface PdfCase {
   readonly name: string;
   readonly arguments: PdfArguments;
   readonly blobs?: Readonly<Record<string, string>>;
-  readonly expected:
-    | { readonly name: string; readonly pages: number; readonly size: number; readonly sha256: string }
-    | { readonly isError: string };
+  readonly expected: { readonly name: string; readonly pages: number; readonly size: number; readonly sha256: string } | { readonly isError: string };
 }
 
 interface FixtureDoc {
@@ -20,9 +18,7 @@ interface FixtureDoc {
 }
 
 /** The parsed fixtures/capabilities.json. */
-export const fixture = JSON.parse(
-  readFileSync(new URL('../../../fixtures/capabilities.json', import.meta.url), 'utf8'),
-) as FixtureDoc;
+export const fixture = JSON.parse(readFileSync(new URL('../../../fixtures/capabilities.json', import.meta.url), 'utf8')) as FixtureDoc;
 
 /** The fixture's `pdf` table. */
 export const table: PdfTable = fixture.pdf;

@@ -140,7 +140,9 @@ describe('images in documents', () => {
   it('an RGB PNG has Colors 3 and DeviceRGB', async () => {
     const { png } = makePng({ width: 8, height: 1 });
     const { parsed } = await renderChecked({ title: 'T', blocks: [{ image: 'p', caption: 'rgb' }] }, { p: png });
-    expect(parsed.objects[5]?.dict).toContain('/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns 8 >>');
+    expect(parsed.objects[5]?.dict).toContain(
+      '/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns 8 >>',
+    );
   });
 
   const bad = {

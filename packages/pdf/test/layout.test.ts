@@ -6,8 +6,7 @@ import { parseTextOp, renderChecked, textOp } from './render-checked.js';
 
 const helvetica = table.widths[table.fonts.F1] as readonly number[];
 const helveticaBold = table.widths[table.fonts.F2] as readonly number[];
-const widthOf = (text: string, widths: readonly number[]): number =>
-  [...text].reduce((sum, ch) => sum + (widths[ch.charCodeAt(0)] as number), 0);
+const widthOf = (text: string, widths: readonly number[]): number => [...text].reduce((sum, ch) => sum + (widths[ch.charCodeAt(0)] as number), 0);
 const lines = (n: number, prefix = 'l'): string => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`).join('\n');
 
 describe('headings', () => {
@@ -41,7 +40,7 @@ describe('headings', () => {
       expect(line?.y).toBe(768 - 24 * i);
       expect(widthOf(line?.text ?? '', helveticaBold) * 18).toBeLessThanOrEqual(483000);
       const next = parsed[i + 1];
-      if (next) expect((widthOf(`${line?.text} ${next.text.split(' ')[0]}`, helveticaBold)) * 18).toBeGreaterThan(483000);
+      if (next) expect(widthOf(`${line?.text} ${next.text.split(' ')[0]}`, helveticaBold) * 18).toBeGreaterThan(483000);
     });
     expect(parsed.map((l) => l?.text).join(' ')).toBe(heading);
   });
@@ -108,16 +107,12 @@ describe('line fitting (sum × size ≤ width × 1000, exactly)', () => {
     const { ops } = await renderChecked({ title: 'T', blocks: [{ text: `ab ${'x'.repeat(150)} cd` }] });
     expect(87 * 500 * 11).toBeLessThanOrEqual(483000);
     expect(88 * 500 * 11).toBeGreaterThan(483000);
-    expect(ops).toEqual([
-      [textOp('F1', 11, 775, 'ab'), textOp('F1', 11, 760, 'x'.repeat(87)), textOp('F1', 11, 745, `${'x'.repeat(63)} cd`)],
-    ]);
+    expect(ops).toEqual([[textOp('F1', 11, 775, 'ab'), textOp('F1', 11, 760, 'x'.repeat(87)), textOp('F1', 11, 745, `${'x'.repeat(63)} cd`)]]);
   });
 
   it('a word of exactly two full lines leaves a full-width remainder that later words cannot join', async () => {
     const { ops } = await renderChecked({ title: 'T', blocks: [{ text: `${'x'.repeat(174)} y` }] });
-    expect(ops).toEqual([
-      [textOp('F1', 11, 775, 'x'.repeat(87)), textOp('F1', 11, 760, 'x'.repeat(87)), textOp('F1', 11, 745, 'y')],
-    ]);
+    expect(ops).toEqual([[textOp('F1', 11, 775, 'x'.repeat(87)), textOp('F1', 11, 760, 'x'.repeat(87)), textOp('F1', 11, 745, 'y')]]);
   });
 
   it('paragraphs split on \\n, an empty paragraph is an empty line, runs of spaces are one', async () => {
@@ -171,13 +166,8 @@ describe('the bottom margin', () => {
 describe('images and captions', () => {
   it('non-integer sizes and positions print rounded to 2 decimals', async () => {
     const files = new Map([['p', makePng({ width: 1000, height: 333 }).png]]);
-    const { ops } = await renderChecked(
-      { title: 'T', blocks: [{ image: 'p', caption: 'cap' }, { text: 'after' }] },
-      files,
-    );
-    expect(ops).toEqual([
-      ['q 483 0 0 160.84 56 625.16 cm /Im1 Do Q', textOp('F1', 9, '612.16', 'cap'), textOp('F1', 11, '592.16', 'after')],
-    ]);
+    const { ops } = await renderChecked({ title: 'T', blocks: [{ image: 'p', caption: 'cap' }, { text: 'after' }] }, files);
+    expect(ops).toEqual([['q 483 0 0 160.84 56 625.16 cm /Im1 Do Q', textOp('F1', 9, '612.16', 'cap'), textOp('F1', 11, '592.16', 'after')]]);
   });
 
   it('a wide image is scaled to the content width, a tall one to the content height', async () => {
@@ -187,10 +177,7 @@ describe('images and captions', () => {
       ['huge', makeJpeg({ width: 4830, height: 7300, components: 1 })],
       ['small', makePng({ width: 3, height: 2 }).png],
     ]);
-    const { ops, parsed } = await renderChecked(
-      { title: 'T', blocks: [{ image: 'wide' }, { image: 'tall' }, { image: 'huge' }, { image: 'small' }] },
-      files,
-    );
+    const { ops, parsed } = await renderChecked({ title: 'T', blocks: [{ image: 'wide' }, { image: 'tall' }, { image: 'huge' }, { image: 'small' }] }, files);
     expect(ops).toEqual([
       ['q 483 0 0 50 56 736 cm /Im1 Do Q'],
       ['q 50 0 0 730 56 56 cm /Im2 Do Q'],
@@ -236,8 +223,7 @@ describe('images and captions', () => {
 
 describe('long documents', () => {
   it('many pages: every line inside the margins, y falling on each page, page objects in order', async () => {
-    const paragraph =
-      'The lake was still in the morning and we walked along the shore until the light came over the hills, then sat on the jetty.';
+    const paragraph = 'The lake was still in the morning and we walked along the shore until the light came over the hills, then sat on the jetty.';
     const blocks = Array.from({ length: 300 }, (_, i) => (i % 10 === 0 ? { heading: `Part ${i / 10}` } : { text: paragraph }));
     const { result, ops, parsed } = await renderChecked({ title: 'Many pages', blocks });
     expect(result.pages).toBeGreaterThanOrEqual(10);

@@ -41,9 +41,7 @@ describe('name and title', () => {
   it('a title outside the BMP is written as its UTF-16BE surrogate pair, in uppercase hex', async () => {
     const title = 'A😀é(\\)';
     const { parsed } = await renderChecked({ title, blocks: [{ text: 'x' }] });
-    expect(parsed.objects[4]?.dict).toBe(
-      '<< /Title <FEFF0041D83DDE0000E90028005C0029> /Producer (Exponential Engine) >>',
-    );
+    expect(parsed.objects[4]?.dict).toBe('<< /Title <FEFF0041D83DDE0000E90028005C0029> /Producer (Exponential Engine) >>');
     const lib = await readWithPdfLib(renderOk(title));
     expect(lib.title).toBe(title);
     const js = await readWithPdfjs(renderOk(title));

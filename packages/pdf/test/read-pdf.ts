@@ -68,7 +68,11 @@ export function parsePdf(bytes: Uint8Array): ParsedPdf {
   expect(dictOf(1)).toBe('<< /Type /Catalog /Pages 2 0 R >>');
   const kids = /^<< \/Type \/Pages \/Kids \[([0-9 R]*)\] \/Count (\d+) >>$/.exec(dictOf(2));
   expect(kids).not.toBeNull();
-  const pageNumbers = (kids?.[1] ?? '').split(' 0 R').map((s) => s.trim()).filter(Boolean).map(Number);
+  const pageNumbers = (kids?.[1] ?? '')
+    .split(' 0 R')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
   expect(pageNumbers.length).toBe(Number(kids?.[2]));
   const contents: string[] = [];
   const pageDicts: string[] = [];

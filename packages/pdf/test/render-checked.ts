@@ -18,11 +18,7 @@ export interface Checked {
 }
 
 /** Renders `args` (which must succeed) and runs every whole-file check on the result. */
-export async function renderChecked(
-  args: PdfArguments,
-  files: PdfFiles = new Map(),
-  pdfTable: PdfTable = fixtureTable,
-): Promise<Checked> {
+export async function renderChecked(args: PdfArguments, files: PdfFiles = new Map(), pdfTable: PdfTable = fixtureTable): Promise<Checked> {
   const result = renderPdf(args, files, { table: pdfTable });
   if ('error' in result) throw new Error(`unexpected error ${result.error}`);
   const again = renderPdf(args, files, { table: pdfTable });

@@ -12,7 +12,8 @@ export function internalRangeProblems(packages: readonly ReleasePackage[]): stri
   for (const p of packages.filter((q) => !q.private)) {
     for (const [name, range] of Object.entries(p.dependencies)) {
       const version = versions.get(name);
-      if (version !== undefined && range !== `^${version}`) problems.push(`${p.name} depends on ${name} ${range}, not ^${version} (the version released with it)`);
+      if (version !== undefined && range !== `^${version}`)
+        problems.push(`${p.name} depends on ${name} ${range}, not ^${version} (the version released with it)`);
     }
   }
   return problems;

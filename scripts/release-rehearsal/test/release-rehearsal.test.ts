@@ -76,7 +76,11 @@ describe('1. changeset version after a major change of @xcap/catalog', () => {
     }
     const changed = join(work, 'catalog-without-tool.json');
     writeFileSync(changed, JSON.stringify(catalog, null, 2));
-    const diff = await mustRun(process.execPath, ['tools/codegen/bin/xcap-codegen.js', 'diff', 'fixtures/capabilities.json', changed, '--changeset', '.changeset'], copy);
+    const diff = await mustRun(
+      process.execPath,
+      ['tools/codegen/bin/xcap-codegen.js', 'diff', 'fixtures/capabilities.json', changed, '--changeset', '.changeset'],
+      copy,
+    );
     expect(diff.stdout).toContain(`major  tool "${removedTool}" removed`);
     const written = readdirSync(join(copy, '.changeset')).filter((f) => f.startsWith('catalog-major-'));
     expect(written).toHaveLength(1);
@@ -117,58 +121,89 @@ describe('1. changeset version after a major change of @xcap/catalog', () => {
 });
 
 describe('2. changeset publish to a registry on 127.0.0.1', () => {
-  it('publishes every public package at its new version; @xcap/* is served only from the local storage', async () => {
-    expect(after.length).toBeGreaterThan(0);
-    registry = await timed('registry start', () =>
-      startLocalRegistry({ node: tools.node24, verdaccio: tools.verdaccio, dir: join(work, 'registry'), uplink: 'https://registry.npmjs.org/', localScope: '@xcap' }),
-    );
-    const token = await addRegistryUser(registry.url, 'rehearsal', `rehearsal-${process.pid}`);
-    const npmrc = join(work, 'npmrc');
-    writeFileSync(npmrc, `registry=${registry.url}\n${registry.url.replace(/^http:/, '')}:_authToken=${token}\n`);
-    const nodedir = (await runCommand('npm', ['config', 'get', 'nodedir'], repoRoot)).stdout.trim();
-    npmEnv = {
-      npm_config_userconfig: npmrc,
-      npm_config_registry: registry.url,
-      npm_config_cache: tools.npmCache,
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
-      ...(nodedir !== '' && nodedir !== 'undefined' && nodedir !== 'null' ? { npm_config_nodedir: nodedir } : {}),
-    };
-    for (const p of published(after)) {
-      const answer = await fetch(`${registry.url}${p.name.replace('/', '%2f')}`);
-      expect({ name: p.name, status: answer.status }).toEqual({ name: p.name, status: 404 });
-    }
-    const publish = await timed('changeset publish', () => runCommand(process.execPath, [join(copy, 'node_modules/@changesets/cli/bin.js'), 'publish'], copy, npmEnv));
-    expect(publish.status, `${publish.stdout}\n${publish.stderr}`).toBe(0);
-    for (const p of published(after)) {
-      const answer = await fetch(`${registry.url}${p.name.replace('/', '%2f')}`);
-      expect(answer.status).toBe(200);
-      const doc = (await answer.json()) as { 'dist-tags': Record<string, string>; versions: Record<string, { dependencies?: Record<string, string> }> };
-      expect({ name: p.name, latest: doc['dist-tags']['latest'], versions: Object.keys(doc.versions) }).toEqual({ name: p.name, latest: p.version, versions: [p.version] });
-      expect(doc.versions[p.version]!.dependencies ?? {}).toEqual(p.dependencies);
-    }
-  }, 5 * 60_000);
+  it(
+    'publishes every public package at its new version; @xcap/* is served only from the local storage',
+    async () => {
+      expect(after.length).toBeGreaterThan(0);
+      registry = await timed('registry start', () =>
+        startLocalRegistry({
+          node: tools.node24,
+          verdaccio: tools.verdaccio,
+          dir: join(work, 'registry'),
+          uplink: 'https://registry.npmjs.org/',
+          localScope: '@xcap',
+        }),
+      );
+      const token = await addRegistryUser(registry.url, 'rehearsal', `rehearsal-${process.pid}`);
+      const npmrc = join(work, 'npmrc');
+      writeFileSync(npmrc, `registry=${registry.url}\n${registry.url.replace(/^http:/, '')}:_authToken=${token}\n`);
+      const nodedir = (await runCommand('npm', ['config', 'get', 'nodedir'], repoRoot)).stdout.trim();
+      npmEnv = {
+        npm_config_userconfig: npmrc,
+        npm_config_registry: registry.url,
+        npm_config_cache: tools.npmCache,
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        npm_config_update_notifier: 'false',
+        ...(nodedir !== '' && nodedir !== 'undefined' && nodedir !== 'null' ? { npm_config_nodedir: nodedir } : {}),
+      };
+      for (const p of published(after)) {
+        const answer = await fetch(`${registry.url}${p.name.replace('/', '%2f')}`);
+        expect({ name: p.name, status: answer.status }).toEqual({ name: p.name, status: 404 });
+      }
+      const publish = await timed('changeset publish', () =>
+        runCommand(process.execPath, [join(copy, 'node_modules/@changesets/cli/bin.js'), 'publish'], copy, npmEnv),
+      );
+      expect(publish.status, `${publish.stdout}\n${publish.stderr}`).toBe(0);
+      for (const p of published(after)) {
+        const answer = await fetch(`${registry.url}${p.name.replace('/', '%2f')}`);
+        expect(answer.status).toBe(200);
+        const doc = (await answer.json()) as { 'dist-tags': Record<string, string>; versions: Record<string, { dependencies?: Record<string, string> }> };
+        expect({ name: p.name, latest: doc['dist-tags']['latest'], versions: Object.keys(doc.versions) }).toEqual({
+          name: p.name,
+          latest: p.version,
+          versions: [p.version],
+        });
+        expect(doc.versions[p.version]!.dependencies ?? {}).toEqual(p.dependencies);
+      }
+    },
+    5 * 60_000,
+  );
 });
 
 describe('3. a host team installs @xcap/host-node by name and version', () => {
-  it('pulls exactly the @xcap/* versions released with it, every tarball from the local registry', async () => {
-    expect(registry).toBeDefined();
-    const host = find(after, '@xcap/host-node');
-    mkdirSync(scratch);
-    writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'host-team', version: '0.0.0', private: true, type: 'module', allowScripts: { 'better-sqlite3': true } }, null, 2)}\n`);
-    const install = await timed('npm install @xcap/host-node (compiles better-sqlite3)', () =>
-      runCommand('npm', ['install', `@xcap/host-node@${host.version}`], scratch, npmEnv),
-    );
-    expect(install.status, install.stderr.slice(-4000)).toBe(0);
-    const lock = JSON.parse(readFileSync(join(scratch, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; resolved?: string; link?: boolean }> };
-    const installed = Object.entries(lock.packages).filter(([path]) => path !== '');
-    const xcap = installed.filter(([path]) => /node_modules\/@xcap\//.test(path)).map(([path, entry]) => [path.replace(/^.*node_modules\//, ''), entry.version]);
-    const expected = workspaceClosure(after, '@xcap/host-node').map((name) => [name, find(after, name).version]);
-    expect(xcap.sort()).toEqual(expected.sort());
-    expect(installed.filter(([, entry]) => entry.link !== true && !(entry.resolved ?? '').startsWith(registry!.url)).map(([path, entry]) => `${path} ${entry.resolved}`)).toEqual([]);
-    expect(existsSync(join(scratch, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
-  }, 10 * 60_000);
+  it(
+    'pulls exactly the @xcap/* versions released with it, every tarball from the local registry',
+    async () => {
+      expect(registry).toBeDefined();
+      const host = find(after, '@xcap/host-node');
+      mkdirSync(scratch);
+      writeFileSync(
+        join(scratch, 'package.json'),
+        `${JSON.stringify({ name: 'host-team', version: '0.0.0', private: true, type: 'module', allowScripts: { 'better-sqlite3': true } }, null, 2)}\n`,
+      );
+      const install = await timed('npm install @xcap/host-node (compiles better-sqlite3)', () =>
+        runCommand('npm', ['install', `@xcap/host-node@${host.version}`], scratch, npmEnv),
+      );
+      expect(install.status, install.stderr.slice(-4000)).toBe(0);
+      const lock = JSON.parse(readFileSync(join(scratch, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { version?: string; resolved?: string; link?: boolean }>;
+      };
+      const installed = Object.entries(lock.packages).filter(([path]) => path !== '');
+      const xcap = installed
+        .filter(([path]) => /node_modules\/@xcap\//.test(path))
+        .map(([path, entry]) => [path.replace(/^.*node_modules\//, ''), entry.version]);
+      const expected = workspaceClosure(after, '@xcap/host-node').map((name) => [name, find(after, name).version]);
+      expect(xcap.sort()).toEqual(expected.sort());
+      expect(
+        installed
+          .filter(([, entry]) => entry.link !== true && !(entry.resolved ?? '').startsWith(registry!.url))
+          .map(([path, entry]) => `${path} ${entry.resolved}`),
+      ).toEqual([]);
+      expect(existsSync(join(scratch, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
+    },
+    10 * 60_000,
+  );
 
   it('xcap --version names the released version and xcap serve answers MCP initialize and tools/list', async () => {
     const host = find(after, '@xcap/host-node');
@@ -176,11 +211,19 @@ describe('3. a host team installs @xcap/host-node by name and version', () => {
     const version = await mustRun(bin, ['--version'], scratch);
     expect(version.stdout.trim()).toBe(host.version);
     const manifest = join(scratch, 'manifest.json');
-    writeFileSync(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'print.pdf', why: 'Lay your album out as a PDF.' }] }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'print.pdf', why: 'Lay your album out as a PDF.' }] }),
+    );
     const data = join(scratch, 'data');
     mkdirSync(data, { mode: 0o700 });
     const answers = await serveOnce(bin, ['serve', '--manifest', manifest, '--data', data], scratch, [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'rehearsal', version: '0.0.0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'rehearsal', version: '0.0.0' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} },
     ]);

@@ -30,7 +30,11 @@ export function checkChangesets(root: string, packages: readonly CheckedPackage[
   const pending = pendingChangesets(join(root, '.changeset'));
   return packages.map(({ packageName, version, packageDir }) => {
     const etc = relative(root, join(packageDir, 'etc')).split('\\').join('/');
-    const now = existsSync(join(root, etc)) ? readdirSync(join(root, etc)).filter((f) => f.endsWith('.api.md')).map((f) => `${etc}/${f}`) : [];
+    const now = existsSync(join(root, etc))
+      ? readdirSync(join(root, etc))
+          .filter((f) => f.endsWith('.api.md'))
+          .map((f) => `${etc}/${f}`)
+      : [];
     const then = filesAt(root, base.commit, etc).filter((f) => f.endsWith('.api.md'));
     let required: Bump = 'none';
     const reasons: string[] = [];
@@ -42,7 +46,8 @@ export function checkChangesets(root: string, packages: readonly CheckedPackage[
       if (bumpOrder.indexOf(r.bump) > bumpOrder.indexOf(required)) required = r.bump;
       const lines = r.change === 'breaking' ? r.removed : r.added;
       const sample = lines.find((l) => l.startsWith('export')) ?? lines[0];
-      const what = before === '' ? 'new' : after === '' ? 'removed' : r.change === 'breaking' ? `breaking (removed or changed: ${sample})` : `additive (added: ${sample})`;
+      const what =
+        before === '' ? 'new' : after === '' ? 'removed' : r.change === 'breaking' ? `breaking (removed or changed: ${sample})` : `additive (added: ${sample})`;
       reasons.push(`${path} ${what}`);
     }
     const found = pending.get(packageName)?.bump ?? 'none';

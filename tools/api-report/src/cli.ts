@@ -17,7 +17,9 @@ try {
   const { problems } = runApiReport(root, mode, (line) => process.stdout.write(`${line}\n`));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (problems.length > 0) {
-    process.stderr.write(`api-report ${mode}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map((p) => `  ${p.replace(/\n/g, '\n    ')}`).join('\n')}\n`);
+    process.stderr.write(
+      `api-report ${mode}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.map((p) => `  ${p.replace(/\n/g, '\n    ')}`).join('\n')}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`api-report ${mode}: the API reports are ${mode === 'update' ? 'written' : 'fresh and covered by changesets'} (${seconds} s)\n`);

@@ -28,7 +28,9 @@ export function changesetBumps(text: string, file: string): [string, Bump][] {
 export function pendingChangesets(dir: string): PendingBumps {
   const out: PendingBumps = new Map();
   if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md').sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .sort()) {
     for (const [pkg, bump] of changesetBumps(readFileSync(join(dir, name), 'utf8'), join(dir, name))) {
       const had = out.get(pkg);
       const stronger = had && bumpOrder.indexOf(had.bump) >= bumpOrder.indexOf(bump) ? had.bump : bump;

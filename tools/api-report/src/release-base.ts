@@ -17,6 +17,7 @@ export interface ReleaseBase {
 
 function git(root: string, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the types say string, but both are null when git cannot start (r.error says why)
   return { status: r.status, stdout: r.stdout ?? '', stderr: (r.stderr ?? '') + (r.error?.message ?? '') };
 }
 

@@ -54,7 +54,9 @@ export function runApiReport(
     } else if (committed === null) {
       problems.push(`${shown} is missing (the public API of ${entry.packageName} ${entry.subpath} has no report): run npm run api:update and commit it`);
     } else {
-      problems.push(`${shown} differs from the public API of ${entry.packageName} ${entry.subpath} (- report, + built .d.ts); run npm run api:update and commit it:\n${unifiedDiff(lineDiff(committed, text))}`);
+      problems.push(
+        `${shown} differs from the public API of ${entry.packageName} ${entry.subpath} (- report, + built .d.ts); run npm run api:update and commit it:\n${unifiedDiff(lineDiff(committed, text))}`,
+      );
     }
   }
   for (const dir of [...new Set(entries.map((e) => e.packageDir))]) {
@@ -76,7 +78,9 @@ export function runApiReport(
     const packages = [...new Map(entries.map((e) => [e.packageDir, { packageName: e.packageName, version: e.version, packageDir: e.packageDir }])).values()];
     const verdicts = checkChangesets(root, packages, base);
     problems.push(...verdicts.filter((v) => v.problem).map((v) => v.problem));
-    log(`changesets: ${verdicts.filter((v) => v.required !== 'none').length} of ${verdicts.length} packages changed their API since ${base.description}; ${verdicts.filter((v) => v.problem).length} without the changeset they need`);
+    log(
+      `changesets: ${verdicts.filter((v) => v.required !== 'none').length} of ${verdicts.length} packages changed their API since ${base.description}; ${verdicts.filter((v) => v.problem).length} without the changeset they need`,
+    );
   }
   return { problems };
 }

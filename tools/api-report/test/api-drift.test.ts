@@ -25,7 +25,10 @@ function git(...args: string[]): void {
 }
 
 function writePackage(version: string, dts: string): void {
-  writeFileSync(join(pkgDir, 'package.json'), JSON.stringify({ name: '@fx/demo', version, type: 'module', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }));
+  writeFileSync(
+    join(pkgDir, 'package.json'),
+    JSON.stringify({ name: '@fx/demo', version, type: 'module', exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } } }),
+  );
   writeFileSync(join(pkgDir, 'dist', 'index.d.ts'), dts);
 }
 
@@ -70,7 +73,9 @@ describe('api:check on a scratch workspace', () => {
   it('the updated report needs a changeset naming the package: none and patch fail, minor passes (0.x)', () => {
     expect(run('update')).toEqual([]);
     const [problem] = run('check');
-    expect(problem).toMatch(/^@fx\/demo: packages\/demo\/etc\/demo\.api\.md additive \(added: export function sub\(a: number, b: number\): number;\) since the last release .* needs a changeset naming "@fx\/demo" with at least minor; the pending changesets give none$/);
+    expect(problem).toMatch(
+      /^@fx\/demo: packages\/demo\/etc\/demo\.api\.md additive \(added: export function sub\(a: number, b: number\): number;\) since the last release .* needs a changeset naming "@fx\/demo" with at least minor; the pending changesets give none$/,
+    );
     changeset('sub', 'patch');
     expect(run('check')[0]).toContain('with at least minor; the pending changesets give patch (sub.md)');
     changeset('sub', 'minor');

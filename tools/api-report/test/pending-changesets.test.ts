@@ -32,7 +32,8 @@ describe('pendingChangesets', () => {
 
 describe('releaseBase', () => {
   const repo = join(scratch, 'repo');
-  const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo, encoding: 'utf8' }).stdout.trim();
+  const git = (...args: string[]) =>
+    spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo, encoding: 'utf8' }).stdout.trim();
 
   it('is nothing before the first release, the newest CHANGELOG.md commit after it, or XCAP_API_BASE', () => {
     mkdirSync(join(repo, 'packages', 'a'), { recursive: true });

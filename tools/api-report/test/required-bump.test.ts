@@ -7,7 +7,16 @@ const before = report('// @public', 'export function a(x: string): number;', '',
 
 describe('requiredBump', () => {
   it('an added export is minor, at 1.x and at 0.x', () => {
-    const after = report('// @public', 'export function a(x: string): number;', '', '// @public', 'export const b = 1;', '', '// @public', 'export const c = 2;');
+    const after = report(
+      '// @public',
+      'export function a(x: string): number;',
+      '',
+      '// @public',
+      'export const b = 1;',
+      '',
+      '// @public',
+      'export const c = 2;',
+    );
     expect(requiredBump(before, after, '1.2.0')).toMatchObject({ bump: 'minor', change: 'additive', added: ['export const c = 2;'] });
     expect(requiredBump(before, after, '0.3.0').bump).toBe('minor');
   });

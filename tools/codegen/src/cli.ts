@@ -24,7 +24,8 @@ import type { OutputLayout } from './layout.js';
 import { assertStandaloneFolder, checkOutput, detectLayout, writeOutput } from './write-output.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const usage = 'usage: xcap-codegen --catalog <file> --out <dir> [--docs <dir>] [--check]\n       xcap-codegen diff <old.json> <new.json> [--json] [--changeset [dir]]';
+const usage =
+  'usage: xcap-codegen --catalog <file> --out <dir> [--docs <dir>] [--check]\n       xcap-codegen diff <old.json> <new.json> [--json] [--changeset [dir]]';
 
 /** True when the CLI runs inside the xcap repository (its defaults exist), not from an installed package. */
 const inRepository = existsSync(resolve(repoRoot, 'fixtures/capabilities.json')) && existsSync(resolve(repoRoot, 'packages/catalog/src/runtime.ts'));
@@ -112,7 +113,9 @@ async function main(): Promise<number> {
     return 0;
   }
   const written = [...writeOutput(args.out, gen), ...reference.written];
-  console.log(`xcap-codegen: ${gen.files.length + reference.files} files (${layout} layout), ${written.length} written${written.length ? `: ${written.join(', ')}` : ''}`);
+  console.log(
+    `xcap-codegen: ${gen.files.length + reference.files} files (${layout} layout), ${written.length} written${written.length ? `: ${written.join(', ')}` : ''}`,
+  );
   return 0;
 }
 

@@ -19,7 +19,10 @@ export function emitClient(catalog: Catalog, layout: OutputLayout = 'package'): 
   const iface = [...byCap]
     .map(([cap, tools]) => {
       const methods = tools
-        .map((t) => `${doc(t.description, '    ')}    ${key(splitToolName(t.name)[1])}(args${optionalArgs(t) ? '?' : ''}: ToolInputs[${lit(t.name)}]): Promise<ToolOutputs[${lit(t.name)}]>;`)
+        .map(
+          (t) =>
+            `${doc(t.description, '    ')}    ${key(splitToolName(t.name)[1])}(args${optionalArgs(t) ? '?' : ''}: ToolInputs[${lit(t.name)}]): Promise<ToolOutputs[${lit(t.name)}]>;`,
+        )
         .join('\n');
       return `${doc(`The \`${cap}\` tools.`, '  ')}  readonly ${key(cap)}: {\n${methods}\n  };`;
     })
@@ -27,7 +30,10 @@ export function emitClient(catalog: Catalog, layout: OutputLayout = 'package'): 
   const impl = [...byCap]
     .map(([cap, tools]) => {
       const methods = tools
-        .map((t) => `      ${key(splitToolName(t.name)[1])}: (args) => callTool(invoke, ${lit(t.name)}, ${lit(qualified(t.name))}, args) as Promise<ToolOutputs[${lit(t.name)}]>,`)
+        .map(
+          (t) =>
+            `      ${key(splitToolName(t.name)[1])}: (args) => callTool(invoke, ${lit(t.name)}, ${lit(qualified(t.name))}, args) as Promise<ToolOutputs[${lit(t.name)}]>,`,
+        )
         .join('\n');
       return `    ${key(cap)}: {\n${methods}\n    },`;
     })
@@ -42,7 +48,7 @@ ${doc('A typed client for every tool of the catalog: `client.photos.pick({ limit
 ${iface}
 }
 
-${doc('Creates a typed tool client over `invoke`, the transport the caller brings (an app\'s function call, an MCP client).\nEach method resolves to the tool\'s structured content; a refusal or `isError` answer rejects with a `ToolCallError` carrying the reason.')}export function createToolClient(${empty ? '_invoke' : 'invoke'}: ToolInvoke): ToolClient {
+${doc("Creates a typed tool client over `invoke`, the transport the caller brings (an app's function call, an MCP client).\nEach method resolves to the tool's structured content; a refusal or `isError` answer rejects with a `ToolCallError` carrying the reason.")}export function createToolClient(${empty ? '_invoke' : 'invoke'}: ToolInvoke): ToolClient {
   return {${empty ? '' : `\n${impl}\n  `}};
 }
 `;

@@ -51,7 +51,13 @@ const id: Json = { type: 'integer', description: 'Chosen by the host.' };
 const jsonrpc: Json = { const: '2.0' };
 
 function request(method: string, params: Json, description: string): Json {
-  return { type: 'object', description, properties: { jsonrpc, id, method: { const: method }, params }, required: ['jsonrpc', 'id', 'method', 'params'], additionalProperties: false };
+  return {
+    type: 'object',
+    description,
+    properties: { jsonrpc, id, method: { const: method }, params },
+    required: ['jsonrpc', 'id', 'method', 'params'],
+    additionalProperties: false,
+  };
 }
 
 function answer(result: Json, description: string): Json {
@@ -63,13 +69,22 @@ export function providerProtocolSchema(catalog: Catalog): Json {
   const defs: { [name: string]: Json } = {};
   const capabilities = catalog.capabilities.map((c) => c.name);
   const nativeTools = catalog.tools.filter((t) => t.runs === 'native' && t.nativeOutputSchema !== null);
-  defs.describeRequest = request('providers/describe', { type: 'object', properties: { protocolVersion: { const: 1 } }, required: ['protocolVersion'], additionalProperties: false }, 'Host → provider: what do you serve?');
+  defs.describeRequest = request(
+    'providers/describe',
+    { type: 'object', properties: { protocolVersion: { const: 1 } }, required: ['protocolVersion'], additionalProperties: false },
+    'Host → provider: what do you serve?',
+  );
   defs.describeAnswer = answer(
     {
       type: 'object',
       properties: {
         protocolVersion: { const: 1 },
-        provider: { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' } }, required: ['name', 'version'], additionalProperties: false },
+        provider: {
+          type: 'object',
+          properties: { name: { type: 'string' }, version: { type: 'string' } },
+          required: ['name', 'version'],
+          additionalProperties: false,
+        },
         capabilities: {
           type: 'object',
           description: 'Every native tool (bare name) of each capability served; the catalog defines which.',
@@ -87,31 +102,60 @@ export function providerProtocolSchema(catalog: Catalog): Json {
     const bare = tool.name.slice(capability.length + 1);
     defs[`callRequest_${tool.name}`] = request(
       'providers/call',
-      { type: 'object', properties: { capability: { const: capability }, tool: { const: bare }, input: standard(nativeInputSchema(tool)) }, required: ['capability', 'tool', 'input'], additionalProperties: false },
+      {
+        type: 'object',
+        properties: { capability: { const: capability }, tool: { const: bare }, input: standard(nativeInputSchema(tool)) },
+        required: ['capability', 'tool', 'input'],
+        additionalProperties: false,
+      },
       `Host → provider: call ${tool.name} with its native input.`,
     );
     defs[`callAnswer_${tool.name}`] = answer(
       {
         anyOf: [
-          { type: 'object', properties: { structuredContent: standard(tool.nativeOutputSchema as Schema) }, required: ['structuredContent'], additionalProperties: false },
+          {
+            type: 'object',
+            properties: { structuredContent: standard(tool.nativeOutputSchema as Schema) },
+            required: ['structuredContent'],
+            additionalProperties: false,
+          },
           { $ref: '#/$defs/isError' },
         ],
       },
       `Provider → host: the answer to a providers/call of ${tool.name}.`,
     );
   }
-  defs.isError = { type: 'object', description: 'The native could not serve the call; the reason is the tool result\'s text (e.g. "unavailable").', properties: { isError: { type: 'string', minLength: 1 } }, required: ['isError'], additionalProperties: false };
+  defs.isError = {
+    type: 'object',
+    description: 'The native could not serve the call; the reason is the tool result\'s text (e.g. "unavailable").',
+    properties: { isError: { type: 'string', minLength: 1 } },
+    required: ['isError'],
+    additionalProperties: false,
+  };
   defs.cancelNotification = {
     type: 'object',
     description: 'Host → provider: the call with this id timed out; its answer is ignored (a provider may stop working on it).',
-    properties: { jsonrpc, method: { const: 'providers/cancel' }, params: { type: 'object', properties: { id }, required: ['id'], additionalProperties: false } },
+    properties: {
+      jsonrpc,
+      method: { const: 'providers/cancel' },
+      params: { type: 'object', properties: { id }, required: ['id'], additionalProperties: false },
+    },
     required: ['jsonrpc', 'method', 'params'],
     additionalProperties: false,
   };
   defs.errorAnswer = {
     type: 'object',
-    description: 'Provider → host: a JSON-RPC error; to providers/call it is a failed native (the bridge\'s rpcError outcome).',
-    properties: { jsonrpc, id, error: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' }, data: true }, required: ['code', 'message'], additionalProperties: false } },
+    description: "Provider → host: a JSON-RPC error; to providers/call it is a failed native (the bridge's rpcError outcome).",
+    properties: {
+      jsonrpc,
+      id,
+      error: {
+        type: 'object',
+        properties: { code: { type: 'integer' }, message: { type: 'string' }, data: true },
+        required: ['code', 'message'],
+        additionalProperties: false,
+      },
+    },
     required: ['jsonrpc', 'id', 'error'],
     additionalProperties: false,
   };
@@ -122,7 +166,8 @@ export function providerProtocolSchema(catalog: Catalog): Json {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: providerProtocolSchemaId,
     title: 'xcap provider protocol, version 1',
-    description: 'Every message of the xcap provider protocol (JSON-RPC 2.0, one message per line over the provider process\'s stdio) for this catalog: see docs/provider-protocol.md. Validate a message the host sends against #/$defs/hostMessage, one a provider sends against #/$defs/providerMessage, or the answer to a call of a known tool against #/$defs/callAnswer_<tool>.',
+    description:
+      "Every message of the xcap provider protocol (JSON-RPC 2.0, one message per line over the provider process's stdio) for this catalog: see docs/provider-protocol.md. Validate a message the host sends against #/$defs/hostMessage, one a provider sends against #/$defs/providerMessage, or the answer to a call of a known tool against #/$defs/callAnswer_<tool>.",
     anyOf: refs(['hostMessage', 'providerMessage']),
     $defs: defs,
   };

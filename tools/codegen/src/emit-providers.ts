@@ -25,12 +25,15 @@ export function emitProviders(catalog: Catalog, layout: OutputLayout = 'package'
           return `${doc(`${t.description}\n\nAnswer \`{ isError: 'unavailable' }\` where this host cannot serve it.`, '  ')}  ${key(splitToolName(t.name)[1])}(input: ${p}NativeInput): Promise<NativeResult<${p}NativeOutput>>;`;
         })
         .join('\n');
-      const served = c.host ? `Served only by the \`${c.host}\` host; every other host answers \`unavailable\`.` : 'Served by every platform host that provides it.';
+      const served = c.host
+        ? `Served only by the \`${c.host}\` host; every other host answers \`unavailable\`.`
+        : 'Served by every platform host that provides it.';
       return `${doc(`The native provider of \`${c.name}\` (${c.label}). ${served}`)}export interface ${pascal(c.name)}Provider {\n${methods}\n}\n`;
     })
     .join('\n');
   const hosts = [...new Set(caps.map((c) => c.host).filter((h): h is string => !!h))].sort();
-  const field = (c: (typeof caps)[number]) => `${doc(`${c.label}: provide it to offer its tools.`, '  ')}  readonly ${key(c.name)}?: ${pascal(c.name)}Provider;`;
+  const field = (c: (typeof caps)[number]) =>
+    `${doc(`${c.label}: provide it to offer its tools.`, '  ')}  readonly ${key(c.name)}?: ${pascal(c.name)}Provider;`;
   const common = caps.filter((c) => !c.host);
   const hostVariants = hosts
     .map((h) => {

@@ -102,9 +102,7 @@ function emitToolFile(tool: ToolDef, runtime: string): GeneratedFile {
     `  const v = value === undefined ? {} : value;`,
     `  const r = checkInput(v);`,
     `  if (r !== null) return { error: 'invalidParams: ' + r };`,
-    ...(rootIsObject
-      ? []
-      : [`  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { arguments: v as unknown as ${p}Input };`]),
+    ...(rootIsObject ? [] : [`  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { arguments: v as unknown as ${p}Input };`]),
     ...copy,
     ...emitDefaults(tool.inputSchema),
     `  return { arguments: out as unknown as ${p}Input };`,
@@ -142,8 +140,7 @@ function emitIndexFile(tools: readonly ToolDef[], runtime: string): GeneratedFil
     const names = hasNativeChecker(t) ? [`check${p}NativeOutput`, `validate${p}Input`] : [`validate${p}Input`];
     return `import { ${names.join(', ')} } from './${kebab(t.name)}.js';`;
   });
-  const entries = (list: readonly ToolDef[], fn: (p: string) => string) =>
-    list.map((t) => `  ${key(t.name)}: ${fn(pascal(t.name))},`).join('\n');
+  const entries = (list: readonly ToolDef[], fn: (p: string) => string) => list.map((t) => `  ${key(t.name)}: ${fn(pascal(t.name))},`).join('\n');
   const content = [
     `/** The generated validators of every tool, by UI name. */`,
     [

@@ -55,7 +55,11 @@ export async function generate(catalogText: string, source: string, layout: Outp
     ...emitValidators(catalog, layout),
   ];
   const all = [...modules, emitIndex(modules, layout), emitReadme({ source, sha256: catalogSha256 }, layout)];
-  const files = [...all.map((f) => ({ path: `${modulesDir(layout)}${f.path}`, content: f.content })), ...(await emitNative(catalog)), emitProviderProtocolSchema(catalog)]
+  const files = [
+    ...all.map((f) => ({ path: `${modulesDir(layout)}${f.path}`, content: f.content })),
+    ...(await emitNative(catalog)),
+    emitProviderProtocolSchema(catalog),
+  ]
     .map((f): GeneratedFile => ({ path: f.path, content: withHeader(f.path, f.content, source, layout) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, meta: { catalogSha256, generatorVersion }, layout };

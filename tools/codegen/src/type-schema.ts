@@ -17,7 +17,9 @@ export function typeSchema(schema: Schema, withDefaults = false): Schema {
   }
   if (s.items) s.items = typeSchema(s.items);
   if (withDefaults && s.properties) {
-    const defaulted = Object.entries(s.properties).filter(([, v]) => v.default !== undefined).map(([k]) => k);
+    const defaulted = Object.entries(s.properties)
+      .filter(([, v]) => v.default !== undefined)
+      .map(([k]) => k);
     s.required = unique([...(s.required ?? []), ...defaulted]);
   }
   const variants = objectVariants(s);

@@ -41,7 +41,10 @@ describe('a catalog change regenerates into a fresh folder', () => {
     writeFileSync(join(dir, 'catalog.json'), changedCatalog());
     // A copy of the catalog package (its name and runtime make it the package layout).
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@xcap/catalog', private: true, type: 'module' }));
-    execFileSync(tsx, ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), cli, '--catalog', join(dir, 'catalog.json'), '--out', dir], { cwd: root, stdio: 'pipe' });
+    execFileSync(tsx, ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), cli, '--catalog', join(dir, 'catalog.json'), '--out', dir], {
+      cwd: root,
+      stdio: 'pipe',
+    });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -49,11 +52,17 @@ describe('a catalog change regenerates into a fresh folder', () => {
     const types = readFileSync(join(dir, 'src/generated/types/photos-delete.ts'), 'utf8');
     expect(types).toMatch(/export interface PhotosDeleteInput \{/);
     expect(types).toMatch(/export interface PhotosDeleteNativeOutput \{/);
-    expect(readFileSync(join(dir, 'src/generated/providers.ts'), 'utf8')).toMatch(/delete\(input: PhotosDeleteNativeInput\): Promise<NativeResult<PhotosDeleteNativeOutput>>/);
-    expect(readFileSync(join(dir, 'src/generated/client.ts'), 'utf8')).toMatch(/delete\(args: ToolInputs\["photos_delete"\]\): Promise<ToolOutputs\["photos_delete"\]>/);
+    expect(readFileSync(join(dir, 'src/generated/providers.ts'), 'utf8')).toMatch(
+      /delete\(input: PhotosDeleteNativeInput\): Promise<NativeResult<PhotosDeleteNativeOutput>>/,
+    );
+    expect(readFileSync(join(dir, 'src/generated/client.ts'), 'utf8')).toMatch(
+      /delete\(args: ToolInputs\["photos_delete"\]\): Promise<ToolOutputs\["photos_delete"\]>/,
+    );
     expect(readFileSync(join(dir, 'src/generated/names.ts'), 'utf8')).toContain('"photos__delete"');
     expect(readFileSync(join(dir, 'native/Sources/XcapNative/XcapNative.swift'), 'utf8')).toContain('PhotosDeleteNativeInput');
-    expect(readFileSync(join(dir, 'native/src/main/kotlin/dev/xcap/nativetypes/XcapNative.kt'), 'utf8')).toMatch(/@Serializable\ndata class PhotosDeleteNativeInput/);
+    expect(readFileSync(join(dir, 'native/src/main/kotlin/dev/xcap/nativetypes/XcapNative.kt'), 'utf8')).toMatch(
+      /@Serializable\ndata class PhotosDeleteNativeInput/,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).xcap.catalogSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -73,7 +82,11 @@ export const checked = validators.photos_delete({ ids: [] });
     );
     writeFileSync(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: { noEmit: true, typeRoots: [join(root, 'node_modules/@types')] }, include: ['src'] }),
+      JSON.stringify({
+        extends: join(root, 'tsconfig.base.json'),
+        compilerOptions: { noEmit: true, typeRoots: [join(root, 'node_modules/@types')] },
+        include: ['src'],
+      }),
     );
     const out = (() => {
       try {

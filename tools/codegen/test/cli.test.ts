@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const run = (...args: string[]) =>
-  spawnSync(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), join(root, 'tools/codegen/src/cli.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  spawnSync(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), join(root, 'tools/codegen/src/cli.ts'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
 
 describe('xcap-codegen --check on a copy of the catalog package', () => {
   let dir = '';
@@ -42,7 +45,10 @@ describe('xcap-codegen into a standalone folder', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const here = (...args: string[]) =>
-    spawnSync(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), join(root, 'tools/codegen/src/cli.ts'), ...args], { cwd: dir, encoding: 'utf8' });
+    spawnSync(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), join(root, 'tools/codegen/src/cli.ts'), ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
 
   it('writes the modules at the folder root importing only @xcap/catalog/runtime, the catalog named relative to the folder', () => {
     const first = here('--catalog', 'catalog.json', '--out', 'src/xcap');

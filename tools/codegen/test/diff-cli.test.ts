@@ -109,7 +109,11 @@ describe('xcap-codegen diff (command line)', () => {
 
   it('runs as `xcap-codegen diff` from the real command line', () => {
     const cli = (...args: string[]) =>
-      spawnSync(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), join(root, 'tools/codegen/src/cli.ts'), 'diff', ...args], { cwd: dir, encoding: 'utf8' });
+      spawnSync(
+        join(root, 'node_modules/.bin/tsx'),
+        ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), join(root, 'tools/codegen/src/cli.ts'), 'diff', ...args],
+        { cwd: dir, encoding: 'utf8' },
+      );
     const ok = cli('old.json', 'new.json', '--json');
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout).bump).toBe('major');

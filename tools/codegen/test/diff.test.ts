@@ -55,7 +55,12 @@ const edits: readonly Edit[] = [
   },
   {
     name: 'capability added',
-    edit: (d) => d.capabilities.push({ name: 'vibrate', label: 'Vibration', scopes: [{ id: 'vibrate.run', verb: 'vibrate your device', consent: 'ask', tools: ['run'] }] }),
+    edit: (d) =>
+      d.capabilities.push({
+        name: 'vibrate',
+        label: 'Vibration',
+        scopes: [{ id: 'vibrate.run', verb: 'vibrate your device', consent: 'ask', tools: ['run'] }],
+      }),
     expected: [[`/capabilities/${fixture.capabilities.length}`, 'minor', /capability "vibrate" added/]],
   },
   {
@@ -380,7 +385,9 @@ describe('diffSchema on raw schemas', () => {
   it('a pattern added narrows an input, removed widens it', () => {
     const plain = { type: 'string' as const };
     const patterned = { type: 'string' as const, pattern: '^[a-z]+$' };
-    expect(diffSchema(plain, patterned, '/x', 'input', 't')).toEqual([{ pointer: '/x/pattern', class: 'major', reason: 't input: narrowed: pattern "^[a-z]+$" added' }]);
+    expect(diffSchema(plain, patterned, '/x', 'input', 't')).toEqual([
+      { pointer: '/x/pattern', class: 'major', reason: 't input: narrowed: pattern "^[a-z]+$" added' },
+    ]);
     expect(diffSchema(patterned, plain, '/x', 'input', 't').map((c) => c.class)).toEqual(['minor']);
   });
 
@@ -401,9 +408,14 @@ describe('diffSchema on raw schemas', () => {
 
   it('a default takes effect only on a top-level input property; elsewhere it is an annotation', () => {
     const top = (d: number) => ({ type: 'object' as const, properties: { n: { type: 'integer' as const, default: d } } });
-    const nested = (d: number) => ({ type: 'object' as const, properties: { o: { type: 'object' as const, properties: { n: { type: 'integer' as const, default: d } } } } });
+    const nested = (d: number) => ({
+      type: 'object' as const,
+      properties: { o: { type: 'object' as const, properties: { n: { type: 'integer' as const, default: d } } } },
+    });
     expect(diffSchema(top(1), top(2), '/in', 'input', 't').map((c) => [c.pointer, c.class])).toEqual([['/in/properties/n/default', 'major']]);
-    expect(diffSchema(nested(1), nested(2), '/in', 'input', 't').map((c) => [c.pointer, c.class])).toEqual([['/in/properties/o/properties/n/default', 'patch']]);
+    expect(diffSchema(nested(1), nested(2), '/in', 'input', 't').map((c) => [c.pointer, c.class])).toEqual([
+      ['/in/properties/o/properties/n/default', 'patch'],
+    ]);
     expect(diffSchema(top(1), top(2), '/out', 'output', 't').map((c) => c.class)).toEqual(['patch']);
   });
 

@@ -47,7 +47,8 @@ describe('the catalog reference (docs/catalog)', () => {
         }
       }
     }
-    for (const tool of catalog.tools) expect(page(`capabilities/${tool.name.split('_')[0]}.md`)).toContain(`### \`${tool.name}\`\n\n${mdText(tool.description)}`);
+    for (const tool of catalog.tools)
+      expect(page(`capabilities/${tool.name.split('_')[0]}.md`)).toContain(`### \`${tool.name}\`\n\n${mdText(tool.description)}`);
     expect(checked).toBe(19);
   });
 

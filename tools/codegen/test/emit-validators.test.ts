@@ -27,10 +27,7 @@ describe('emitValidators on the fixture', () => {
   const files = emitValidators(catalog);
 
   it('writes one file per tool and an index, under validators/', () => {
-    expect(files.map((f) => f.path)).toStrictEqual([
-      ...catalog.tools.map((t) => `validators/${kebab(t.name)}.ts`).sort(),
-      'validators/index.ts',
-    ]);
+    expect(files.map((f) => f.path)).toStrictEqual([...catalog.tools.map((t) => `validators/${kebab(t.name)}.ts`).sort(), 'validators/index.ts']);
     expect(files.find((f) => f.path === 'validators/photos-pick.ts')?.content).toContain(
       'export function validatePhotosPickInput(value: unknown): ValidationResult<PhotosPickInput>',
     );
@@ -60,8 +57,7 @@ describe('emitValidators on the fixture', () => {
   });
 
   it('refuses a schema outside the subset, naming the tool and the location', () => {
-    const bad = (inputSchema: unknown) =>
-      ({ ...catalog, tools: [{ ...catalog.tools[0]!, inputSchema: inputSchema as Schema }] }) as Catalog;
+    const bad = (inputSchema: unknown) => ({ ...catalog, tools: [{ ...catalog.tools[0]!, inputSchema: inputSchema as Schema }] }) as Catalog;
     expect(() => emitValidators(bad({ type: 'object', properties: { a: { pattern: 'x' } } }))).toThrow(
       /files_open inputSchema: schema #\/properties\/a\/pattern: keyword "pattern" is not in the validator subset/,
     );
@@ -202,7 +198,7 @@ afterAll(() => {
 
 describe('emitValidators on an edge catalog', () => {
   it('emits code that typechecks with the repository settings', () => {
-    const base = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: object };
+    const base = ts.readConfigFile(join(root, 'tsconfig.base.json'), (path) => ts.sys.readFile(path)).config as { compilerOptions: object };
     const options = ts.convertCompilerOptionsFromJson(base.compilerOptions, root).options;
     const files = readdirSync(join(tree, 'src/generated/validators')).map((f) => join(tree, 'src/generated/validators', f));
     const program = ts.createProgram(files, { ...options, noEmit: true, typeRoots: [join(root, 'node_modules/@types')] });
@@ -263,10 +259,7 @@ describe('emitValidators on an edge catalog', () => {
             fc.boolean(),
           )
           .map(([values, extra, withExtra]) =>
-            ownObject([
-              ...declared.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]] as const])),
-              ...(withExtra ? extra : []),
-            ]),
+            ownObject([...declared.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]] as const])), ...(withExtra ? extra : [])]),
           ),
       },
     );
@@ -287,7 +280,7 @@ describe('emitValidators on an edge catalog', () => {
         expect(mod.validators[tool.name]!(input), JSON.stringify(input)).toStrictEqual(expected);
         if (tool.nativeOutputSchema !== null) {
           const check = mod.nativeOutputCheckers[tool.name]!;
-          expect(check(input), JSON.stringify(input)).toStrictEqual(checkValue(tool.nativeOutputSchema as Schema, input));
+          expect(check(input), JSON.stringify(input)).toStrictEqual(checkValue(tool.nativeOutputSchema, input));
         }
       }
     }

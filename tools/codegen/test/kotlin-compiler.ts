@@ -25,7 +25,10 @@ export function findJava(): { java: string } | { reason: string } {
   const home = process.env['JAVA_HOME'];
   const candidates = [
     ...(home ? [join(home, 'bin', 'java')] : []),
-    ...(process.env['PATH'] ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'java')),
+    ...(process.env['PATH'] ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'java')),
   ];
   const java = candidates.find((c) => existsSync(c));
   if (!java) return { reason: `no JDK: java is not on PATH${home ? ` nor in JAVA_HOME (${home})` : ' and JAVA_HOME is not set'}` };
@@ -58,9 +61,14 @@ export function kotlinCompiler(): KotlinCompiler {
     // A nested npm must not take this workspace's npm_* settings, except where its cache and registry are.
     const keep = new Set(['npm_config_cache', 'npm_config_registry']);
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => keep.has(key.toLowerCase()) || !key.toLowerCase().startsWith('npm_')));
-    const pack = spawnSync('npm', ['pack', `kotlin-compiler@${kotlinCompilerVersion}`, '--pack-destination', work, '--silent'], { cwd: work, env, encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', `kotlin-compiler@${kotlinCompilerVersion}`, '--pack-destination', work, '--silent'], {
+      cwd: work,
+      env,
+      encoding: 'utf8',
+    });
     const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
-    if (pack.status !== 0 || !tarball) throw new Error(`npm pack kotlin-compiler@${kotlinCompilerVersion} failed: ${pack.stderr.trim() || pack.error?.message}`);
+    if (pack.status !== 0 || !tarball)
+      throw new Error(`npm pack kotlin-compiler@${kotlinCompilerVersion} failed: ${pack.stderr.trim() || pack.error?.message}`);
     const untar = spawnSync('tar', ['xzf', tarball], { cwd: work, encoding: 'utf8' });
     if (untar.status !== 0) throw new Error(`tar xzf ${join(work, tarball)} failed: ${untar.stderr.trim()}`);
     try {

@@ -66,44 +66,54 @@ function expectedParams(schema: Schema): Param[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-describe.skipIf('reason' in java)(`the generated Kotlin, compiled by kotlinc ${kotlinCompilerVersion} against stand-in kotlinx.serialization annotations (no serialization plugin or runtime: no JSON round-trip)`, () => {
-  beforeAll(() => {
-    const started = performance.now();
-    const compiler = kotlinCompiler();
-    const fetched = performance.now();
-    const sources = [...readdirSync(standins).filter((f) => f.endsWith('.kt')).map((f) => join(standins, f)), committed];
-    const result = spawnSync(compiler.kotlinc, ['-Werror', '-d', join(scratch, 'classes'), ...sources], {
-      encoding: 'utf8',
-      env: { ...process.env, JAVA_HOME: process.env['JAVA_HOME'] ?? join((java as { java: string }).java, '..', '..') },
+describe.skipIf('reason' in java)(
+  `the generated Kotlin, compiled by kotlinc ${kotlinCompilerVersion} against stand-in kotlinx.serialization annotations (no serialization plugin or runtime: no JSON round-trip)`,
+  () => {
+    beforeAll(() => {
+      const started = performance.now();
+      const compiler = kotlinCompiler();
+      const fetched = performance.now();
+      const sources = [
+        ...readdirSync(standins)
+          .filter((f) => f.endsWith('.kt'))
+          .map((f) => join(standins, f)),
+        committed,
+      ];
+      const result = spawnSync(compiler.kotlinc, ['-Werror', '-d', join(scratch, 'classes'), ...sources], {
+        encoding: 'utf8',
+        env: { ...process.env, JAVA_HOME: process.env['JAVA_HOME'] ?? join((java as { java: string }).java, '..', '..') },
+      });
+      compile = { status: result.status, output: `${result.stdout}${result.stderr}${result.error?.message ?? ''}`, lib: compiler.lib };
+      console.log(
+        `kotlinc-compile: compiler ${compiler.fetched ? 'fetched and unpacked' : 'from cache'} in ${Math.round(fetched - started)} ms, compile ${Math.round(performance.now() - fetched)} ms`,
+      );
+    }, 600_000);
+
+    it('the committed XcapNative.kt is what the generator writes from the fixture now', async () => {
+      const fresh = (await emitNative(catalog)).find((f) => f.path === kotlinPath);
+      expect(fresh).toBeDefined();
+      expect(withHeader(kotlinPath, fresh!.content, 'fixtures/capabilities.json')).toBe(readFileSync(committed, 'utf8'));
     });
-    compile = { status: result.status, output: `${result.stdout}${result.stderr}${result.error?.message ?? ''}`, lib: compiler.lib };
-    console.log(
-      `kotlinc-compile: compiler ${compiler.fetched ? 'fetched and unpacked' : 'from cache'} in ${Math.round(fetched - started)} ms, compile ${Math.round(performance.now() - fetched)} ms`,
-    );
-  }, 600_000);
 
-  it('the committed XcapNative.kt is what the generator writes from the fixture now', async () => {
-    const fresh = (await emitNative(catalog)).find((f) => f.path === kotlinPath);
-    expect(fresh).toBeDefined();
-    expect(withHeader(kotlinPath, fresh!.content, 'fixtures/capabilities.json')).toBe(readFileSync(committed, 'utf8'));
-  });
+    it('XcapNative.kt compiles with no error and no warning', () => {
+      expect(compile?.output).toBe('');
+      expect(compile?.status).toBe(0);
+    });
 
-  it('XcapNative.kt compiles with no error and no warning', () => {
-    expect(compile?.output).toBe('');
-    expect(compile?.status).toBe(0);
-  });
-
-  it("every native input and output class has its schema's fields: nullable and defaulted as the schema says, @EncodeDefault(ALWAYS) on a required field that may be null", () => {
-    expect(compile?.status).toBe(0);
-    const classes = nativeClasses();
-    expect(classes.length).toBeGreaterThan(20);
-    const classpath = [join(scratch, 'classes'), join(compile!.lib, 'kotlin-stdlib.jar'), join(compile!.lib, 'kotlin-reflect.jar')].join(':');
-    const probe = spawnSync((java as { java: string }).java, ['-cp', classpath, 'xcap.probe.ProbeKt', ...classes.map((c) => `${kotlinPackage}.${c.cls}`)], { encoding: 'utf8' });
-    expect(probe.stderr).toBe('');
-    const seen = JSON.parse(probe.stdout) as Record<string, Param[]>;
-    for (const { cls, schema } of classes) {
-      const actual = [...seen[`${kotlinPackage}.${cls}`]!].sort((a, b) => a.name.localeCompare(b.name));
-      expect(actual, cls).toEqual(expectedParams(schema));
-    }
-  });
-});
+    it("every native input and output class has its schema's fields: nullable and defaulted as the schema says, @EncodeDefault(ALWAYS) on a required field that may be null", () => {
+      expect(compile?.status).toBe(0);
+      const classes = nativeClasses();
+      expect(classes.length).toBeGreaterThan(20);
+      const classpath = [join(scratch, 'classes'), join(compile!.lib, 'kotlin-stdlib.jar'), join(compile!.lib, 'kotlin-reflect.jar')].join(':');
+      const probe = spawnSync((java as { java: string }).java, ['-cp', classpath, 'xcap.probe.ProbeKt', ...classes.map((c) => `${kotlinPackage}.${c.cls}`)], {
+        encoding: 'utf8',
+      });
+      expect(probe.stderr).toBe('');
+      const seen = JSON.parse(probe.stdout) as Record<string, Param[]>;
+      for (const { cls, schema } of classes) {
+        const actual = [...seen[`${kotlinPackage}.${cls}`]!].sort((a, b) => a.name.localeCompare(b.name));
+        expect(actual, cls).toEqual(expectedParams(schema));
+      }
+    });
+  },
+);

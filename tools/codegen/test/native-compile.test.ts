@@ -37,15 +37,19 @@ function skipped(what: string, reason: string | null): boolean {
 }
 
 describe('the native packages compile', () => {
-  it.skipIf(skipped('Swift', swift || swiftc ? null : 'neither swift nor swiftc is on PATH'))('Swift: the SwiftPM library builds', () => {
-    const dir = join(scratch, 'swift');
-    cpSync(native, dir, { recursive: true });
-    const result = swift
-      ? spawnSync(swift, ['build'], { cwd: dir, encoding: 'utf8' })
-      : spawnSync(swiftc!, ['-typecheck', '-module-name', swiftModule, `Sources/${swiftModule}/${swiftModule}.swift`], { cwd: dir, encoding: 'utf8' });
-    expect(result.stderr + result.stdout).not.toMatch(/error:/);
-    expect(result.status).toBe(0);
-  }, 600_000);
+  it.skipIf(skipped('Swift', swift || swiftc ? null : 'neither swift nor swiftc is on PATH'))(
+    'Swift: the SwiftPM library builds',
+    () => {
+      const dir = join(scratch, 'swift');
+      cpSync(native, dir, { recursive: true });
+      const result = swift
+        ? spawnSync(swift, ['build'], { cwd: dir, encoding: 'utf8' })
+        : spawnSync(swiftc!, ['-typecheck', '-module-name', swiftModule, `Sources/${swiftModule}/${swiftModule}.swift`], { cwd: dir, encoding: 'utf8' });
+      expect(result.stderr + result.stdout).not.toMatch(/error:/);
+      expect(result.status).toBe(0);
+    },
+    600_000,
+  );
 
   it.skipIf(skipped('Kotlin', gradle ? null : 'gradle is not on PATH (the Gradle module needs the Kotlin and kotlinx.serialization plugins it resolves)'))(
     'Kotlin: the Gradle module compiles with kotlinx.serialization',
@@ -59,15 +63,19 @@ describe('the native packages compile', () => {
     900_000,
   );
 
-  it.skipIf(skipped('Java package name', javac ? null : 'javac is not on PATH'))('the Kotlin package name is a legal Java package (and `native` is not)', () => {
-    const compile = (pkg: string) => {
-      const dir = join(scratch, `java-${pkg.replace(/\./g, '-')}`);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'Probe.java'), `package ${pkg};\npublic class Probe {}\n`);
-      return spawnSync(javac!, ['-d', join(dir, 'out'), join(dir, 'Probe.java')], { encoding: 'utf8' });
-    };
-    expect(compile(kotlinPackage).status).toBe(0);
-    const keyword = compile('dev.xcap.native');
-    expect(keyword.status).not.toBe(0);
-  }, 120_000);
+  it.skipIf(skipped('Java package name', javac ? null : 'javac is not on PATH'))(
+    'the Kotlin package name is a legal Java package (and `native` is not)',
+    () => {
+      const compile = (pkg: string) => {
+        const dir = join(scratch, `java-${pkg.replace(/\./g, '-')}`);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'Probe.java'), `package ${pkg};\npublic class Probe {}\n`);
+        return spawnSync(javac!, ['-d', join(dir, 'out'), join(dir, 'Probe.java')], { encoding: 'utf8' });
+      };
+      expect(compile(kotlinPackage).status).toBe(0);
+      const keyword = compile('dev.xcap.native');
+      expect(keyword.status).not.toBe(0);
+    },
+    120_000,
+  );
 });

@@ -111,7 +111,19 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
     writeFileSync(
       join(scratch, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, skipLibCheck: false, types: ['node'], rootDir: 'src', outDir: 'dist' },
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['ES2023'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          verbatimModuleSyntax: true,
+          skipLibCheck: false,
+          types: ['node'],
+          rootDir: 'src',
+          outDir: 'dist',
+        },
         include: ['src'],
       }),
     );
@@ -124,7 +136,9 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
   });
 
   it('generates src/xcap with the installed bin, importing only @xcap/catalog/runtime, naming no machine path', () => {
-    const gen = timed('generate', () => spawnSync('npx', ['--no-install', 'xcap-codegen', '--catalog', 'catalog.json', '--out', 'src/xcap'], { cwd: scratch, encoding: 'utf8' }));
+    const gen = timed('generate', () =>
+      spawnSync('npx', ['--no-install', 'xcap-codegen', '--catalog', 'catalog.json', '--out', 'src/xcap'], { cwd: scratch, encoding: 'utf8' }),
+    );
     expect(gen.stderr).toBe('');
     expect(gen.status).toBe(0);
     expect(gen.stdout).toMatch(/standalone layout/);
@@ -137,7 +151,8 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
       const text = readFileSync(file, 'utf8');
       for (const machinePath of [scratch, root, tmpdir()]) expect(text, file).not.toContain(machinePath);
       if (!file.endsWith('.ts')) continue;
-      for (const [, specifier] of text.matchAll(/from '([^']+)'/g)) expect(specifier === '@xcap/catalog/runtime' || specifier!.startsWith('./') || specifier!.startsWith('../'), `${file}: ${specifier}`).toBe(true);
+      for (const [, specifier] of text.matchAll(/from '([^']+)'/g))
+        expect(specifier === '@xcap/catalog/runtime' || specifier!.startsWith('./') || specifier!.startsWith('../'), `${file}: ${specifier}`).toBe(true);
     }
     const readme = readFileSync(join(scratch, 'src/xcap/README.md'), 'utf8');
     expect(readme.split('\n')[0]).toMatch(/^<!-- generated from \.\.\/\.\.\/catalog\.json by xcap-codegen \d+\.\d+\.\d+ — do not edit -->$/);
@@ -155,7 +170,7 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
     expect(broken.status).not.toBe(0);
     expect(broken.stdout.match(/src\/misuse\.ts\(\d+,\d+\): error/g)).toHaveLength(3);
     rmSync(join(scratch, 'src/misuse.ts'));
-  });
+  }, 120_000); // tsc over the generated folder and the installed packages: ~20 s on two busy cores
 
   it('runs the generated validator and typed client', () => {
     const out = JSON.parse(run('node', ['dist/main.js'], scratch));
@@ -174,7 +189,10 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
   });
 
   it('checks its output fresh, and refuses a bad catalog naming the file and every problem', () => {
-    const check = spawnSync('npx', ['--no-install', 'xcap-codegen', '--catalog', 'catalog.json', '--out', 'src/xcap', '--check'], { cwd: scratch, encoding: 'utf8' });
+    const check = spawnSync('npx', ['--no-install', 'xcap-codegen', '--catalog', 'catalog.json', '--out', 'src/xcap', '--check'], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
     expect(check.status).toBe(0);
     const doc = JSON.parse(readFileSync(join(scratch, 'catalog.json'), 'utf8'));
     const favorite = doc.tools.find((t: { name: string }) => t.name === 'photos_favorite');

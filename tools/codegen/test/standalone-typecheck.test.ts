@@ -37,7 +37,11 @@ describe('standalone output at the edges', () => {
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         extends: join(root, 'tsconfig.base.json'),
-        compilerOptions: { noEmit: true, typeRoots: [join(root, 'node_modules/@types')], paths: { '@xcap/catalog/runtime': [join(root, 'packages/catalog/src/runtime.ts')] } },
+        compilerOptions: {
+          noEmit: true,
+          typeRoots: [join(root, 'node_modules/@types')],
+          paths: { '@xcap/catalog/runtime': [join(root, 'packages/catalog/src/runtime.ts')] },
+        },
         include: catalogs.map(([name]) => name),
       }),
     );

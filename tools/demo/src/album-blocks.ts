@@ -19,7 +19,9 @@ export function albumBlocks(photos: readonly AlbumPhoto[]): JsonObject[] {
   };
   return [
     { heading: 'Summer at the lake' },
-    { text: 'Three days at the lake, picked by the person and laid out by the album agent.\nEvery photo below came through xcap: asked for once, granted, picked, stored as an app file.' },
+    {
+      text: 'Three days at the lake, picked by the person and laid out by the album agent.\nEvery photo below came through xcap: asked for once, granted, picked, stored as an app file.',
+    },
     ...photos.map((photo) => ({ image: photo.fileId, caption: caption(photo) })),
     { pageBreak: true },
     { heading: 'Notes' },

@@ -14,7 +14,8 @@ export interface FormField {
   readonly choices: readonly FormChoice[];
 }
 
-const record = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /**
  * The fields of an elicitation form as a client would render them: each
@@ -32,7 +33,9 @@ export function formFields(requestedSchema: unknown): FormField[] {
       const o = record(option);
       return typeof o?.['const'] === 'string' ? [{ value: o['const'], title: typeof o['title'] === 'string' ? o['title'] : o['const'] }] : [];
     });
-    const fromEnum = Array.isArray(property['enum']) ? (property['enum'] as unknown[]).filter((v): v is string => typeof v === 'string').map((v) => ({ value: v, title: v })) : [];
+    const fromEnum = Array.isArray(property['enum'])
+      ? (property['enum'] as unknown[]).filter((v): v is string => typeof v === 'string').map((v) => ({ value: v, title: v }))
+      : [];
     return {
       name,
       title: typeof property['title'] === 'string' ? property['title'] : name,
@@ -44,7 +47,9 @@ export function formFields(requestedSchema: unknown): FormField[] {
 
 /** One line per field, as the demo prints what the client was asked: `Your answer (answer): Allow | Don’t allow`. */
 export function describeForm(fields: readonly FormField[]): string[] {
-  return fields.map((f) => `${f.title} (${f.name}${f.required ? ', required' : ''}): ${f.choices.length === 0 ? 'free text' : f.choices.map((c) => c.title).join(' | ')}`);
+  return fields.map(
+    (f) => `${f.title} (${f.name}${f.required ? ', required' : ''}): ${f.choices.length === 0 ? 'free text' : f.choices.map((c) => c.title).join(' | ')}`,
+  );
 }
 
 /**

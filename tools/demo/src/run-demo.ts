@@ -31,7 +31,13 @@ export interface DemoResult {
   /** What the agent's client was asked in run 2 (the consent form), as the SDK delivered it. */
   readonly asked: readonly ElicitQuestion[];
   /** `xcap audit --json`, oldest first. */
-  readonly auditRows: readonly { readonly clientId: string; readonly tool: string; readonly status: string; readonly error: string | null; readonly argsHash: string }[];
+  readonly auditRows: readonly {
+    readonly clientId: string;
+    readonly tool: string;
+    readonly status: string;
+    readonly error: string | null;
+    readonly argsHash: string;
+  }[];
 }
 
 const app = 'acme.album';
@@ -59,7 +65,11 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   let stepNo = 0;
   const step = (title: string) => print(`\n${++stepNo}. ${title}`);
   const say = (line: string) => print(`   ${line}`);
-  const sayBlock = (text: string) => text.trimEnd().split('\n').forEach((line) => say(line));
+  const sayBlock = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .forEach((line) => say(line));
   const text = (result: CallToolResult) => (result.content[0]?.type === 'text' ? result.content[0].text : '');
   const expectRefusal = (name: string, result: CallToolResult, refusal: string) => {
     if (result.isError !== true || text(result) !== refusal) throw new DemoError(name, JSON.stringify(refusal), result);
@@ -100,7 +110,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   step('tools/list');
   const { tools } = await run1.client.listTools();
   say(tools.map((t) => t.name).join(', '));
-  if (!tools.some((t) => t.name === 'photos__pick') || !tools.some((t) => t.name === 'print__pdf')) throw new DemoError('tools/list', 'photos__pick and print__pdf', tools);
+  if (!tools.some((t) => t.name === 'photos__pick') || !tools.some((t) => t.name === 'print__pdf'))
+    throw new DemoError('tools/list', 'photos__pick and print__pdf', tools);
 
   step('The agent asks for photos, with no one at the screen: photos__pick {"limit":3}');
   expectRefusal('background pick', await run1.call('photos__pick', { limit: 3 }), 'denied: consentNeeded');
@@ -114,7 +125,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const listed = expectOk<{ photos: { name: string; takenAt: string | null }[] }>('list', await run1.call('photos__list', { limit: 10 }));
   say(`→ ${listed.photos.length} photos, newest first: ${listed.photos.map((p) => p.name).join(', ')}`);
   const picked = expectOk<{ photos: (AlbumPhoto & { size: number; mimeType: string })[] }>('pick', await run1.call('photos__pick', { limit: 3 }));
-  for (const photo of picked.photos) say(`→ app file ${photo.fileId}  ${photo.name}  ${photo.mimeType}, ${photo.size} bytes, taken ${photo.takenAt ?? 'unknown'}`);
+  for (const photo of picked.photos)
+    say(`→ app file ${photo.fileId}  ${photo.name}  ${photo.mimeType}, ${photo.size} bytes, taken ${photo.takenAt ?? 'unknown'}`);
 
   step('The agent tries to lay the album out while still alone: print__pdf');
   expectRefusal('background print', await run1.call('print__pdf', { title: 'Summer at the lake', blocks: [{ heading: 'x' }] }), 'denied: needsForeground');
@@ -142,7 +154,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   step('The agent looks at the library again: photos__list {"limit":10} — photos.read is undecided and the person is there');
   const relisted = expectOk<{ photos: { name: string }[] }>('list after consent', await run2.call('photos__list', { limit: 10 }));
   if (asked.length !== 1) throw new DemoError('consent in the client', 'exactly one question', asked);
-  say(`→ the call went on after the answer: ${relisted.photos.length} photos (the server answered input_required with a signed requestState; the client answered and retried by itself)`);
+  say(
+    `→ the call went on after the answer: ${relisted.photos.length} photos (the server answered input_required with a signed requestState; the client answered and retried by itself)`,
+  );
   sayBlock(await xcap('grants', '--data', ws.data));
 
   step('The agent lays the album out from the app files of run 1: print__pdf (headings, text, photos with captions)');
@@ -157,7 +171,8 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   if (!saved.saved) throw new DemoError('files_save', 'saved: true', saved);
   const pdfPath = join(ws.saved, 'album.pdf');
   const bytes = await readFile(pdfPath);
-  if (bytes.length !== printed.file.size || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new DemoError('saved PDF', `${printed.file.size} bytes of PDF`, bytes.length);
+  if (bytes.length !== printed.file.size || bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw new DemoError('saved PDF', `${printed.file.size} bytes of PDF`, bytes.length);
   say(`→ saved ${pdfPath} (${bytes.length} bytes)`);
 
   step('The agent tries a tool that does not exist: photos__delete');
@@ -187,7 +202,13 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   ];
   if (JSON.stringify(statuses) !== JSON.stringify(expected)) throw new DemoError('audit', JSON.stringify(expected), statuses);
   const [askedRow, answeredRow] = auditRows.slice(4, 6);
-  if (askedRow === undefined || answeredRow === undefined || askedRow.clientId !== run2.runId || answeredRow.clientId !== run2.runId || askedRow.argsHash !== answeredRow.argsHash) {
+  if (
+    askedRow === undefined ||
+    answeredRow === undefined ||
+    askedRow.clientId !== run2.runId ||
+    answeredRow.clientId !== run2.runId ||
+    askedRow.argsHash !== answeredRow.argsHash
+  ) {
     throw new DemoError('audit pair', `two photos__list rows of run ${run2.runId} with one argsHash`, [askedRow, answeredRow]);
   }
   say(`the consent given in the agent’s client is the pair of photos__list rows of run ${run2.runId}, argsHash ${askedRow.argsHash.slice(0, 19)}…:`);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, it, expect } from 'vitest';
+import { beforeAll, describe, it, expect, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { albumBlocks, albumManifest, chooseInForm, describeForm, formFields, runDemo, xcapBin } from '../src/index.js';
 import { fakeHostStory } from './fake-host-story.js';
+
+// The demo runs xcap serve and its providers as child processes end to end: 10-12 s on two busy cores, so more than the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const demoDir = fileURLToPath(new URL('..', import.meta.url));
 const tsxLoader = fileURLToPath(new URL('../../../node_modules/tsx/dist/loader.mjs', import.meta.url));
@@ -152,15 +155,38 @@ describe('demo parts', () => {
     const fields = formFields({
       type: 'object',
       properties: {
-        answer: { type: 'string', title: 'Your answer', oneOf: [{ const: 'allow', title: 'Allow' }, { const: 'deny', title: 'Don’t allow' }] },
+        answer: {
+          type: 'string',
+          title: 'Your answer',
+          oneOf: [
+            { const: 'allow', title: 'Allow' },
+            { const: 'deny', title: 'Don’t allow' },
+          ],
+        },
         size: { type: 'string', enum: ['small', 'large'] },
         note: { type: 'string' },
       },
       required: ['answer'],
     });
     expect(fields).toEqual([
-      { name: 'answer', title: 'Your answer', required: true, choices: [{ value: 'allow', title: 'Allow' }, { value: 'deny', title: 'Don’t allow' }] },
-      { name: 'size', title: 'size', required: false, choices: [{ value: 'small', title: 'small' }, { value: 'large', title: 'large' }] },
+      {
+        name: 'answer',
+        title: 'Your answer',
+        required: true,
+        choices: [
+          { value: 'allow', title: 'Allow' },
+          { value: 'deny', title: 'Don’t allow' },
+        ],
+      },
+      {
+        name: 'size',
+        title: 'size',
+        required: false,
+        choices: [
+          { value: 'small', title: 'small' },
+          { value: 'large', title: 'large' },
+        ],
+      },
       { name: 'note', title: 'note', required: false, choices: [] },
     ]);
     expect(describeForm(fields)).toEqual(['Your answer (answer, required): Allow | Don’t allow', 'size (size): small | large', 'note (note): free text']);

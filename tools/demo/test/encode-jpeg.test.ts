@@ -28,7 +28,13 @@ describe('encodeJpeg', () => {
     expect([...bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
     const image = await decode(bytes);
     expect([image.width, image.height]).toEqual([240, 160]);
-    for (const [x, y] of [[0, 0], [120, 80], [239, 0], [10, 150], [239, 159]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [120, 80],
+      [239, 0],
+      [10, 150],
+      [239, 159],
+    ] as const) {
       const got = image.at(x, y);
       draw(x, y).forEach((want, c) => expect(Math.abs((got[c] ?? -99) - want)).toBeLessThanOrEqual(6));
     }

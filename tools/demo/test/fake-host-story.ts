@@ -71,7 +71,9 @@ export async function fakeHostStory(): Promise<FakeHostStory> {
 
   step(3, 'The person opens the album app; its UI picks photos: photos_pick {"limit":3}');
   host.setForeground(true);
-  const picked = expectResult('foreground pick', await host.ui('photos_pick', { limit: 3 }), 'ok') as unknown as { photos: (AlbumPhoto & { mimeType: string; size: number })[] };
+  const picked = expectResult('foreground pick', await host.ui('photos_pick', { limit: 3 }), 'ok') as unknown as {
+    photos: (AlbumPhoto & { mimeType: string; size: number })[];
+  };
   const grant = await host.grant('photos.read');
   if (grant !== 'granted') throw new DemoError('grant', 'photos.read granted', grant);
   say(`→ grant photos.read = ${grant} (persisted in the grant store)`);
@@ -84,12 +86,17 @@ export async function fakeHostStory(): Promise<FakeHostStory> {
 
   step(5, 'The agent lays the album out: print__pdf (headings, text, the picked photos with captions)');
   const blocks = albumBlocks(picked.photos);
-  const printed = expectResult('print_pdf', await host.agent('print__pdf', { title: 'Summer at the lake', name: 'album.pdf', blocks }, runId), 'ok') as unknown as {
+  const printed = expectResult(
+    'print_pdf',
+    await host.agent('print__pdf', { title: 'Summer at the lake', name: 'album.pdf', blocks }, runId),
+    'ok',
+  ) as unknown as {
     file: { fileId: string; name: string; size: number };
     pages: number;
   };
   const stored = await host.file(printed.file.fileId);
-  if (stored === undefined || stored.bytes.length !== printed.file.size) throw new DemoError('pdf file', `${printed.file.size} stored bytes`, stored?.bytes.length ?? null);
+  if (stored === undefined || stored.bytes.length !== printed.file.size)
+    throw new DemoError('pdf file', `${printed.file.size} stored bytes`, stored?.bytes.length ?? null);
   say(`→ ${printed.file.name}: ${printed.pages} pages, ${printed.file.size} bytes, app file ${printed.file.fileId}`);
 
   step(6, 'The agent tries a tool that does not exist: photos__delete');

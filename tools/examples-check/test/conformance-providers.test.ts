@@ -45,7 +45,11 @@ function expectAllPassed(report: ConformanceReport, capabilities: readonly strin
   expect(report.failed).toBe(0);
   expect(report.skipped).toBe(0);
   expect([...report.provider.capabilities].sort()).toEqual([...capabilities].sort());
-  for (const tool of capabilities.flatMap(nativeTools)) expect(report.tests.some((t) => t.name.includes(tool)), `no conformance test named ${tool}`).toBe(true);
+  for (const tool of capabilities.flatMap(nativeTools))
+    expect(
+      report.tests.some((t) => t.name.includes(tool)),
+      `no conformance test named ${tool}`,
+    ).toBe(true);
 }
 
 describe('xcap-conformance providers -- python3 examples/python-provider/xcap_provider.py', () => {

@@ -43,11 +43,14 @@ describe('python reference provider behind spawnProviders', () => {
     expectNativeOutput(validators, 'photos_get', got.structuredContent);
     const picked = (await providers.photos!.pick!({ limit: 3 })) as { structuredContent: unknown };
     expectNativeOutput(validators, 'photos_pick', picked.structuredContent);
-    const posted = (await providers.notifications!.post!({ id: 'acme.album/n-1', title: 't', body: null, at: null, tap: null })) as { structuredContent: unknown };
+    const posted = (await providers.notifications!.post!({ id: 'acme.album/n-1', title: 't', body: null, at: null, tap: null })) as {
+      structuredContent: unknown;
+    };
     expectNativeOutput(validators, 'notifications_post', posted.structuredContent);
     expect(await providers.notifications!.cancel!({ id: 'acme.album/n-1' })).toEqual({ structuredContent: { cancelled: true } });
     const deadline = Date.now() + 5_000; // the provider's stderr is its own pipe: its log line may arrive after the answer
-    while (!logged.some((line) => line.includes('notification shown: acme.album/n-1')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!logged.some((line) => line.includes('notification shown: acme.album/n-1')) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(logged.some((line) => line.includes('notification shown: acme.album/n-1'))).toBe(true);
   });
 });
@@ -71,7 +74,9 @@ describe.skipIf(!hasJavac)('java provider behind spawnProviders', () => {
   it('provides notifications; post and cancel answer within nativeOutputSchema', async () => {
     const { providers, provided } = spawned!;
     expect(provided).toEqual(['notifications']);
-    const posted = (await providers.notifications!.post!({ id: 'acme.album/n-1', title: 't', body: null, at: null, tap: null })) as { structuredContent: unknown };
+    const posted = (await providers.notifications!.post!({ id: 'acme.album/n-1', title: 't', body: null, at: null, tap: null })) as {
+      structuredContent: unknown;
+    };
     expectNativeOutput(validators, 'notifications_post', posted.structuredContent);
     const cancelled = (await providers.notifications!.cancel!({ id: 'acme.album/n-1' })) as { structuredContent: unknown };
     expectNativeOutput(validators, 'notifications_cancel', cancelled.structuredContent);

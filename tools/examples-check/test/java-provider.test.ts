@@ -15,7 +15,12 @@ import { ProviderProcess } from './provider-process.js';
 import { javaProviderDir, repoRoot } from './repo-paths.js';
 
 const javac = spawnSync('javac', ['-version'], { encoding: 'utf8' });
-const skipReason = javac.error !== undefined ? `javac is not on PATH (${javac.error.message}): the Java provider is not compiled here` : javac.status !== 0 ? `javac -version exited with ${javac.status}` : undefined;
+const skipReason =
+  javac.error !== undefined
+    ? `javac is not on PATH (${javac.error.message}): the Java provider is not compiled here`
+    : javac.status !== 0
+      ? `javac -version exited with ${javac.status}`
+      : undefined;
 if (skipReason !== undefined) console.warn(`skipped: ${skipReason}`);
 
 const validators = nativeOutputValidators();
@@ -49,27 +54,43 @@ describe.skipIf(skipReason !== undefined)('java provider (compiled with javac)',
   it('describes notifications with exactly the catalog tools, protocol version 1', async () => {
     const provider = start();
     const answer = await provider.request('providers/describe', { protocolVersion: 1 });
-    expect(answer.result).toEqual({ protocolVersion: 1, provider: { name: 'xcap-java-example', version: '1.0.0' }, capabilities: { notifications: ['cancel', 'post'] } });
+    expect(answer.result).toEqual({
+      protocolVersion: 1,
+      provider: { name: 'xcap-java-example', version: '1.0.0' },
+      capabilities: { notifications: ['cancel', 'post'] },
+    });
   });
 
   it('post and cancel answer what nativeOutputSchema allows; cancel is true once, then false', async () => {
     const provider = start();
-    const posted = await provider.call('notifications', 'post', { id: 'acme.album/n-1', title: 'Album ready — “ünïcode”', body: 'b', at: null, tap: { type: 'notificationTap', app: 'acme.album', screen: 'albums', params: { n: [1, 2.5, true, null] } } });
+    const posted = await provider.call('notifications', 'post', {
+      id: 'acme.album/n-1',
+      title: 'Album ready — “ünïcode”',
+      body: 'b',
+      at: null,
+      tap: { type: 'notificationTap', app: 'acme.album', screen: 'albums', params: { n: [1, 2.5, true, null] } },
+    });
     expectNativeOutput(validators, 'notifications_post', posted.structuredContent);
     expect(await provider.waitForStderr('notification shown: acme.album/n-1')).toContain('notification shown: acme.album/n-1: Album ready — “ünïcode”');
     const cancelled = await provider.call('notifications', 'cancel', { id: 'acme.album/n-1' });
     expectNativeOutput(validators, 'notifications_cancel', cancelled.structuredContent);
     expect(cancelled.structuredContent).toEqual({ cancelled: true });
     expect((await provider.call('notifications', 'cancel', { id: 'acme.album/n-1' })).structuredContent).toEqual({ cancelled: false });
-    expect(await provider.call('notifications', 'post', { id: 'acme.album/later', title: 't', body: null, at: '2999-01-01T00:00:00Z', tap: null })).toEqual({ structuredContent: {} });
+    expect(await provider.call('notifications', 'post', { id: 'acme.album/later', title: 't', body: null, at: '2999-01-01T00:00:00Z', tap: null })).toEqual({
+      structuredContent: {},
+    });
     expect(provider.stderr).not.toContain('acme.album/later');
     expect((await provider.call('notifications', 'cancel', { id: 'acme.album/later' })).structuredContent).toEqual({ cancelled: true });
-    expect(await provider.call('notifications', 'post', { id: 'acme.album/x', title: 't', body: null, at: 'soon', tap: null })).toEqual({ isError: 'invalidTime: soon' });
+    expect(await provider.call('notifications', 'post', { id: 'acme.album/x', title: 't', body: null, at: 'soon', tap: null })).toEqual({
+      isError: 'invalidTime: soon',
+    });
   });
 
   it('answers 50 concurrent calls, each by its own id', async () => {
     const provider = start();
-    const ids = Array.from({ length: 50 }, (_, i) => provider.send('providers/call', { capability: 'notifications', tool: 'cancel', input: { id: `acme.album/none-${i}` } }));
+    const ids = Array.from({ length: 50 }, (_, i) =>
+      provider.send('providers/call', { capability: 'notifications', tool: 'cancel', input: { id: `acme.album/none-${i}` } }),
+    );
     const answers = await Promise.all(ids.map((id) => provider.answer(id)));
     expect(answers.map((a) => a.result)).toEqual(ids.map(() => ({ structuredContent: { cancelled: false } })));
     expect([...provider.arrival].sort((a, b) => Number(a) - Number(b))).toEqual(ids);

@@ -34,5 +34,6 @@ export function nativeOutputValidators(): ReadonlyMap<string, ValidateFunction> 
 export function expectNativeOutput(validators: ReadonlyMap<string, ValidateFunction>, tool: string, value: unknown): void {
   const validate = validators.get(tool);
   if (validate === undefined) throw new Error(`the catalog has no nativeOutputSchema for ${tool}`);
-  if (!validate(value)) throw new Error(`${tool}: the answer breaks nativeOutputSchema: ${JSON.stringify(validate.errors)}\n${JSON.stringify(value).slice(0, 500)}`);
+  if (!validate(value))
+    throw new Error(`${tool}: the answer breaks nativeOutputSchema: ${JSON.stringify(validate.errors)}\n${JSON.stringify(value).slice(0, 500)}`);
 }

@@ -83,7 +83,10 @@ describe('python reference provider: photos', () => {
     const provider = start();
     const listed = await provider.call('photos', 'list', { limit: 50 });
     expectNativeOutput(validators, 'photos_list', listed.structuredContent);
-    const { photos, cursor } = listed.structuredContent as { photos: { id: string; name: string; mimeType: string; takenAt: string | null }[]; cursor: string | null };
+    const { photos, cursor } = listed.structuredContent as {
+      photos: { id: string; name: string; mimeType: string; takenAt: string | null }[];
+      cursor: string | null;
+    };
     expect(cursor).toBeNull();
     expect(photos.map((p) => p.name).sort()).toEqual(folder.photos.map((p) => p.name).sort());
     for (const photo of photos) {
@@ -172,7 +175,13 @@ describe('python reference provider: photos', () => {
 });
 
 describe('python reference provider: notifications', () => {
-  const post = (id: string, at: string | null = null) => ({ id, title: 'Album ready', body: null, at, tap: { type: 'notificationTap', app: 'acme.album', screen: 'albums', params: {} } });
+  const post = (id: string, at: string | null = null) => ({
+    id,
+    title: 'Album ready',
+    body: null,
+    at,
+    tap: { type: 'notificationTap', app: 'acme.album', screen: 'albums', params: {} },
+  });
 
   it('post now, cancel (withdrawn: true), cancel again (false); every answer matches nativeOutputSchema', async () => {
     const provider = start();
@@ -199,7 +208,9 @@ describe('python reference provider: notifications', () => {
 
   it('an `at` it cannot read answers isError invalidTime', async () => {
     const provider = start();
-    expect(await provider.call('notifications', 'post', post('acme.album/x', '2026-02-30T10:00:00Z'))).toEqual({ isError: 'invalidTime: 2026-02-30T10:00:00Z' });
+    expect(await provider.call('notifications', 'post', post('acme.album/x', '2026-02-30T10:00:00Z'))).toEqual({
+      isError: 'invalidTime: 2026-02-30T10:00:00Z',
+    });
   });
 });
 
@@ -233,7 +244,11 @@ describe('python reference provider: the protocol', () => {
     expect((await provider.request('providers/call', { capability: 'photos', tool: 'list', input: { limit: 'ten' } })).error?.code).toBe(-32602);
     expect((await provider.request('providers/call', { capability: 'notifications', tool: 'cancel', input: {} })).error?.code).toBe(-32602);
     expect((await provider.request('providers/call', { capability: 'photos', tool: 'get' })).error?.code).toBe(-32602);
-    const long = await provider.request('providers/call', { capability: 'notifications', tool: 'post', input: { id: 'a/b', title: 'x'.repeat(2000), body: null, at: null, tap: null } });
+    const long = await provider.request('providers/call', {
+      capability: 'notifications',
+      tool: 'post',
+      input: { id: 'a/b', title: 'x'.repeat(2000), body: null, at: null, tap: null },
+    });
     expect(long.error?.code).toBe(-32600);
     expect(await provider.waitForStderr('dropped a line longer than 1000 bytes')).toContain('dropped a line longer than 1000 bytes');
     expect((await provider.call('notifications', 'cancel', { id: 'a/b' })).structuredContent).toEqual({ cancelled: false });

@@ -39,13 +39,31 @@ describe.each(['legacy', 'modern'] as const)('xcap serve --providers-command wit
     onTestFinished(() => rm(root, { recursive: true, force: true }));
     const data = join(root, 'data');
     const manifest = join(root, 'app.json');
-    await writeFile(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }, { id: 'notifications.post', why: 'Say when the album is ready.' }] }));
-    const client = new Client({ name: 'examples-check', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } : {});
+    await writeFile(
+      manifest,
+      JSON.stringify({
+        id: 'acme.album',
+        screens: ['albums'],
+        capabilities: [
+          { id: 'photos.read', why: 'Pick photos.' },
+          { id: 'notifications.post', why: 'Say when the album is ready.' },
+        ],
+      }),
+    );
+    const client = new Client(
+      { name: 'examples-check', version: '1.0.0' },
+      era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' as const } } } : {},
+    );
     let stderr = '';
     try {
       for (const scope of ['photos.read', 'notifications.post']) expect((await runNode(xcapBin, ['grant', 'acme.album', scope, '--data', data])).code).toBe(0);
       const command = `python3 '${join(repoRoot, pythonProvider)}' --photos '${folder.dir}'`;
-      const transport = new StdioClientTransport({ command: process.execPath, args: [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--providers-command', command], stderr: 'pipe', env: { NODE_OPTIONS: '' } });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--providers-command', command],
+        stderr: 'pipe',
+        env: { NODE_OPTIONS: '' },
+      });
       transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       await client.connect(transport);
       expect(client.getProtocolEra()).toBe(era);
@@ -63,7 +81,12 @@ describe.each(['legacy', 'modern'] as const)('xcap serve --providers-command wit
 
       const got = await client.callTool({ name: 'photos__get', arguments: { id: page1.photos[0]!.id } });
       const photo = (got.structuredContent as { photo: { name: string; mimeType: string; takenAt: string | null; size: number; fileId: string } }).photo;
-      expect(photo).toMatchObject({ name: 'Harbour.jpg', mimeType: 'image/jpeg', takenAt: '2026-07-20T09:30:00+02:00', size: folder.photos.find((p) => p.name === 'Harbour.jpg')!.bytes.length });
+      expect(photo).toMatchObject({
+        name: 'Harbour.jpg',
+        mimeType: 'image/jpeg',
+        takenAt: '2026-07-20T09:30:00+02:00',
+        size: folder.photos.find((p) => p.name === 'Harbour.jpg')!.bytes.length,
+      });
       expect(photo.fileId.length).toBeGreaterThan(0);
 
       const picked = await client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });

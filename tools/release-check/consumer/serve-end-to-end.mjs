@@ -31,10 +31,17 @@ for (const photo of samplePhotos()) {
   writeFileSync(join(photos, photo.name), Buffer.from(photo.data, 'base64'));
   utimesSync(join(photos, photo.name), taken, taken);
 }
-writeFileSync(manifest, JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick the photos for your album.' }] }));
+writeFileSync(
+  manifest,
+  JSON.stringify({ id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick the photos for your album.' }] }),
+);
 
 const client = new Client({ name: 'release-check', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-const transport = new StdioClientTransport({ command: process.execPath, args: [xcap, 'serve', '--manifest', manifest, '--data', data, '--photos', photos], stderr: 'pipe' });
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: [xcap, 'serve', '--manifest', manifest, '--data', data, '--photos', photos],
+  stderr: 'pipe',
+});
 let serverLog = '';
 transport.stderr?.on('data', (chunk) => (serverLog += chunk));
 try {

@@ -43,7 +43,15 @@ describe('every relative link in the Markdown files resolves', () => {
 
 describe('the link checker itself', () => {
   it('reads inline links, images, reference definitions and href/src, and skips code', () => {
-    const text = ['See [a](a.md) and ![b](img/b.png "title") `[c](c.md)`.', '[d]: ../d.md', '<a href="e.html">e</a>', '```', '[f](f.md)', '```', '[g](https://x.dev/g)'].join('\n');
+    const text = [
+      'See [a](a.md) and ![b](img/b.png "title") `[c](c.md)`.',
+      '[d]: ../d.md',
+      '<a href="e.html">e</a>',
+      '```',
+      '[f](f.md)',
+      '```',
+      '[g](https://x.dev/g)',
+    ].join('\n');
     expect(markdownLinks('x.md', text).map((l) => [l.line, l.target])).toEqual([
       [1, 'a.md'],
       [1, 'img/b.png'],

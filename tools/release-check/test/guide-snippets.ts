@@ -49,7 +49,8 @@ export function guideBlocks(text: string): GuideBlock[] {
  */
 export function regionText(file: string, region: string | undefined): string {
   const lines = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n');
-  const marker = (kind: string) => new RegExp(`^\\s*(?://|#) #${kind}${region === undefined ? ' \\S+' : ` ${region.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`}\\s*$`);
+  const marker = (kind: string) =>
+    new RegExp(`^\\s*(?://|#) #${kind}${region === undefined ? ' \\S+' : ` ${region.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`}\\s*$`);
   let body: string[];
   if (region === undefined) body = lines.filter((l) => !marker('region').test(l) && !marker('endregion').test(l));
   else {

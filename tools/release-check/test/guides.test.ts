@@ -16,7 +16,9 @@ import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 
 const guidesDir = join(repoRoot, 'docs/guides');
 const examplesDir = join(guidesDir, 'examples');
-const guides = readdirSync(guidesDir).filter((f) => f.endsWith('.md')).sort();
+const guides = readdirSync(guidesDir)
+  .filter((f) => f.endsWith('.md'))
+  .sort();
 const examples = readdirSync(examplesDir).sort();
 const tsx = ['--import', 'tsx'];
 
@@ -44,7 +46,8 @@ describe('the guides quote real, running code', () => {
         if (block.snippet !== undefined) {
           const expected = regionText(snippetFile(guidesDir, block.snippet.file), block.snippet.region);
           if (block.text !== expected) problems.push(`${guide}:${block.line}: differs from ${block.snippet.file}#${block.snippet.region ?? ''}:\n${expected}`);
-        } else if (block.notRun === undefined) problems.push(`${guide}:${block.line}: a ${block.lang || 'plain'} block without <!-- snippet: … --> or <!-- not run: … -->`);
+        } else if (block.notRun === undefined)
+          problems.push(`${guide}:${block.line}: a ${block.lang || 'plain'} block without <!-- snippet: … --> or <!-- not run: … -->`);
       }
       expect(problems).toEqual([]);
       const quoted = blocks.filter((b) => b.snippet !== undefined).length;
@@ -53,7 +56,11 @@ describe('the guides quote real, running code', () => {
   }
 
   it('every example is quoted by a guide', () => {
-    const named = new Set(guides.flatMap((g) => guideBlocks(readFileSync(join(guidesDir, g), 'utf8')).flatMap((b) => (b.snippet === undefined ? [] : [b.snippet.file.replace(/^examples\//, '')]))));
+    const named = new Set(
+      guides.flatMap((g) =>
+        guideBlocks(readFileSync(join(guidesDir, g), 'utf8')).flatMap((b) => (b.snippet === undefined ? [] : [b.snippet.file.replace(/^examples\//, '')])),
+      ),
+    );
     const runnable = examples.filter((f) => f.endsWith('.ts') || f.endsWith('.sh'));
     expect(runnable.filter((f) => !named.has(f))).toEqual([]);
   });
@@ -82,7 +89,11 @@ describe('the guides quote real, running code', () => {
 
   for (const file of examples.filter((f) => f.endsWith('.test.ts'))) {
     it(`${file} passes under vitest`, async () => {
-      const result = await runCommand(process.execPath, [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--root', examplesDir, '--reporter=json', file], repoRoot);
+      const result = await runCommand(
+        process.execPath,
+        [join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--root', examplesDir, '--reporter=json', file],
+        repoRoot,
+      );
       expect(result.status, result.stderr.slice(-3000)).toBe(0);
       const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { numPassedTests: number; numFailedTests: number };
       expect(report.numFailedTests).toBe(0);
@@ -100,7 +111,22 @@ describe('the guides quote real, running code', () => {
 
 describe('the snippet reader itself', () => {
   it('reads blocks with their markers and fails a block that differs', () => {
-    const blocks = guideBlocks(['<!-- snippet: examples/call-path.ts#wire -->', '', '```ts', 'x', '```', '<!-- not run: needs a phone -->', '```sh', 'adb install', '```', '```json', '{}', '```'].join('\n'));
+    const blocks = guideBlocks(
+      [
+        '<!-- snippet: examples/call-path.ts#wire -->',
+        '',
+        '```ts',
+        'x',
+        '```',
+        '<!-- not run: needs a phone -->',
+        '```sh',
+        'adb install',
+        '```',
+        '```json',
+        '{}',
+        '```',
+      ].join('\n'),
+    );
     expect(blocks.map((b) => [b.line, b.lang, b.text, b.snippet?.region, b.notRun])).toEqual([
       [3, 'ts', 'x', 'wire', undefined],
       [7, 'sh', 'adb install', undefined, 'needs a phone'],

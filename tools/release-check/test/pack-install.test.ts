@@ -27,7 +27,12 @@ const timings: Record<string, number> = {};
 const ourTypescript = (rootPackage() as { devDependencies?: Record<string, string> }).devDependencies?.['typescript'] ?? 'missing';
 
 /** This machine's Node with the repository's vitest and Node types; the consumer type-checks with our build's TypeScript and with 6 and 7 (npm's `latest`, the native compiler). */
-const leg: ScratchLeg = { title: `Node ${process.versions.node} (this machine)`, vitest: rootPin('vitest'), typesNode: rootPin('@types/node'), typescripts: [ourTypescript, '6.0.3', '7.0.2'] };
+const leg: ScratchLeg = {
+  title: `Node ${process.versions.node} (this machine)`,
+  vitest: rootPin('vitest'),
+  typesNode: rootPin('@types/node'),
+  typescripts: [ourTypescript, '6.0.3', '7.0.2'],
+};
 
 beforeAll(async () => {
   let started = performance.now();

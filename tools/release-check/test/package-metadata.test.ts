@@ -15,7 +15,10 @@ describe('published package metadata', () => {
 
   it('typedoc documents every published package (typedoc.json entryPoints)', () => {
     const typedoc = JSON.parse(readFileSync(join(repoRoot, 'typedoc.json'), 'utf8')) as { entryPoints: string[] };
-    const covered = (dir: string) => typedoc.entryPoints.some((entry) => (entry.endsWith('/*') ? dir.startsWith(entry.slice(0, -1)) && !dir.slice(entry.length - 1).includes('/') : entry === dir));
+    const covered = (dir: string) =>
+      typedoc.entryPoints.some((entry) =>
+        entry.endsWith('/*') ? dir.startsWith(entry.slice(0, -1)) && !dir.slice(entry.length - 1).includes('/') : entry === dir,
+      );
     expect(published.map((p) => p.dir).filter((dir) => !covered(dir))).toEqual([]);
   });
 

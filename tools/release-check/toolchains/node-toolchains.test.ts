@@ -19,7 +19,12 @@ import { describeScratchChecks, legDependencies, type ScratchLeg } from '../test
 
 /** The Node majors under test and what their scratch projects install: vitest 5 (it needs Node ≥ 22), that Node's types, TypeScript 7 (npm's `latest`). */
 const majors = [22, 24] as const;
-const legs: ScratchLeg[] = majors.map((major) => ({ title: `Node ${major}`, vitest: 'vitest@5.1.2', typesNode: `@types/node@^${major}`, typescripts: ['7.0.2'] }));
+const legs: ScratchLeg[] = majors.map((major) => ({
+  title: `Node ${major}`,
+  vitest: 'vitest@5.1.2',
+  typesNode: `@types/node@^${major}`,
+  typescripts: ['7.0.2'],
+}));
 const scratch = mkdtempSync(join(tmpdir(), 'xcap-toolchains-'));
 const timings: Record<string, number> = {};
 let runtimes: NodeRuntime[] = [];
@@ -68,7 +73,9 @@ describe('a native module built for one Node does not load in another', () => {
     for (const runtime of runtimes) {
       const result = await load(runtime, repoRoot);
       expect(result.status, runtime.label).not.toBe(0);
-      expect(result.stderr, runtime.label).toMatch(new RegExp(`compiled against a different Node\\.js version using\\s+NODE_MODULE_VERSION ${process.versions.modules}\\.`));
+      expect(result.stderr, runtime.label).toMatch(
+        new RegExp(`compiled against a different Node\\.js version using\\s+NODE_MODULE_VERSION ${process.versions.modules}\\.`),
+      );
     }
   });
 
@@ -82,7 +89,9 @@ describe('a native module built for one Node does not load in another', () => {
     ] as const) {
       const result = await load(runtime, built.project);
       expect(result.status).not.toBe(0);
-      expect(result.stderr).toMatch(new RegExp(`NODE_MODULE_VERSION ${await abi(built.runtime)}\\.\\s+This version of Node\\.js requires\\s+NODE_MODULE_VERSION ${await abi(runtime)}\\.`));
+      expect(result.stderr).toMatch(
+        new RegExp(`NODE_MODULE_VERSION ${await abi(built.runtime)}\\.\\s+This version of Node\\.js requires\\s+NODE_MODULE_VERSION ${await abi(runtime)}\\.`),
+      );
     }
   });
 });

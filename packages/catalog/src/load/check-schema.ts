@@ -3,7 +3,6 @@
  * well-formed, so a catalog can never demand a rule the validators do not
  * enforce. Every keyword is checked on its own: one run reports them all.
  */
-import type { Schema } from '../catalog-types.js';
 import { checkValue, formatViolation, schemaFormats, schemaKeywords, schemaTypes } from '../schema/index.js';
 import { closestKey } from './closest-key.js';
 import type { Problems } from './problems.js';
@@ -38,7 +37,8 @@ export function checkSchema(problems: Problems, value: unknown, pointer: string)
   if (Object.hasOwn(value, 'additionalProperties') && value.additionalProperties !== false) {
     problems.add(at('additionalProperties'), 'must be false (the only form in the validator subset)');
   }
-  if (Object.hasOwn(value, 'dependentRequired')) problems.check(() => checkDependentRequired(problems, value.dependentRequired, at('dependentRequired'), propertyNames));
+  if (Object.hasOwn(value, 'dependentRequired'))
+    problems.check(() => checkDependentRequired(problems, value.dependentRequired, at('dependentRequired'), propertyNames));
   for (const kw of ['anyOf', 'oneOf'] as const) {
     if (Object.hasOwn(value, kw)) problems.check(() => checkBranches(problems, kw, value[kw], at(kw), propertyNames));
   }
@@ -54,7 +54,11 @@ export function checkSchema(problems: Problems, value: unknown, pointer: string)
     });
     if (n !== undefined) bounds.set(kw, n);
   }
-  for (const [low, high] of [['minItems', 'maxItems'], ['minLength', 'maxLength'], ['minimum', 'maximum']] as const) {
+  for (const [low, high] of [
+    ['minItems', 'maxItems'],
+    ['minLength', 'maxLength'],
+    ['minimum', 'maximum'],
+  ] as const) {
     const a = bounds.get(low);
     const b = bounds.get(high);
     if (a !== undefined && b !== undefined && a > b) problems.add(at(low), `is greater than ${high}`);
@@ -106,7 +110,7 @@ function checkBranches(problems: Problems, kw: 'anyOf' | 'oneOf', value: unknown
 /** A `default` must pass its own schema (checked only when the rest of the schema is well-formed, so it can run). */
 function checkDefault(value: Obj, pointer: string): void {
   const { default: fallback, ...rule } = value;
-  const violation = checkValue(rule as Schema, fallback);
+  const violation = checkValue(rule, fallback);
   if (violation) fail(pointer, `does not match its own schema (${formatViolation(violation)})`);
 }
 

@@ -10,10 +10,12 @@ export function checkV1(problems: Problems, value: unknown): void {
     const context = readObject(problems, v1.context, '/v1/context', ['app', 'screens']);
     problems.check(() => readText(context.app, '/v1/context/app'));
     const seen = new Set<string>();
-    problems.check(() => readArray(context.screens, '/v1/context/screens'))?.forEach((s, i) => {
-      const p = `/v1/context/screens/${i}`;
-      problems.check(() => readUnique(seen, readText(s, p), p, 'screen'));
-    });
+    problems
+      .check(() => readArray(context.screens, '/v1/context/screens'))
+      ?.forEach((s, i) => {
+        const p = `/v1/context/screens/${i}`;
+        problems.check(() => readUnique(seen, readText(s, p), p, 'screen'));
+      });
   });
   problems.check(() => {
     const blobs = readRecord(v1.blobs, '/v1/blobs');

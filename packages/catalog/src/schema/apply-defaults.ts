@@ -1,7 +1,5 @@
 import type { JsonObject, JsonValue, Schema } from '../catalog-types.js';
 
-const own = Object.prototype.hasOwnProperty;
-
 /** Per schema: its top-level `[property, default]` pairs in schema order. */
 const defaultsOf = new WeakMap<Schema, readonly (readonly [string, JsonValue])[]>();
 
@@ -40,9 +38,9 @@ function setOwn(o: JsonObject, key: string, value: JsonValue): void {
  */
 export function applyDefaults(schema: Schema, value: JsonObject): JsonObject {
   // Object.assign is the fast copy; only an own "__proto__" key needs the spread (assign would set the prototype).
-  const out: JsonObject = own.call(value, '__proto__') ? { ...value } : Object.assign({}, value);
+  const out: JsonObject = Object.hasOwn(value, '__proto__') ? { ...value } : Object.assign({}, value);
   for (const [k, d] of topLevelDefaults(schema)) {
-    if (!own.call(out, k)) setOwn(out, k, cloneJson(d));
+    if (!Object.hasOwn(out, k)) setOwn(out, k, cloneJson(d));
   }
   return out;
 }

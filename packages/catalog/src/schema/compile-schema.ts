@@ -27,12 +27,9 @@ const formatTests: { readonly [F in SchemaFormat]: (s: string) => boolean } = {
 
 const compiled = new WeakMap<Schema, CompiledCheck>();
 
-const own = Object.prototype.hasOwnProperty;
-const ownEnumerable = Object.prototype.propertyIsEnumerable;
-
 /** A key is present when it is an own enumerable property (what `Object.keys` and JSON see). */
 function present(o: object, key: string): boolean {
-  return ownEnumerable.call(o, key);
+  return Object.prototype.propertyIsEnumerable.call(o, key);
 }
 
 /**
@@ -93,7 +90,7 @@ function finiteNumber(value: unknown, at: string, keyword: string): number {
 
 function stringList(value: unknown, at: string): readonly string[] {
   if (!Array.isArray(value) || !value.every((k) => typeof k === 'string')) fail(at, 'must be an array of strings');
-  return value as string[];
+  return value;
 }
 
 /** Runs the checks in order; the first violation wins. */
@@ -110,7 +107,8 @@ function sequence(checks: readonly CompiledCheck[]): CompiledCheck {
 }
 
 function build(schema: Schema, at: string): CompiledCheck {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) fail(at, 'must be an object');
+  const given: unknown = schema; // compiled from an untyped catalog document
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) fail(at, 'must be an object');
   for (const keyword of Object.keys(schema)) {
     if (!schemaKeywords.includes(keyword)) fail(`${at}/${pointerToken(keyword)}`, `keyword "${keyword}" is not in the validator subset`);
   }
@@ -136,9 +134,7 @@ function build(schema: Schema, at: string): CompiledCheck {
   }
   if (schema.minLength !== undefined) {
     const min = nonNegativeInteger(schema.minLength, at, 'minLength');
-    steps.push((v) =>
-      typeof v === 'string' && (v.length < min || (v.length < 2 * min && codePointLength(v) < min)) ? ' minLength' : null,
-    );
+    steps.push((v) => (typeof v === 'string' && (v.length < min || (v.length < 2 * min && codePointLength(v) < min)) ? ' minLength' : null));
   }
   if (schema.maxLength !== undefined) {
     const max = nonNegativeInteger(schema.maxLength, at, 'maxLength');
@@ -179,12 +175,12 @@ function buildObject(schema: Schema, at: string): CompiledCheck[] {
     });
   }
   if (schema.additionalProperties !== undefined) {
-    if (schema.additionalProperties !== false) fail(`${at}/additionalProperties`, 'only `false` is supported');
+    if ((schema.additionalProperties as unknown) !== false) fail(`${at}/additionalProperties`, 'only `false` is supported');
     const known = new Set(Object.keys(properties));
     steps.push((o) => {
       let first: string | undefined;
       for (const k in o as object) {
-        if (own.call(o, k) && !known.has(k) && (first === undefined || k < first)) first = k;
+        if (Object.hasOwn(o as object, k) && !known.has(k) && (first === undefined || k < first)) first = k;
       }
       return first === undefined ? null : `/${pointerToken(first)} additionalProperties`;
     });

@@ -29,12 +29,4 @@ export const schemaKeywords: readonly string[] = Object.freeze([
 export const schemaFormats: readonly string[] = Object.freeze(['date-time', 'token', 'uri', 'base64']);
 
 /** The JSON types the `type` keyword may name. */
-export const schemaTypes: readonly string[] = Object.freeze([
-  'null',
-  'boolean',
-  'integer',
-  'number',
-  'string',
-  'array',
-  'object',
-]);
+export const schemaTypes: readonly string[] = Object.freeze(['null', 'boolean', 'integer', 'number', 'string', 'array', 'object']);

@@ -32,7 +32,9 @@ export async function loadBuiltinCases(path: string = builtinCasesPath): Promise
   if (typeof expected !== 'string') return { error: expected.error };
   const actual = createHash('sha256').update(text).digest('hex');
   if (actual !== expected) {
-    return { error: `${path} (sha256 ${actual}) is not the catalog the installed @xcap/catalog was generated from (sha256 ${expected}): install matching versions of @xcap/host-testing and @xcap/catalog` };
+    return {
+      error: `${path} (sha256 ${actual}) is not the catalog the installed @xcap/catalog was generated from (sha256 ${expected}): install matching versions of @xcap/host-testing and @xcap/catalog`,
+    };
   }
   try {
     return { doc: JSON.parse(text), path };

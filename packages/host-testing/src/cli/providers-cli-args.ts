@@ -34,7 +34,8 @@ export function parseProvidersArgs(args: readonly string[]): ProvidersCliArgs {
     const arg = args[i] as string;
     if (arg === '--' || !arg.startsWith('-')) {
       const command = args.slice(arg === '--' ? i + 1 : i);
-      if (command.length === 0 || command[0] === '') return { action: 'usageError', message: 'providers: no command after -- (xcap-conformance providers -- <command> [args])' };
+      if (command.length === 0 || command[0] === '')
+        return { action: 'usageError', message: 'providers: no command after -- (xcap-conformance providers -- <command> [args])' };
       return { action: 'run', command, json, junit, timeoutMs, host };
     }
     if (arg === '-h' || arg === '--help') return { action: 'help' };

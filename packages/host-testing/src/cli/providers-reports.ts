@@ -16,7 +16,12 @@ export function countResults(results: readonly ConformanceTestResult[]): { passe
 
 /** The `--json` output of `xcap-conformance providers`: the provider, the totals and every test with its status. */
 export function providersJsonReport(provider: ProviderUnderTest, results: readonly ConformanceTestResult[]): string {
-  const tests = results.map((r) => ({ name: [...r.groups.slice(1), r.title].join(' › '), status: r.status, ...(r.message === undefined ? {} : { message: r.message }), ms: r.ms }));
+  const tests = results.map((r) => ({
+    name: [...r.groups.slice(1), r.title].join(' › '),
+    status: r.status,
+    ...(r.message === undefined ? {} : { message: r.message }),
+    ms: r.ms,
+  }));
   return JSON.stringify({ provider, ...countResults(results), tests }, null, 2);
 }
 
@@ -34,7 +39,10 @@ export function providersJunitReport(provider: ProviderUnderTest, results: reado
     const suite = r.groups[1] ?? r.groups[0] ?? 'xcap native conformance';
     suites.set(suite, [...(suites.get(suite) ?? []), r]);
   }
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xml(`xcap-conformance providers: ${provider.command}`)}" tests="${results.length}" failures="${totals.failed}" skipped="${totals.skipped}">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xml(`xcap-conformance providers: ${provider.command}`)}" tests="${results.length}" failures="${totals.failed}" skipped="${totals.skipped}">`,
+  ];
   for (const [suite, cases] of suites) {
     const c = countResults(cases);
     const seconds = (cases.reduce((n, r) => n + r.ms, 0) / 1000).toFixed(3);
@@ -55,5 +63,8 @@ const entities: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', 
 
 /** Text made safe for an XML attribute or element: the five entities escaped, characters XML 1.0 cannot hold written as `\uXXXX`. */
 function xml(text: string): string {
-  return text.replace(/[&<>"']|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, (ch) => entities[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[&<>"']|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
+    (ch) => entities[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -61,6 +61,8 @@ export async function runConformanceCli(args: readonly string[], output: CliOutp
     case 'usageError':
       output.err(`xcap-conformance: ${parsed.message} (see xcap-conformance --help)`);
       return conformanceExit.badInput;
+    case 'replay':
+      break; // the cases below
   }
 
   const inputs: { file: string; doc: unknown }[] = [];

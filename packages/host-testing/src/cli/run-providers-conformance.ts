@@ -59,7 +59,11 @@ export async function runProvidersConformance(args: readonly string[], output: P
   const commandText = parsed.command.join(' ');
   let spawned;
   try {
-    spawned = await spawnProviders([parsed.command], { log: output.err, timeoutMs: parsed.timeoutMs, ...(parsed.host === undefined ? {} : { host: parsed.host }) });
+    spawned = await spawnProviders([parsed.command], {
+      log: output.err,
+      timeoutMs: parsed.timeoutMs,
+      ...(parsed.host === undefined ? {} : { host: parsed.host }),
+    });
   } catch (error) {
     if (!(error instanceof ProviderSetupError)) throw error;
     for (const problem of error.problems) output.err(`xcap-conformance: providers: ${problem}`);
@@ -67,7 +71,12 @@ export async function runProvidersConformance(args: readonly string[], output: P
   }
   try {
     const described = spawned.processes[0]?.description;
-    const provider: ProviderUnderTest = { command: commandText, name: described?.provider.name ?? '', version: described?.provider.version ?? '', capabilities: spawned.provided };
+    const provider: ProviderUnderTest = {
+      command: commandText,
+      name: described?.provider.name ?? '',
+      version: described?.provider.version ?? '',
+      capabilities: spawned.provided,
+    };
     const suite = nativeConformanceSuite({
       createProviders: () => spawned.providers,
       provided: spawned.provided,

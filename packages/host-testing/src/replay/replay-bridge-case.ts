@@ -57,7 +57,10 @@ export async function replayBridgeCase(catalog: Catalog, c: CaseRecord): Promise
 }
 
 /** A bridge answer in the cases' `expected` shape, plus `outcome`/`content` when they break the MCP result rules. */
-export function resultShape(result: { content: readonly { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean }, outcome: string): Record<string, unknown> {
+export function resultShape(
+  result: { content: readonly { type: string; text: string }[]; structuredContent?: unknown; isError?: boolean },
+  outcome: string,
+): Record<string, unknown> {
   if (result.isError === true) return { isError: result.content[0]?.text, outcome };
   const shape: Record<string, unknown> = { structuredContent: result.structuredContent };
   if (outcome !== 'ok') shape.outcome = outcome;

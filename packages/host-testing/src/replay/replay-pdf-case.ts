@@ -50,7 +50,7 @@ function pdfShape(app: string, end: BridgeCallEnd, store: CaseBlobStore): unknow
     stored.name === file?.name &&
     stored.mimeType === 'application/pdf' &&
     file?.mimeType === 'application/pdf' &&
-    file?.size === stored.bytes.length &&
+    file.size === stored.bytes.length &&
     sameJson(Object.keys(answer), ['file', 'pages'], true) &&
     sameJson(resultShape(end.result, end.outcome), { structuredContent: answer }, true);
   if (!consistent) got.answer = { structuredContent: answer, outcome: end.outcome, puts: store.puts.length };

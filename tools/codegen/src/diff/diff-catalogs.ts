@@ -5,7 +5,7 @@
  * key; a rename is a removal plus an addition.
  */
 import { jsonEqual, pointerAppend } from '@xcap/catalog/core';
-import type { Capability, Catalog, ConsentKind, Scope, ToolDef } from '@xcap/catalog/core';
+import type { Capability, Catalog, Scope, ToolDef } from '@xcap/catalog/core';
 import type { CatalogChange } from './catalog-change.js';
 import { diffSchema } from './diff-schema.js';
 
@@ -22,13 +22,18 @@ function indexBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 export function diffCatalogs(before: Catalog, after: Catalog): CatalogChange[] {
   const changes: CatalogChange[] = [];
   if (before.scopePattern !== after.scopePattern) {
-    changes.push({ pointer: '/scopePattern', class: 'major', reason: `scopePattern changed ${show(before.scopePattern)} → ${show(after.scopePattern)} (scope ids are checked differently)` });
+    changes.push({
+      pointer: '/scopePattern',
+      class: 'major',
+      reason: `scopePattern changed ${show(before.scopePattern)} → ${show(after.scopePattern)} (scope ids are checked differently)`,
+    });
   }
   for (const name of before.reservedNames) {
     if (!after.reservedNames.includes(name)) changes.push({ pointer: '/reservedNames', class: 'minor', reason: `reserved name ${show(name)} released` });
   }
   after.reservedNames.forEach((name, i) => {
-    if (!before.reservedNames.includes(name)) changes.push({ pointer: `/reservedNames/${i}`, class: 'major', reason: `reserved name ${show(name)} added (a capability of that name is refused)` });
+    if (!before.reservedNames.includes(name))
+      changes.push({ pointer: `/reservedNames/${i}`, class: 'major', reason: `reserved name ${show(name)} added (a capability of that name is refused)` });
   });
   diffCapabilities(before.capabilities, after.capabilities, changes);
   diffTools(before.tools, after.tools, changes);
@@ -54,10 +59,17 @@ function diffCapabilities(before: readonly Capability[], after: readonly Capabil
       changes.push({ pointer: p, class: 'minor', reason: `capability ${show(name)} added` });
       continue;
     }
-    if (was.label !== cap.label) changes.push({ pointer: `${p}/label`, class: 'patch', reason: `capability ${show(name)}: label ${show(was.label)} → ${show(cap.label)}` });
+    if (was.label !== cap.label)
+      changes.push({ pointer: `${p}/label`, class: 'patch', reason: `capability ${show(name)}: label ${show(was.label)} → ${show(cap.label)}` });
     if (was.host !== cap.host) {
-      if (cap.host === undefined) changes.push({ pointer: `${p}/host`, class: 'minor', reason: `capability ${show(name)}: host ${show(was.host)} removed (any host may provide it)` });
-      else if (was.host === undefined) changes.push({ pointer: `${p}/host`, class: 'major', reason: `capability ${show(name)}: given host ${show(cap.host)} (every other host answers unavailable)` });
+      if (cap.host === undefined)
+        changes.push({ pointer: `${p}/host`, class: 'minor', reason: `capability ${show(name)}: host ${show(was.host)} removed (any host may provide it)` });
+      else if (was.host === undefined)
+        changes.push({
+          pointer: `${p}/host`,
+          class: 'major',
+          reason: `capability ${show(name)}: given host ${show(cap.host)} (every other host answers unavailable)`,
+        });
       else changes.push({ pointer: `${p}/host`, class: 'major', reason: `capability ${show(name)}: host ${show(was.host)} → ${show(cap.host)}` });
     }
     diffScopes(name, was.scopes, cap.scopes, old.get(name)?.index ?? index, p, changes);
@@ -83,28 +95,40 @@ function diffScopes(capability: string, before: readonly Scope[], after: readonl
 
 function diffScope(capability: string, was: Scope, scope: Scope, oldPointer: string, sp: string, changes: CatalogChange[]): void {
   const s = `scope ${show(scope.id)}`;
-  if (was.verb !== scope.verb) changes.push({ pointer: `${sp}/verb`, class: 'patch', reason: `${s}: consent sheet verb ${show(was.verb)} → ${show(scope.verb)}` });
+  if (was.verb !== scope.verb)
+    changes.push({ pointer: `${sp}/verb`, class: 'patch', reason: `${s}: consent sheet verb ${show(was.verb)} → ${show(scope.verb)}` });
   if (was.consent !== scope.consent) {
     const stricter = rankOf(scope.consent) > rankOf(was.consent);
-    changes.push({ pointer: `${sp}/consent`, class: stricter ? 'major' : 'minor', reason: `${s}: consent ${stricter ? 'stricter' : 'less strict'} ${was.consent} → ${scope.consent}` });
+    changes.push({
+      pointer: `${sp}/consent`,
+      class: stricter ? 'major' : 'minor',
+      reason: `${s}: consent ${stricter ? 'stricter' : 'less strict'} ${was.consent} → ${scope.consent}`,
+    });
   }
   if ((was.hostOnly === true) !== (scope.hostOnly === true)) {
     if (scope.hostOnly === true) changes.push({ pointer: `${sp}/hostOnly`, class: 'major', reason: `${s}: made hostOnly (no app may declare it)` });
     else changes.push({ pointer: `${sp}/hostOnly`, class: 'minor', reason: `${s}: no longer hostOnly (apps may declare it)` });
   }
   if ((was.origins === true) !== (scope.origins === true)) {
-    if (scope.origins === true) changes.push({ pointer: `${sp}/origins`, class: 'major', reason: `${s}: origins required (manifest entries must list origins, calls need a url on one)` });
+    if (scope.origins === true)
+      changes.push({
+        pointer: `${sp}/origins`,
+        class: 'major',
+        reason: `${s}: origins required (manifest entries must list origins, calls need a url on one)`,
+      });
     else changes.push({ pointer: `${sp}/origins`, class: 'minor', reason: `${s}: origins no longer required` });
   }
   was.tools.forEach((tool, k) => {
-    if (!scope.tools.includes(tool)) changes.push({ pointer: `${oldPointer}/tools/${k}`, class: 'major', reason: `${s}: tool ${show(`${capability}_${tool}`)} removed from the scope` });
+    if (!scope.tools.includes(tool))
+      changes.push({ pointer: `${oldPointer}/tools/${k}`, class: 'major', reason: `${s}: tool ${show(`${capability}_${tool}`)} removed from the scope` });
   });
   scope.tools.forEach((tool, k) => {
-    if (!was.tools.includes(tool)) changes.push({ pointer: `${sp}/tools/${k}`, class: 'minor', reason: `${s}: tool ${show(`${capability}_${tool}`)} added to the scope` });
+    if (!was.tools.includes(tool))
+      changes.push({ pointer: `${sp}/tools/${k}`, class: 'minor', reason: `${s}: tool ${show(`${capability}_${tool}`)} added to the scope` });
   });
 }
 
-function rankOf(kind: ConsentKind | string): number {
+function rankOf(kind: string): number {
   return consentRank[kind] ?? 0;
 }
 
@@ -112,7 +136,8 @@ function diffTools(before: readonly ToolDef[], after: readonly ToolDef[], change
   const old = indexBy(before, (t) => t.name);
   const now = indexBy(after, (t) => t.name);
   for (const [name, { index }] of old) {
-    if (!now.has(name)) changes.push({ pointer: `/tools/${index}`, class: 'major', reason: `tool ${show(name)} removed (no v1 contract: calls answer unavailable)` });
+    if (!now.has(name))
+      changes.push({ pointer: `/tools/${index}`, class: 'major', reason: `tool ${show(name)} removed (no v1 contract: calls answer unavailable)` });
   }
   for (const [name, { item: tool, index }] of now) {
     const p = `/tools/${index}`;
@@ -123,7 +148,11 @@ function diffTools(before: readonly ToolDef[], after: readonly ToolDef[], change
     }
     if (was.description !== tool.description) changes.push({ pointer: `${p}/description`, class: 'patch', reason: `${name}: description changed` });
     if (was.runs !== tool.runs) {
-      changes.push({ pointer: `${p}/runs`, class: 'major', reason: `${name}: runs ${was.runs} → ${tool.runs} (${tool.runs === 'native' ? 'every host must now provide it' : 'host providers no longer answer it'})` });
+      changes.push({
+        pointer: `${p}/runs`,
+        class: 'major',
+        reason: `${name}: runs ${was.runs} → ${tool.runs} (${tool.runs === 'native' ? 'every host must now provide it' : 'host providers no longer answer it'})`,
+      });
     }
     changes.push(...diffSchema(was.inputSchema, tool.inputSchema, pointerAppend(p, 'inputSchema'), 'input', name));
     if (was.nativeOutputSchema !== null && tool.nativeOutputSchema !== null) {
@@ -138,13 +167,16 @@ function diffV1(before: Catalog, after: Catalog, changes: CatalogChange[]): void
   const b = after.v1.mimeByExtension;
   for (const ext of Object.keys(a)) {
     const p = pointerAppend('/v1/mimeByExtension', ext);
-    if (!Object.hasOwn(b, ext)) changes.push({ pointer: p, class: 'major', reason: `MIME type of ".${ext}" removed (such files get a sniffed or default type)` });
+    if (!Object.hasOwn(b, ext))
+      changes.push({ pointer: p, class: 'major', reason: `MIME type of ".${ext}" removed (such files get a sniffed or default type)` });
     else if (a[ext] !== b[ext]) changes.push({ pointer: p, class: 'major', reason: `MIME type of ".${ext}" changed ${show(a[ext])} → ${show(b[ext])}` });
   }
   for (const ext of Object.keys(b)) {
-    if (!Object.hasOwn(a, ext)) changes.push({ pointer: pointerAppend('/v1/mimeByExtension', ext), class: 'minor', reason: `MIME type of ".${ext}" added: ${show(b[ext])}` });
+    if (!Object.hasOwn(a, ext))
+      changes.push({ pointer: pointerAppend('/v1/mimeByExtension', ext), class: 'minor', reason: `MIME type of ".${ext}" added: ${show(b[ext])}` });
   }
   for (const key of ['context', 'blobs', 'blobIds'] as const) {
-    if (!jsonEqual(before.v1[key], after.v1[key])) changes.push({ pointer: `/v1/${key}`, class: 'patch', reason: `v1.${key} changed (data the cases run with)` });
+    if (!jsonEqual(before.v1[key], after.v1[key]))
+      changes.push({ pointer: `/v1/${key}`, class: 'patch', reason: `v1.${key} changed (data the cases run with)` });
   }
 }

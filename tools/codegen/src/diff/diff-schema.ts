@@ -128,7 +128,8 @@ function diffProperties(ctx: Context, a: Schema, b: Schema, p: string): void {
     if (Object.hasOwn(after, name)) continue;
     const what = `property ${show(name)} removed`;
     if (ctx.role === 'input') push(ctx, pointerAppend(props, name), 'major', `${what} (callers that pass it lose it or are refused)`);
-    else push(ctx, pointerAppend(props, name), 'major', `${what} (${ctx.role === 'output' ? 'callers that read it break' : 'hosts that answer it are refused'})`);
+    else
+      push(ctx, pointerAppend(props, name), 'major', `${what} (${ctx.role === 'output' ? 'callers that read it break' : 'hosts that answer it are refused'})`);
   }
   for (const [name, schema] of Object.entries(after)) {
     const old = before[name];
@@ -137,7 +138,13 @@ function diffProperties(ctx: Context, a: Schema, b: Schema, p: string): void {
       const required = reqB.has(name);
       if (ctx.role === 'input') push(ctx, pp, required ? 'major' : 'minor', `${required ? 'required' : 'optional'} property ${show(name)} added`);
       else if (ctx.role === 'output') push(ctx, pp, 'minor', `${required ? 'field' : 'optional field'} ${show(name)} added`);
-      else push(ctx, pp, required ? 'major' : 'minor', `${required ? 'required field' : 'optional field'} ${show(name)} added${required ? ' (every host must answer it)' : ''}`);
+      else
+        push(
+          ctx,
+          pp,
+          required ? 'major' : 'minor',
+          `${required ? 'required field' : 'optional field'} ${show(name)} added${required ? ' (every host must answer it)' : ''}`,
+        );
       continue;
     }
     const req = pointerAppend(p, 'required');
@@ -156,15 +163,11 @@ function diffProperties(ctx: Context, a: Schema, b: Schema, p: string): void {
   }
   const reqBefore = (a.required ?? []).filter((n) => reqB.has(n));
   const reqAfter = (b.required ?? []).filter((n) => reqA.has(n));
-  if (show(reqBefore) !== show(reqAfter)) push(ctx, pointerAppend(p, 'required'), 'patch', 'required order changed (missing keys are reported in listed order)');
+  if (show(reqBefore) !== show(reqAfter))
+    push(ctx, pointerAppend(p, 'required'), 'patch', 'required order changed (missing keys are reported in listed order)');
 }
 
-function diffDependentRequired(
-  ctx: Context,
-  a: { readonly [k: string]: readonly string[] },
-  b: { readonly [k: string]: readonly string[] },
-  p: string,
-): void {
+function diffDependentRequired(ctx: Context, a: { readonly [k: string]: readonly string[] }, b: { readonly [k: string]: readonly string[] }, p: string): void {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   for (const key of keys) {
     const before = Object.hasOwn(a, key) ? (a[key] ?? []) : [];
@@ -208,7 +211,8 @@ function diffDefault(ctx: Context, a: Schema, b: Schema, p: string): void {
   if (!had && !has) return;
   if (had && has && jsonEqual(a.default, b.default)) return;
   const topLevel = p.startsWith(`${ctx.root}/properties/`) && p.slice(ctx.root.length + '/properties/'.length).split('/').length === 2;
-  if (ctx.role !== 'input' || !topLevel) return push(ctx, p, 'patch', `default ${had ? show(a.default) : '(none)'} → ${has ? show(b.default) : '(none)'} (an annotation here)`);
+  if (ctx.role !== 'input' || !topLevel)
+    return push(ctx, p, 'patch', `default ${had ? show(a.default) : '(none)'} → ${has ? show(b.default) : '(none)'} (an annotation here)`);
   if (!had) return push(ctx, p, 'minor', `default ${show(b.default)} added`);
   if (!has) return push(ctx, p, 'major', `default ${show(a.default)} removed (calls without the value change)`);
   push(ctx, p, 'major', `default changed ${show(a.default)} → ${show(b.default)} (calls without the value change)`);

@@ -23,7 +23,12 @@ export function brokerAuditPage(comment: string | null): string {
   else if (fields === null) out.push(`> ${mdText(audit)}`);
   else {
     out.push(`> ${mdText(fields.lead)}`);
-    out.push(table(['field', 'value'], fields.fields.map((f) => [code(f.name), mdText(f.meaning)])));
+    out.push(
+      table(
+        ['field', 'value'],
+        fields.fields.map((f) => [code(f.name), mdText(f.meaning)]),
+      ),
+    );
     if (fields.rest) out.push(`> ${mdText(fields.rest)}`);
   }
   return `${out.join('\n\n')}\n`;

@@ -71,7 +71,10 @@ function toolSection(catalog: Catalog, capability: Capability, scope: Scope, bar
       `No v1 contract: the catalog’s ${code('tools')} has no entry for it, so the bridge answers isError ${code('unavailable')}, the native never runs, and agents are not offered it.`,
     ];
   }
-  names.push(['runs', tool.runs === 'native' ? `${code('native')}: a host’s native provider answers it` : `${code('engine')}${quote(comment, 'runs: engine')}`]);
+  names.push([
+    'runs',
+    tool.runs === 'native' ? `${code('native')}: a host’s native provider answers it` : `${code('engine')}${quote(comment, 'runs: engine')}`,
+  ]);
   return [`### ${code(name)}`, mdText(tool.description), facts(names), ...schemas(tool)];
 }
 

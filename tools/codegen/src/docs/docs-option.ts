@@ -32,7 +32,13 @@ export function takeDocsOption(argv: readonly string[], repoRoot: string): { rea
  * problems and written paths come relative to `base` (the output folder the
  * caller reports paths from). Nothing happens for `dir` null.
  */
-export function docsStep(dir: string | null, catalogText: string, source: string, check: boolean, base: string): { readonly files: number; readonly problems: OutputProblem[]; readonly written: string[] } {
+export function docsStep(
+  dir: string | null,
+  catalogText: string,
+  source: string,
+  check: boolean,
+  base: string,
+): { readonly files: number; readonly problems: OutputProblem[]; readonly written: string[] } {
   if (dir === null) return { files: 0, problems: [], written: [] };
   const files = catalogDocs(catalogText, source);
   const rel = (path: string) => relative(base, join(dir, path)).split('\\').join('/');

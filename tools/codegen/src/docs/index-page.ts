@@ -18,10 +18,12 @@ export function indexPage(catalog: Catalog): string {
     cap.scopes.map((s) => `${code(s.id)} (${s.hostOnly === true ? 'host-only' : s.consent})`).join(', '),
     cap.scopes.flatMap((s) => s.tools.map((t) => code(`${cap.name}_${t}`))).join(', '),
   ]);
-  return [
-    '# The capability catalog',
-    `${catalog.capabilities.length} capabilities, ${scopes} scopes, ${listed} tools (${catalog.tools.length} with a v1 contract). Each capability’s page lists its scopes — the consent kind and what the person sees — and its tools with their input, output, native input and native output schemas.`,
-    'How every call is decided and audited: [the broker’s decision order and the audit](broker-and-audit.md).',
-    table(['capability', 'label', 'host', 'scopes', 'tools'], rows),
-  ].join('\n\n') + '\n';
+  return (
+    [
+      '# The capability catalog',
+      `${catalog.capabilities.length} capabilities, ${scopes} scopes, ${listed} tools (${catalog.tools.length} with a v1 contract). Each capability’s page lists its scopes — the consent kind and what the person sees — and its tools with their input, output, native input and native output schemas.`,
+      'How every call is decided and audited: [the broker’s decision order and the audit](broker-and-audit.md).',
+      table(['capability', 'label', 'host', 'scopes', 'tools'], rows),
+    ].join('\n\n') + '\n'
+  );
 }

@@ -35,7 +35,8 @@ function walkObject(schema: Schema, path: string, rows: string[][], rules: strin
   const required = new Set(schema.required ?? []);
   const sentence = (text: string) => (path === '' ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : `${code(path)}: ${text}`);
   const names = Object.keys(schema.properties ?? {});
-  if (schema.additionalProperties === false) rules.push(sentence(`${names.length ? 'no properties other than those listed' : 'an empty object (no properties)'}.`));
+  if (schema.additionalProperties === false)
+    rules.push(sentence(`${names.length ? 'no properties other than those listed' : 'an empty object (no properties)'}.`));
   else rules.push(sentence(`${names.length ? 'other properties are allowed too' : 'any object'}.`));
   for (const [name, needs] of Object.entries(schema.dependentRequired ?? {})) {
     rules.push(sentence(`when ${code(name)} is given, ${wordList(needs.map(code))} must be given too.`));
@@ -49,7 +50,16 @@ function walkObject(schema: Schema, path: string, rows: string[][], rules: strin
 }
 
 function walkValue(schema: Schema, path: string, required: string, rows: string[][], rules: string[]): void {
-  rows.push([code(path), typeText(schema), required, bounds(schema), schema.format ? code(schema.format) : '', defaultText(schema), enumText(schema), schema.description ? mdText(schema.description) : '']);
+  rows.push([
+    code(path),
+    typeText(schema),
+    required,
+    bounds(schema),
+    schema.format ? code(schema.format) : '',
+    defaultText(schema),
+    enumText(schema),
+    schema.description ? mdText(schema.description) : '',
+  ]);
   if (isObjectSchema(schema) || schema.properties) walkObject(schema, path, rows, rules);
   if (schema.items) walkValue(schema.items, `${path}[]`, '—', rows, rules);
 }
@@ -59,7 +69,9 @@ function isObjectSchema(schema: Schema): boolean {
 }
 
 function alternatives(list: readonly { readonly required: readonly string[] }[]): string {
-  const each = list.map((alt) => (alt.required.length === 1 ? code(alt.required[0] ?? '') : alt.required.length === 0 ? 'nothing' : `(${wordList(alt.required.map(code))})`));
+  const each = list.map((alt) =>
+    alt.required.length === 1 ? code(alt.required[0] ?? '') : alt.required.length === 0 ? 'nothing' : `(${wordList(alt.required.map(code))})`,
+  );
   return wordList(each, 'or');
 }
 

@@ -66,7 +66,9 @@ export function decisionOrder(brokerSection: string): { readonly lead: string; r
 }
 
 /** The audit row's fields: the spec's `` `field` = meaning `` list, each entry as written. */
-export function auditFields(auditSection: string): { readonly lead: string; readonly fields: { name: string; meaning: string }[]; readonly rest: string } | null {
+export function auditFields(
+  auditSection: string,
+): { readonly lead: string; readonly fields: { name: string; meaning: string }[]; readonly rest: string } | null {
   const first = auditSection.search(/`[A-Za-z]+` = /);
   if (first === -1) return null;
   const { items, rest } = splitOutside(auditSection.slice(first), /[,;] (?=`[A-Za-z]+` = )/y);

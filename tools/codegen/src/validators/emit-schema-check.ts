@@ -164,9 +164,7 @@ function emitValue(state: CheckFileState, schema: Schema, v: string, pointer: st
       lengthLines.push(`if (${v}.length < 1) ${fail(at, 'minLength')}`);
     } else {
       state.helpers.add('codePointLength');
-      lengthLines.push(
-        `if (${v}.length < ${min} || (${v}.length < ${2 * min} && codePointLength(${v}) < ${min})) ${fail(at, 'minLength')}`,
-      );
+      lengthLines.push(`if (${v}.length < ${min} || (${v}.length < ${2 * min} && codePointLength(${v}) < ${min})) ${fail(at, 'minLength')}`);
     }
   }
   if (schema.maxLength !== undefined) {
@@ -256,11 +254,7 @@ function emitObject(state: CheckFileState, schema: Schema, v: string, pointer: s
   for (const k of Object.keys(dependent)) {
     const needs = dependent[k] ?? [];
     if (needs.length === 0) continue;
-    ruleLines.push(
-      `if (${flag(k)}) {`,
-      ...indent(needs.map((d) => `if (!${flag(d)}) ${fail(`${pointer}/${pointerToken(d)}`, 'dependentRequired')}`)),
-      '}',
-    );
+    ruleLines.push(`if (${flag(k)}) {`, ...indent(needs.map((d) => `if (!${flag(d)}) ${fail(`${pointer}/${pointerToken(d)}`, 'dependentRequired')}`)), '}');
   }
   const all = (keys: readonly string[]) => (keys.length === 0 ? 'true' : keys.map(flag).join(' && '));
   if (schema.anyOf !== undefined) {
