@@ -31,7 +31,6 @@
  * (default 1000).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +42,8 @@ import { catalog } from '@xcap/catalog';
 import { createNodeHost } from '@xcap/host-node';
 import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
+import { processCpuTime } from './process-cpu-time.js';
+import { listeningUrl } from '@xcap/test-support';
 
 const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
 const bareBin = fileURLToPath(new URL('./bare-mcp-server.mjs', import.meta.url));
@@ -100,17 +101,6 @@ function httpConnection(server: HttpProcess, token: string, era: Era): Promise<C
   return connected(new Client({ name: 'bench', version: '1.0.0' }, clientOptions(era)), era, transport, () => server.pid);
 }
 
-/** A process's CPU time so far in µs (user + system, all threads) from Linux's /proc; `undefined` elsewhere. */
-function cpuTime(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms (USER_HZ 100)
-  } catch {
-    return undefined;
-  }
-}
-
 /** A spawned HTTP server process and the URL it printed. */
 interface HttpProcess {
   readonly url: string;
@@ -126,19 +116,7 @@ async function httpProcess(args: readonly string[], env: Record<string, string>)
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 15_000;
-  let url: string | undefined;
-  while (url === undefined) {
-    url = /listening on (http:\/\/\S+\/mcp),/.exec(stderr)?.[1];
-    if (url !== undefined) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${args.join(' ')} printed no URL: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  const { url } = await listeningUrl(child, args.join(' '));
   return {
     url,
     pid: child.pid,
@@ -267,9 +245,9 @@ export async function run(): Promise<BenchRow[]> {
           for (const who of order) {
             const connection = pair[who];
             if (connection === undefined) continue;
-            const before = cpuTime(connection.pid);
+            const before = processCpuTime(connection.pid);
             const figures = await measure(connection);
-            const after = cpuTime(connection.pid);
+            const after = processCpuTime(connection.pid);
             got[who] = { ...figures, cpu: before === undefined || after === undefined ? NaN : (after - before) / Math.max(1, figures.calls) };
           }
           const key: Key = `${pair.transport} ${pair.era} ${mode}`;

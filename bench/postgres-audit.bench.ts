@@ -11,53 +11,24 @@ import type { AuditRow } from '../packages/audit/src/index.js';
 import { createPostgresStores } from '../packages/store-postgres/src/index.js';
 import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
 import { type BenchRow, isMain, printTable } from './harness.js';
+import { sampleAuditRows } from './sample-audit-rows.js';
+import { type AuditRate, sustainedAuditRate } from './sustained-audit-rate.js';
 
 const targetRows = 30_000;
 const targetRatio = 0.8;
 
-const tools = ['photos__pick', 'photos__get', 'print__pdf', 'files__save', 'notifications__post', 'share__share', 'files__open', 'print__print'];
-const statuses = ['ok', 'ok', 'ok', 'denied', 'ok', 'failed', 'invalid', 'upstream'] as const;
-const rows: AuditRow[] = tools.map((tool, i) => ({
-  appId: 'at.exponential.photobook',
-  clientId: i % 2 === 0 ? 'ui' : 'run-3f9a1c2e7b5d4e60',
-  tool,
-  status: statuses[i] ?? 'ok',
-  error: statuses[i] === 'denied' ? 'consentNeeded' : null,
-  argsHash: `sha256:${(i + 1).toString(16).repeat(64).slice(0, 64)}`,
-}));
-
-/** What one run measured. */
-interface Rate {
-  readonly rowsPerSecond: number;
-  readonly rowsPerCommit: number;
-}
-
 /** The sink: bursts of `burst` concurrent writes, the next when all are acknowledged, for `ms`, in a fresh schema. */
-async function sustained(url: string, schema: string, burst: number, ms: number): Promise<Rate> {
+async function sustained(url: string, schema: string, burst: number, ms: number): Promise<AuditRate> {
   const stores = await createPostgresStores(url, { schema });
   try {
-    const meta = { at: new Date().toISOString(), durationMs: 1.5 };
-    let n = 0;
-    const writeBurst = () => Promise.all(Array.from({ length: burst }, () => stores.audit.write(rows[n++ & 7] as AuditRow, meta)));
-    await writeBurst();
-    (globalThis as { gc?: () => void }).gc?.();
-    const startRows = n;
-    const startCommits = stores.audit.commits;
-    const start = performance.now();
-    while (performance.now() - start < ms) await writeBurst();
-    const elapsed = performance.now() - start;
-    const written = n - startRows;
-    const commits = stores.audit.commits - startCommits;
-    const count = await stores.audit.count();
-    if (count !== n) throw new Error(`the sink holds ${count} rows, ${n} were acknowledged`);
-    return { rowsPerSecond: (written * 1000) / elapsed, rowsPerCommit: written / commits };
+    return await sustainedAuditRate(stores.audit, burst, ms);
   } finally {
     await stores.close();
   }
 }
 
 /** Raw `pg`: `count` rows as multi-row INSERTs of `perStatement` rows, 4,000 rows per transaction, on one client, into the same table shape. */
-async function rawFloor(url: string, schema: string, count: number, perStatement: number): Promise<Rate> {
+async function rawFloor(url: string, schema: string, count: number, perStatement: number): Promise<AuditRate> {
   const setup = await createPostgresStores(url, { schema });
   await setup.close();
   const client = new pg.Client({ connectionString: url });
@@ -72,7 +43,7 @@ async function rawFloor(url: string, schema: string, count: number, perStatement
     const params = (first: number) => {
       const out: unknown[] = [];
       for (let i = first; i < first + perStatement; i++) {
-        const r = rows[i & 7] as AuditRow;
+        const r = sampleAuditRows[i & 7] as AuditRow;
         out.push(at, r.appId, r.clientId, r.tool, r.status, r.error, r.argsHash, 1.5, null);
       }
       return out;

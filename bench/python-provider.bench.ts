@@ -39,6 +39,7 @@ import { spawnProviders, type SpawnedProviders } from '@xcap/provider-protocol';
 import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
 import { nodeProviderPath } from '@xcap/test-support';
+import { processCpuTime } from './process-cpu-time.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const xcapBin = join(root, 'packages/host-node/bin/xcap.js');
@@ -66,17 +67,6 @@ interface Figures {
   readonly calls: number;
   readonly serverCpu: number;
   readonly providerCpu: number;
-}
-
-/** A process's CPU time so far in µs (user + system, all threads) from Linux's /proc; `undefined` elsewhere. */
-function cpuTime(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms (USER_HZ 100)
-  } catch {
-    return undefined;
-  }
 }
 
 /** The first child process of `parent` (Linux /proc; `undefined` elsewhere or without one). */
@@ -118,10 +108,10 @@ async function load(call: () => Promise<unknown>, mode: Mode): Promise<{ rate: n
 
 /** Measures `call` in `mode` with the CPU time per call of `server` and `provider` (NaN without /proc). */
 async function measured(call: () => Promise<unknown>, mode: Mode, server: number | undefined, provider: number | undefined): Promise<Figures> {
-  const before = [cpuTime(server), cpuTime(provider)];
+  const before = [processCpuTime(server), processCpuTime(provider)];
   const figures = await load(call, mode);
-  const after = [cpuTime(server), cpuTime(provider)];
-  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i] - before[i]) / Math.max(1, figures.calls));
+  const after = [processCpuTime(server), processCpuTime(provider)];
+  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i]! - before[i]!) / Math.max(1, figures.calls));
   return { ...figures, serverCpu: perCall(0), providerCpu: perCall(1) };
 }
 

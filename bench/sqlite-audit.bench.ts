@@ -12,46 +12,19 @@ import Sqlite from 'better-sqlite3';
 import type { AuditRow } from '../packages/audit/src/index.js';
 import { SqliteAuditSink, type SqliteAuditSinkOptions } from '../packages/store-local/src/index.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
+import { sampleAuditRows } from './sample-audit-rows.js';
+import { type AuditRate, sustainedAuditRate } from './sustained-audit-rate.js';
 
 const target = 100_000;
 
-const tools = ['photos__pick', 'photos__get', 'print__pdf', 'files__save', 'notifications__post', 'share__share', 'files__open', 'print__print'];
-const statuses = ['ok', 'ok', 'ok', 'denied', 'ok', 'failed', 'invalid', 'upstream'] as const;
-const rows: AuditRow[] = tools.map((tool, i) => ({
-  appId: 'at.exponential.photobook',
-  clientId: i % 2 === 0 ? 'ui' : 'run-3f9a1c2e7b5d4e60',
-  tool,
-  status: statuses[i] ?? 'ok',
-  error: statuses[i] === 'denied' ? 'consentNeeded' : null,
-  argsHash: `sha256:${(i + 1).toString(16).repeat(64).slice(0, 64)}`,
-}));
-
-/** What one sustained run measured. */
-interface Rate {
-  readonly rowsPerSecond: number;
-  readonly rowsPerCommit: number;
-}
-
-/** Writes bursts of `burst` concurrent writes (what many concurrent calls hand the sink), the next when all are acknowledged, for `ms`; answers rows/s and rows per transaction. */
-async function sustained(options: SqliteAuditSinkOptions, burst: number, ms: number): Promise<Rate> {
+/** Writes bursts of `burst` concurrent writes into a fresh SQLite sink with `options` (see `sustainedAuditRate`). */
+async function sustained(options: SqliteAuditSinkOptions, burst: number, ms: number): Promise<AuditRate> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'xcap-bench-audit-'));
   try {
     const sink = new SqliteAuditSink(path.join(dir, 'audit.sqlite'), options);
-    const meta = { at: new Date().toISOString(), durationMs: 1.5 };
-    let n = 0;
-    const writeBurst = () => Promise.all(Array.from({ length: burst }, () => sink.write(rows[n++ & 7] as AuditRow, meta)));
-    await writeBurst();
-    (globalThis as { gc?: () => void }).gc?.();
-    const startRows = n;
-    const startCommits = sink.commits;
-    const start = performance.now();
-    while (performance.now() - start < ms) await writeBurst();
-    const elapsed = performance.now() - start;
-    const written = n - startRows;
-    const commits = sink.commits - startCommits;
-    if (sink.count() !== n) throw new Error(`the sink holds ${sink.count()} rows, ${n} were acknowledged`);
+    const rate = await sustainedAuditRate(sink, burst, ms);
     sink.close();
-    return { rowsPerSecond: (written * 1000) / elapsed, rowsPerCommit: written / commits };
+    return rate;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -76,7 +49,7 @@ function rawFloor(count: number, perStatement: number): number {
     const params = (first: number) => {
       const out: unknown[] = [];
       for (let i = first; i < first + perStatement; i++) {
-        const r = rows[i & 7] as AuditRow;
+        const r = sampleAuditRows[i & 7] as AuditRow;
         out.push(at, r.appId, r.clientId, r.tool, r.status, r.error, r.argsHash, 1.5);
       }
       return out;
@@ -97,7 +70,7 @@ function rawFloor(count: number, perStatement: number): number {
 /** One measured set-up. */
 interface Config {
   readonly name: string;
-  readonly measure: () => Promise<Rate>;
+  readonly measure: () => Promise<AuditRate>;
 }
 
 /**
@@ -105,8 +78,8 @@ interface Config {
  * interleaving gives every set-up the same chances, the best round is the
  * least disturbed).
  */
-async function bestInterleaved(configs: readonly Config[], rounds: number): Promise<Map<string, Rate>> {
-  const top = new Map<string, Rate>();
+async function bestInterleaved(configs: readonly Config[], rounds: number): Promise<Map<string, AuditRate>> {
+  const top = new Map<string, AuditRate>();
   for (let r = 0; r < rounds; r++) {
     for (const config of configs) {
       const rate = await config.measure();
@@ -123,7 +96,7 @@ export async function run(): Promise<BenchRow[]> {
     for (const burst of [1000, 4000]) configs.push({ name: `group-${sync}-${burst}`, measure: () => sustained({ synchronous: sync }, burst, 1200) });
     configs.push({ name: `row-${sync}`, measure: () => sustained({ synchronous: sync, maxBatch: 1 }, 1000, 600) });
   }
-  const floor = (perStatement: number) => async (): Promise<Rate> => ({ rowsPerSecond: rawFloor(120_000, perStatement), rowsPerCommit: 4000 });
+  const floor = (perStatement: number) => async (): Promise<AuditRate> => ({ rowsPerSecond: rawFloor(120_000, perStatement), rowsPerCommit: 4000 });
   configs.push({ name: 'raw-1', measure: floor(1) }, { name: 'raw-64', measure: floor(64) });
   const rates = await bestInterleaved(configs, 3);
   const rate = (name: string) => rates.get(name) ?? { rowsPerSecond: 0, rowsPerCommit: 0 };

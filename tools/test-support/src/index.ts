@@ -7,6 +7,8 @@
  */
 export { findPostgresBin, freePort, noPostgresHelp, startPostgresServer, testUser, type PostgresServer, type PostgresServerOptions } from './postgres-server.js';
 export { tempDir } from './temp-dir.js';
+export { listeningUrl, type Listening } from './listening-url.js';
+export { sendBodyAfterAnswer, type EarlyAnswer } from './send-body-after-answer.js';
 export { childEnd, runChild, startChild, type ChildEnd } from './run-child.js';
 export { scriptedAuditSink, type ScriptedAuditEntry, type ScriptedAuditSink } from './scripted-audit-sink.js';
 export { useUmask } from './use-umask.js';

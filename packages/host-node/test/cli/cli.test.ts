@@ -7,19 +7,9 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { hostNodeVersion } from '../../src/mcp/host-node-version.js';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
+import { runCliCaptured, type Ran } from './run-cli-captured.js';
 
-interface Ran {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function xcap(...argv: string[]): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { HOME: '/nonexistent-home' } });
-  return { code, stdout, stderr };
-}
+const xcap = (...argv: string[]): Promise<Ran> => runCliCaptured(argv);
 
 const tempData = async () => join(await mkdtemp(join(tmpdir(), 'xcap-cli-')), 'data');
 

@@ -2,21 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
+import { runCliCaptured, type Ran } from './run-cli-captured.js';
 
-interface Ran {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function xcap(...argv: string[]): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { HOME: '/nonexistent-home' } });
-  return { code, stdout, stderr };
-}
+const xcap = (...argv: string[]): Promise<Ran> => runCliCaptured(argv);
 
 /** A code point a terminal acts on (other than the line feeds that end our own lines) or cannot show. */
 const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { listeningUrl } from '@xcap/test-support';
 import { xcapBin } from './xcap-process.js';
 
 /** A spawned `xcap serve --http …` and the URL it printed. */
@@ -15,21 +16,9 @@ export interface HttpServeProcess {
 /** Spawns `xcap serve <args>` (args include `--http …`) and waits (up to 15 s) for its start line. */
 export async function spawnHttpServe(args: readonly string[]): Promise<HttpServeProcess> {
   const child = spawn(process.execPath, [xcapBin, 'serve', ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  const deadline = Date.now() + 15_000;
-  let url: string | undefined;
-  while (url === undefined) {
-    url = /listening on (http:\/\/\S+\/mcp),/.exec(stderr)?.[1];
-    if (url !== undefined) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`xcap serve --http printed no URL: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { child, url, stderr: () => stderr, exited };
+  const { url, stderr } = await listeningUrl(child, 'xcap serve --http');
+  return { child, url, stderr, exited };
 }
 
 /** Kills the process (SIGKILL) unless it exited, and waits for the exit. */

@@ -8,6 +8,7 @@ import { Client, type ElicitResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { decodeBase64 } from '@xcap/bridge';
 import { samplePhotos } from '@xcap/host-testing';
+import { childEnd } from '@xcap/test-support';
 
 /** The committed launcher; it runs the built CLI (dist/cli/main.js), which `npm test` builds first. */
 export const xcapBin = fileURLToPath(new URL('../../bin/xcap.js', import.meta.url));
@@ -26,16 +27,9 @@ export interface XcapRun {
 }
 
 /** Runs `xcap <args>` as a child process and collects its output. */
-export function runXcap(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<XcapRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [xcapBin, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+export async function runXcap(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<XcapRun> {
+  const { code, stdout, stderr } = await childEnd(spawn(process.execPath, [xcapBin, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return { code, stdout, stderr };
 }
 
 /** A fresh folder with a data dir, a photos folder (three real PNGs, distinct mtimes) and a manifest file. */

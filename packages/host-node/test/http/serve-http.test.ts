@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
+import { sendBodyAfterAnswer } from '@xcap/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
 import { dataPaths, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
@@ -61,42 +61,9 @@ function post(url: string, headers: Record<string, string>, body = JSON.stringif
  * connection in order; rejects when the connection was reset under the
  * client's writes (EPIPE, ECONNRESET).
  */
-function sendAfterAnswer(port: number, headers: Record<string, string>, bodyBytes: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const head = [`POST /mcp HTTP/1.1`, `host: 127.0.0.1:${port}`, 'content-type: application/json', 'accept: application/json, text/event-stream', 'mcp-protocol-version: 2025-11-25', `content-length: ${bodyBytes}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
-    const piece = Buffer.alloc(64 * 1024, 0x20);
-    let received = '';
-    let status: number | undefined;
-    let sentAll = false;
-    socket.on('error', reject);
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const end = received.indexOf('\r\n\r\n');
-      if (status !== undefined || end < 0) return;
-      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, end))?.[1] ?? NaN);
-      if (received.length - end - 4 < length) return;
-      status = Number(received.slice(9, 12));
-      // The answer is complete: now the rest of the body, as a client that streams it would.
-      let sent = piece.length;
-      const more = () => {
-        while (sent < bodyBytes) {
-          const part = piece.subarray(0, Math.min(piece.length, bodyBytes - sent));
-          sent += part.length;
-          if (!socket.write(part)) return void socket.once('drain', more);
-        }
-        sentAll = true;
-      };
-      more();
-    });
-    socket.on('end', () => {
-      if (status === undefined || !sentAll) reject(new Error(`the server ended the connection early (status ${String(status)}, body sent: ${String(sentAll)})`));
-      else resolve(status);
-      socket.end();
-    });
-    socket.write(head);
-    socket.write(piece);
-  });
+async function sendAfterAnswer(port: number, headers: Record<string, string>, bodyBytes: number): Promise<number> {
+  const head = [`POST /mcp HTTP/1.1`, `host: 127.0.0.1:${port}`, 'content-type: application/json', 'accept: application/json, text/event-stream', 'mcp-protocol-version: 2025-11-25', `content-length: ${bodyBytes}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  return (await sendBodyAfterAnswer(port, head, 64 * 1024, bodyBytes)).status;
 }
 
 describe('xcap serve --http (serveHttp)', () => {

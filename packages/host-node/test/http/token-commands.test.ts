@@ -2,20 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { FileTokenStore, tokenFilePath } from '@xcap/store-local';
+import { runCliCaptured } from '../cli/run-cli-captured.js';
 
 const made: string[] = [];
 afterEach(async () => {
   for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-async function xcap(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { HOME: '/nonexistent-home' } });
-  return { code, stdout, stderr };
-}
+const xcap = (...argv: string[]) => runCliCaptured(argv);
 
 async function tempData(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'xcap-token-cli-'));

@@ -4,21 +4,13 @@ import { join } from 'node:path';
 import { argsHash } from '@xcap/audit';
 import { createPostgresStores, maskConnectionString as masked, postgresSchemaVersion } from '@xcap/store-postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run-cli.js';
 import { dataPaths, FileBlobStore, FileGrantStore, FileTokenStore, SqliteAuditSink, tokenFilePath } from '@xcap/store-local';
 import { freePort, freshDatabase, queryRows, startServer, testPassword, type PostgresServer } from './postgres-fixture.js';
-
-interface Ran {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { runCliCaptured, type Ran } from '../cli/run-cli-captured.js';
 
 async function xcap(argv: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { HOME: '/nonexistent-home', ...env } });
-  const ran = { code, stdout, stderr };
+  const ran = await runCliCaptured(argv, env);
+  const { stdout, stderr } = ran;
   // Whatever happens, the password is never printed.
   expect(`${stdout}${stderr}`).not.toContain(testPassword);
   return ran;

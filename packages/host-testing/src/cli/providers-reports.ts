@@ -1,4 +1,5 @@
 import type { ConformanceTestResult } from './run-conformance-tree.js';
+import { xmlText } from './xml-text.js';
 
 /** The provider the suite ran against, for the reports. */
 export interface ProviderUnderTest {
@@ -39,32 +40,19 @@ export function providersJunitReport(provider: ProviderUnderTest, results: reado
     const suite = r.groups[1] ?? r.groups[0] ?? 'xcap native conformance';
     suites.set(suite, [...(suites.get(suite) ?? []), r]);
   }
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(`xcap-conformance providers: ${provider.command}`)}" tests="${results.length}" failures="${totals.failed}" skipped="${totals.skipped}">`,
-  ];
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xmlText(`xcap-conformance providers: ${provider.command}`)}" tests="${results.length}" failures="${totals.failed}" skipped="${totals.skipped}">`];
   for (const [suite, cases] of suites) {
     const c = countResults(cases);
     const seconds = (cases.reduce((n, r) => n + r.ms, 0) / 1000).toFixed(3);
-    lines.push(`  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${c.failed}" errors="0" skipped="${c.skipped}" time="${seconds}">`);
+    lines.push(`  <testsuite name="${xmlText(suite)}" tests="${cases.length}" failures="${c.failed}" errors="0" skipped="${c.skipped}" time="${seconds}">`);
     for (const r of cases) {
-      const open = `    <testcase classname="${xml(suite)}" name="${xml(r.title)}" time="${(r.ms / 1000).toFixed(3)}"`;
+      const open = `    <testcase classname="${xmlText(suite)}" name="${xmlText(r.title)}" time="${(r.ms / 1000).toFixed(3)}"`;
       if (r.status === 'passed') lines.push(`${open}/>`);
-      else if (r.status === 'skipped') lines.push(`${open}>`, `      <skipped message="${xml(r.message ?? '')}"/>`, '    </testcase>');
-      else lines.push(`${open}>`, `      <failure message="${xml(r.message ?? '')}" type="conformance">${xml(r.message ?? '')}</failure>`, '    </testcase>');
+      else if (r.status === 'skipped') lines.push(`${open}>`, `      <skipped message="${xmlText(r.message ?? '')}"/>`, '    </testcase>');
+      else lines.push(`${open}>`, `      <failure message="${xmlText(r.message ?? '')}" type="conformance">${xmlText(r.message ?? '')}</failure>`, '    </testcase>');
     }
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>');
   return `${lines.join('\n')}\n`;
-}
-
-const entities: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text made safe for an XML attribute or element: the five entities escaped, characters XML 1.0 cannot hold written as `\uXXXX`. */
-function xml(text: string): string {
-  return text.replace(
-    /[&<>"']|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
-    (ch) => entities[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

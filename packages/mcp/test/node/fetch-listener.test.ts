@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchListener } from '../../src/node.js';
+import { sendBodyAfterAnswer, type EarlyAnswer } from '@xcap/test-support';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -32,39 +33,8 @@ function raw(port: number, text: string): Promise<string> {
 }
 
 /** A POST whose answer comes before its body was sent: sends the rest only after the whole answer arrived; resolves with the status once the server ends the connection. */
-function sendAfterAnswer(port: number, bodyBytes: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.write(['POST /mcp HTTP/1.1', `host: 127.0.0.1:${port}`, `content-length: ${bodyBytes}`, 'connection: close', '', ''].join('\r\n'));
-    socket.write(Buffer.alloc(1024, 0x20));
-    let received = '';
-    let answered: { status: number; body: string } | undefined;
-    let sentAll = false;
-    socket.on('error', reject);
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString('latin1');
-      const end = received.indexOf('\r\n\r\n');
-      if (answered !== undefined || end < 0) return;
-      const length = Number(/content-length: (\d+)/i.exec(received.slice(0, end))?.[1] ?? NaN);
-      if (received.length - end - 4 < length) return;
-      answered = { status: Number(received.slice(9, 12)), body: received.slice(end + 4) };
-      const piece = Buffer.alloc(64 * 1024, 0x20);
-      let sent = 1024;
-      const more = () => {
-        while (sent < bodyBytes) {
-          const part = piece.subarray(0, Math.min(piece.length, bodyBytes - sent));
-          sent += part.length;
-          if (!socket.write(part)) return void socket.once('drain', more);
-        }
-        sentAll = true;
-      };
-      more();
-    });
-    socket.on('end', () => {
-      if (answered === undefined || !sentAll) reject(new Error(`the server ended the connection early (answered: ${String(answered !== undefined)}, body sent: ${String(sentAll)})`));
-      else resolve(answered);
-    });
-  });
+function sendAfterAnswer(port: number, bodyBytes: number): Promise<EarlyAnswer> {
+  return sendBodyAfterAnswer(port, ['POST /mcp HTTP/1.1', `host: 127.0.0.1:${port}`, `content-length: ${bodyBytes}`, 'connection: close', '', ''].join('\r\n'), 1024, bodyBytes);
 }
 
 describe('fetchListener', () => {

@@ -1,6 +1,7 @@
 import { Client, type ElicitResult } from '@modelcontextprotocol/client';
-import { serveStdioCallPath, type ConsentState, type McpConsent, type StdioCallPath } from '../../src/index.js';
-import { PipeClientTransport, pipes, type Pipes } from './pipe-pair.js';
+import type { ConsentState, McpConsent, StdioCallPath } from '../../src/index.js';
+import { PipeClientTransport, type Pipes } from './pipe-pair.js';
+import { serveOnPipes } from './serve-on-pipes.js';
 import { testCallPath, type TestCallPath } from './test-call-path.js';
 
 /** Which era the test client asks for. */
@@ -32,17 +33,10 @@ export interface ConnectOptions {
 /** Serves the test call path and connects the official client, pinned to 2026-07-28 for `modern`, the default `initialize` handshake for `legacy`. */
 export async function connect(options: ConnectOptions): Promise<Connected> {
   const host = testCallPath();
-  const both = pipes();
-  const logged: string[] = [];
-  const served = serveStdioCallPath({
-    callPath: host.callPath,
-    serverInfo: { name: 'xcap-test', version: '0.0.0' },
-    input: both.toServer,
-    output: both.toClient,
+  const { served, pipes: both, logged } = serveOnPipes(host, {
     foreground: options.foreground ?? false,
     consent: options.consent ?? 'host',
     ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
-    log: (line) => logged.push(line),
   });
   const client = new Client(
     { name: 'agent', version: '1.0.0' },

@@ -1,5 +1,6 @@
-import { serveStdioCallPath, type ConsentState, type StdioCallPath } from '../../src/index.js';
-import { pipes, type Pipes } from './pipe-pair.js';
+import type { ConsentState, StdioCallPath } from '../../src/index.js';
+import type { Pipes } from './pipe-pair.js';
+import { serveOnPipes } from './serve-on-pipes.js';
 import { testCallPath, type TestCallPath } from './test-call-path.js';
 
 /** The 2026-07-28 per-request envelope; `elicit` declares form elicitation. */
@@ -37,19 +38,12 @@ export interface RawPipe {
 /** Serves the test call path on pipes and opens the connection in `era` (legacy: initialize; modern: the first request carries the envelope). */
 export async function rawPipe(era: 'legacy' | 'modern', options: { foreground?: boolean; consentState?: ConsentState; maxMessageBytes?: number; maxInFlight?: number; host?: TestCallPath } = {}): Promise<RawPipe> {
   const host = options.host ?? testCallPath();
-  const both = pipes();
-  const logged: string[] = [];
-  const served = serveStdioCallPath({
-    callPath: host.callPath,
-    serverInfo: { name: 'xcap-test', version: '0.0.0' },
-    input: both.toServer,
-    output: both.toClient,
+  const { served, pipes: both, logged } = serveOnPipes(host, {
     foreground: options.foreground ?? false,
     consent: 'client',
     ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
     ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
     ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
-    log: (line) => logged.push(line),
   });
   const answers: RawAnswer[] = [];
   const waiting = new Map<unknown, (answer: RawAnswer) => void>();
