@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -5,7 +6,8 @@ import addFormats from 'ajv-formats';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Started, bridge, providerArgv } from './provider-fixture.js';
 
-const schemaFile = new URL('../../catalog/native/provider-protocol.schema.json', import.meta.url);
+// The schema as @xcap/catalog publishes it (its `./provider-protocol.schema.json` export).
+const schemaFile = createRequire(import.meta.url).resolve('@xcap/catalog/provider-protocol.schema.json');
 const started = new Started();
 afterEach(() => started.stop());
 

@@ -9,12 +9,13 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kotlinPackage, swiftModule } from '../src/emit-native.js';
 
-const native = fileURLToPath(new URL('../../../packages/catalog/native', import.meta.url));
+// The native folder of the installed @xcap/catalog (the workspace package: codegen writes it there).
+const native = join(dirname(createRequire(import.meta.url).resolve('@xcap/catalog/package.json')), 'native');
 
 function onPath(command: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
