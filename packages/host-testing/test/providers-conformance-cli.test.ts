@@ -4,10 +4,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase64 } from '@xcap/bridge';
 import { parseProvidersArgs, runConformanceCli, samplePhotos } from '../src/index.js';
 import { nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** The reference Node provider of @xcap/provider-protocol's tests (plain JS). */
 const nodeProvider = nodeProviderPath;

@@ -10,11 +10,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogFile } from './native-schemas.js';
 import { photoFolder, type PhotoFolder } from './photo-folder.js';
 import { javaProviderDir, pythonProvider, repoRoot } from './repo-paths.js';
 import { conformanceBin, requireBuilt, runNode } from './xcap-cli.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 interface ConformanceReport {
   readonly provider: { readonly name: string; readonly capabilities: readonly string[] };

@@ -9,11 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawnProviders, type SpawnedProviders } from '@xcap/provider-protocol';
 import { expectNativeOutput, nativeOutputValidators } from './native-schemas.js';
 import { photoFolder, type PhotoFolder } from './photo-folder.js';
 import { javaProviderDir, pythonProvider, repoRoot } from './repo-paths.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const validators = nativeOutputValidators();
 const hasJavac = spawnSync('javac', ['-version']).error === undefined;

@@ -9,10 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectNativeOutput, nativeOutputValidators } from './native-schemas.js';
 import { ProviderProcess } from './provider-process.js';
 import { javaProviderDir, repoRoot } from './repo-paths.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const javac = spawnSync('javac', ['-version'], { encoding: 'utf8' });
 const skipReason =

@@ -10,12 +10,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createPhotosProvider } from '@xcap/host-node';
 import { catalogFile, expectNativeOutput, nativeOutputValidators } from './native-schemas.js';
 import { photoFolder, type PhotoFolder } from './photo-folder.js';
 import { ProviderProcess } from './provider-process.js';
 import { pythonProvider, repoRoot } from './repo-paths.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const validators = nativeOutputValidators();
 const running: ProviderProcess[] = [];

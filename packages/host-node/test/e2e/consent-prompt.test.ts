@@ -2,9 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawServe, type RawServe } from './raw-rpc.js';
 import { e2eManifest, requireBuilt, runXcap, workspace, type Workspace } from './xcap-process.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(requireBuilt);
 

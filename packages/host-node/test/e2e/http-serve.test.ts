@@ -1,8 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, FileGrantStore } from '@xcap/store-local';
 import { auditRows, hashOf, httpAgent, httpWorkspace } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe, type HttpServeProcess } from './http-process.js';
 import { requireBuilt, runXcap } from './xcap-process.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(requireBuilt);
 

@@ -1,9 +1,12 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from './xcap-process.js';
 import { nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(requireBuilt);
 

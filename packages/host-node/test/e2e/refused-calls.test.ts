@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRows, hashOf, httpWorkspace } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe } from './http-process.js';
 import { requireBuilt, runXcap, xcapBin } from './xcap-process.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(requireBuilt);
 

@@ -1,7 +1,10 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, FileBlobStore } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace, xcapBin } from './xcap-process.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(requireBuilt);
 

@@ -1,10 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeBase64 } from '@xcap/bridge';
 import { samplePhotos } from '@xcap/host-testing';
 import { dataPaths, FileBlobStore, SqliteAuditSink } from '@xcap/store-local';
 import { connectAgent, requireBuilt, runXcap, workspace } from './xcap-process.js';
+
+// Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(requireBuilt);
 
