@@ -1,9 +1,12 @@
 import { chmodSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuditSchemaError, SqliteAuditSink } from '../src/index.js';
 import { runChild, tempDir } from '@xcap/test-support';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const row = { appId: 'acme.album', clientId: 'ui', tool: 'photos__pick', status: 'ok', error: null, argsHash: 'sha256:0' } as const;
 const isRoot = process.getuid?.() === 0;

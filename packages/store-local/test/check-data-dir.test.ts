@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DataDirError, GrantFileError, checkDataDir, dataPaths } from '../src/index.js';
 import { tempDir } from '@xcap/test-support';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const asRoot = process.getuid?.() === 0;
 

@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { bridgeCall } from '@xcap/bridge';
 import { catalog } from '@xcap/catalog';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuotaExceededError } from '@xcap/bridge';
 import { FileBlobStore, appFolderName, defaultQuotaBytes } from '../src/index.js';
 import { tempDir } from '@xcap/test-support';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const app = 'acme.album';
 const bytes = (...values: number[]) => new Uint8Array(values);

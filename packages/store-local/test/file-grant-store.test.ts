@@ -4,9 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { consentAnswer, revokeGrant } from '@xcap/broker';
 import type { Verdict } from '@xcap/catalog';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FileGrantStore, FileLockError, GrantFileError } from '../src/index.js';
 import { runChild, tempDir } from '@xcap/test-support';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const app = 'acme.album';
 

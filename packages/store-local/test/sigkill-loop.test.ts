@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FileBlobStore, FileGrantStore, SqliteAuditSink, appFolderName, dataPaths } from '../src/index.js';
 import { childEnd, startChild, tempDir } from '@xcap/test-support';
 import { seededRandom, testSeed } from './seeded-random.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const app = 'acme.album';
 const rounds = 6;

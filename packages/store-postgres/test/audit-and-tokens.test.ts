@@ -1,10 +1,13 @@
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditRow } from '@xcap/audit';
 import { createHash } from 'node:crypto';
 import { tokenPrefix } from '@xcap/tokens';
 import type { PostgresStores } from '../src/index.js';
 import { dropSchema, openStores, serverUrl } from './support/open-stores.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let opened: PostgresStores[] = [];
 afterEach(async () => {

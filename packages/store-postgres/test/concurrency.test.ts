@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consentAnswer } from '@xcap/broker';
 import type { Verdict } from '@xcap/catalog';
 import { type PostgresStores, QuotaExceededError } from '../src/index.js';
 import { dropSchema, freshSchema, openStores } from './support/open-stores.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let opened: PostgresStores[] = [];
 let schemas: string[] = [];

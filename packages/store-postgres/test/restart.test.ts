@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createCallPath, type CallAnswer, type CallPath } from '@xcap/call';
 import { loadCatalog } from '@xcap/catalog';
 import { createPostgresStores, type PostgresStores } from '../src/index.js';
 import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 // This file restarts its server, so it runs one of its own (the run's shared server stays up for the other files).
 let server: PostgresServer;

@@ -6,13 +6,16 @@
  * conformance wiring under node:test and vitest, the shell walk-through with
  * bash. Needs a build (`npm test` builds first).
  */
-import { afterAll, beforeAll, describe, it, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { guideBlocks, regionText, snippetFile } from './guide-snippets.js';
 import { repoRoot } from './workspace-packages.js';
 import { runCommand } from './run-command.js';
 import { type PostgresServer, startPostgresServer } from '@xcap/test-support';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const guidesDir = join(repoRoot, 'docs/guides');
 const examplesDir = join(guidesDir, 'examples');

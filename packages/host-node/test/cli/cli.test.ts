@@ -1,13 +1,16 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryGrantStore } from '@xcap/broker';
 import { runCli } from '../../src/cli/run-cli.js';
 import { hostNodeVersion } from '../../src/mcp/host-node-version.js';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
 import { runCliCaptured, type Ran } from './run-cli-captured.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const xcap = (...argv: string[]): Promise<Ran> => runCliCaptured(argv);
 

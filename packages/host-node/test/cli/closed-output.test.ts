@@ -3,9 +3,12 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { requireBuilt, runXcap, xcapBin } from '../e2e/xcap-process.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** Rows in the seeded log: the table (~700 KB) and the JSON (~1.6 MB) are far more than a pipe buffer (64 KB). */
 const rowCount = 6000;

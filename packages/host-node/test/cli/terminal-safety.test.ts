@@ -1,9 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { runCliCaptured, type Ran } from './run-cli-captured.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const xcap = (...argv: string[]): Promise<Ran> => runCliCaptured(argv);
 

@@ -1,9 +1,12 @@
 import { connect, type Socket } from 'node:net';
 import { FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import type { Timers } from '@xcap/wire';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe } from '../../src/mcp/serve-http.js';
 import { httpManifest, httpWorkspace } from './http-workspace.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,9 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { sendBodyAfterAnswer } from '@xcap/test-support';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
 import { dataPaths, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace } from './http-workspace.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

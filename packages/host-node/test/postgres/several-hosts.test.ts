@@ -2,12 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { argsHash } from '@xcap/audit';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { killServe, spawnHttpServe, type HttpServeProcess } from '../e2e/http-process.js';
 import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
 import { httpAgent, httpWorkspace, type HttpWorkspace } from '../http/http-workspace.js';
 import { roundRobinProxy } from './round-robin-proxy.js';
 import { freePort, freshDatabase, queryRows, startServer, testPassword, type PostgresServer } from './postgres-fixture.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: PostgresServer;
 beforeAll(async () => {

@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { argsHash } from '@xcap/audit';
 import { createPostgresStores, maskConnectionString as masked, postgresSchemaVersion } from '@xcap/store-postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, FileBlobStore, FileGrantStore, FileTokenStore, SqliteAuditSink, tokenFilePath } from '@xcap/store-local';
 import { freePort, freshDatabase, queryRows, startServer, testPassword, type PostgresServer } from './postgres-fixture.js';
 import { runCliCaptured, type Ran } from '../cli/run-cli-captured.js';
+
+// Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 async function xcap(argv: readonly string[], env: Record<string, string> = {}): Promise<Ran> {
   const ran = await runCliCaptured(argv, env);
