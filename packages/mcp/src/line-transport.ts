@@ -227,12 +227,12 @@ export class LineTransport implements Transport {
 
   #deliver(line: Buffer): void {
     if (this.#writer.state === 'closed') return;
+    // A trailing \r (a CRLF line) is JSON whitespace: JSON.parse and trim() take it as such.
     const text = line.toString('utf8');
-    const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
-    if (trimmed.trim() === '') return;
+    if (text.trim() === '') return;
     let value: unknown;
     try {
-      value = JSON.parse(trimmed);
+      value = JSON.parse(text);
     } catch {
       void this.#writer.write(`${JSON.stringify(errorAnswer(null, ProtocolErrorCode.ParseError, 'Parse error: the line is not JSON'))}\n`);
       return;

@@ -79,4 +79,33 @@ describe('BatchedWriter', () => {
     writer.close();
     expect([writer.state, writer.failure]).toEqual(['closed', 'EPIPE']);
   });
+
+  it('a failure while draining stays failed when the output drains or closes, and releases the waiting writes', async () => {
+    const { output, writes, release } = recorder(4, true);
+    const writer = new BatchedWriter(output);
+    await writer.write('12345\n');
+    await tick();
+    expect(writer.state).toBe('draining');
+    const waiting = writer.write('dropped\n');
+    expect(writer.fail(new Error('gone'))).toBe(true);
+    release();
+    await waiting;
+    await tick();
+    expect([writer.state, writer.failure]).toEqual(['failed', 'gone']);
+    expect(writes).toEqual(['12345\n']);
+  });
+
+  it('an output closed while draining releases the waiting writes', async () => {
+    const { output } = recorder(4, true);
+    const writer = new BatchedWriter(output);
+    await writer.write('12345\n');
+    await tick();
+    expect(writer.state).toBe('draining');
+    let batched = false;
+    const waiting = writer.write('after\n').then(() => (batched = true));
+    output.destroy();
+    await waiting;
+    expect(batched).toBe(true);
+    expect(output.listenerCount('close')).toBe(0);
+  });
 });

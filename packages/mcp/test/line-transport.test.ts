@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { LineTransport } from '../src/index.js';
+import { LineTransport, RefusedCallWatch } from '../src/index.js';
 
 const request = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' })}\n`;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -64,6 +64,9 @@ describe('LineTransport', () => {
     t.input.write(request(2) + `${JSON.stringify({ jsonrpc: '2.0', id: 99, result: { action: 'decline' } })}\n`);
     await tick();
     expect(t.received.map((m) => ('id' in m ? m.id : null))).toEqual([1, 2, 99]);
+    // The client's answer is heard, not counted as a request in flight; with it heard the bound applies again.
+    expect(t.line.inFlight).toBe(2);
+    expect(t.line.reading).toBe('paused');
   });
 
   it('a line over the limit without a readable id is discarded, logged once, not answered; the next line is served', async () => {
@@ -133,5 +136,121 @@ describe('LineTransport', () => {
     await line.send({ jsonrpc: '2.0', id: 1, result: {} });
     await tick();
     expect(writes).toEqual([]);
+  });
+
+  it('is reading, not paused, once started; a notification of the server does not lift the in-flight bound', async () => {
+    const t = transport({ maxInFlight: 1 });
+    await t.line.start();
+    expect([t.line.reading, t.line.paused]).toEqual(['reading', false]);
+    await t.line.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } });
+    t.input.write(request(1) + request(2));
+    await tick();
+    expect(t.received).toHaveLength(1);
+    expect(t.line.paused).toBe(true);
+  });
+
+  it('answers what it cannot deliver: not JSON -32700 (id null), an unknown message with an id -32600, one without an id dropped to onerror; blank lines and a trailing \\r are nothing', async () => {
+    const t = transport();
+    const errors: string[] = [];
+    t.line.onerror = (error) => void errors.push(error.message);
+    await t.line.start();
+    t.input.write(`not json\n\r\n   \n${JSON.stringify({ jsonrpc: '2.0', id: 5, foo: 1 })}\n${JSON.stringify({ jsonrpc: '2.0', foo: 1 })}\n${request(1).trimEnd()}\r\n`);
+    await tick();
+    expect(t.written.map((l) => JSON.parse(l) as unknown)).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } },
+      { jsonrpc: '2.0', id: 5, error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message MCP knows' } },
+    ]);
+    expect(errors).toEqual(['dropped an input message: not a JSON-RPC 2.0 message MCP knows, and no id to answer']);
+    expect(t.received).toEqual([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect(t.line.inFlight).toBe(1);
+  });
+
+  it('a line over the limit with a readable id is answered -32600 naming its size, and logged', async () => {
+    const t = transport({ maxMessageBytes: 100 });
+    await t.line.start();
+    const long = `{"jsonrpc":"2.0","id":7,"method":"x","params":{"pad":"${'a'.repeat(200)}"}}`;
+    t.input.write(`${long}\n`);
+    await tick();
+    const bytes = Buffer.byteLength(long);
+    expect(t.written.map((l) => JSON.parse(l) as unknown)).toEqual([
+      { jsonrpc: '2.0', id: 7, error: { code: -32600, message: `Request too large: ${bytes} bytes, over the 100-byte message limit` } },
+    ]);
+    expect(t.logged).toEqual([`discarded an input line of ${bytes} bytes: over the 100-byte message limit (request id 7 answered -32600)`]);
+    expect(t.received).toEqual([]);
+  });
+
+  it('a failed input is done reading: ended settles input-failed, it is logged, and a partial line is not delivered when the input then ends', async () => {
+    const t = transport();
+    await t.line.start();
+    t.input.write(request(1).trimEnd());
+    t.input.emit('error', new Error('boom'));
+    expect([t.line.reading, await t.line.ended]).toEqual(['done', 'input-failed']);
+    expect(t.logged).toEqual(['input failed: boom']);
+    t.input.end();
+    await tick();
+    expect(t.received).toEqual([]);
+  });
+
+  it('an input that ended before start() ends the transport input-ended', async () => {
+    const input = new PassThrough();
+    input.end();
+    input.resume();
+    await tick();
+    expect(input.readableEnded).toBe(true);
+    const line = new LineTransport(input, new PassThrough());
+    await line.start();
+    expect(await Promise.race([line.ended, tick().then(() => 'still open')])).toBe('input-ended');
+  });
+
+  it('stopReading() drops the lines not yet delivered and stays done while answers go out', async () => {
+    const t = transport({ maxInFlight: 1 });
+    await t.line.start();
+    t.input.write(request(1) + request(2) + request(3));
+    await tick();
+    t.line.stopReading();
+    await t.line.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await tick();
+    expect(t.received).toHaveLength(1);
+    expect(t.line.reading).toBe('done');
+    expect(t.written).toEqual([JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} })]);
+  });
+
+  it('close() tells the SDK once; after it the input\'s errors are not its own', async () => {
+    const t = transport();
+    let closes = 0;
+    t.line.onclose = () => void closes++;
+    await t.line.start();
+    await t.line.close();
+    await t.line.close();
+    expect(closes).toBe(1);
+    t.input.on('error', () => undefined);
+    t.input.emit('error', new Error('late'));
+    expect(t.logged).toEqual([]);
+    expect(await t.line.ended).toBe('closed');
+  });
+
+  it('with a watch: a delivered tools/call is tracked, a string-id cancellation releases it, and a refusal waits for its row', async () => {
+    let release = () => undefined as void;
+    const row = new Promise<void>((resolve) => (release = resolve));
+    const watch = new RefusedCallWatch({ audit: () => row });
+    const t = transport({ watch });
+    await t.line.start();
+    const call = (id: number | string) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x', arguments: {} } })}\n`;
+    t.input.write(call('a') + call(2) + request(3));
+    await tick();
+    expect([watch.tracked, t.line.inFlight]).toEqual([2, 3]);
+    t.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'a' } })}\n`);
+    t.input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3 } })}\n`);
+    await tick();
+    expect([watch.tracked, t.line.inFlight]).toEqual([1, 1]);
+    const sent = t.line.send({ jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid _meta envelope' } });
+    await tick();
+    expect(t.written).toEqual([]);
+    expect(t.line.inFlight).toBe(1);
+    release();
+    await sent;
+    await tick();
+    expect(t.written.map((l) => (JSON.parse(l) as { id: unknown }).id)).toEqual([2]);
+    expect([watch.tracked, t.line.inFlight]).toEqual([0, 0]);
   });
 });

@@ -107,7 +107,8 @@ export class JsonRpcPeer {
 
   /** Sends notification `method` (with `params` when given). */
   notify(method: string, params?: unknown): void {
-    this.#send(params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params });
+    // JSON.stringify leaves out a `params` that is undefined.
+    this.#send({ jsonrpc: '2.0', method, params });
   }
 
   /** Takes one parsed message of the other side: settles the request it answers, and says what it was. */

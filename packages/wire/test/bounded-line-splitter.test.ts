@@ -43,4 +43,10 @@ describe('BoundedLineSplitter', () => {
     expect(lines).toEqual([16 * 1024 * 1024]);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
+
+  it('holds a line being discarded as pending, and reports it at end() when no newline came', () => {
+    const held = split(4, ['abcdef'], false);
+    expect(held).toMatchObject({ lines: [], oversized: [], pending: true });
+    expect(split(4, ['abcdef'])).toMatchObject({ lines: [], oversized: [{ head: 'abcdef', bytes: 6 }], pending: false });
+  });
 });

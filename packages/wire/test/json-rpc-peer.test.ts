@@ -136,4 +136,33 @@ describe('JsonRpcPeer', () => {
     void p.request('e', {}, wait(Infinity));
     expect(written.at(-1)).toEqual({ jsonrpc: '2.0', id: 4, method: 'e', params: {} });
   });
+
+  it('drained() writes each waiting line once: a second drain goes on after the last line the first one wrote', () => {
+    let room = 1;
+    const { peer: p, written } = peer({ accept: () => --room > 0 });
+    const methods = () => written.map((m) => (m as { method: string }).method);
+    p.notify('a');
+    p.notify('b');
+    p.notify('c');
+    expect(methods()).toEqual(['a']);
+    room = 1;
+    p.drained();
+    expect(methods()).toEqual(['a', 'b']);
+    expect(p.blocked).toBe(true);
+    room = 10;
+    p.drained();
+    expect(methods()).toEqual(['a', 'b', 'c']);
+    expect(p.blocked).toBe(false);
+  });
+
+  it('a timeout that fires after its request was answered (timers whose clearTimeout came too late) sends no cancel and remembers nothing', async () => {
+    const runs: (() => void)[] = [];
+    const { peer: p, written } = peer({ timers: { setTimeout: (run) => runs.push(run), clearTimeout: () => undefined, now: () => 0 } });
+    const call = p.request('x', {}, { ...wait(10), cancel: (id) => ({ method: 'cancel', params: { id } }) });
+    p.receive({ jsonrpc: '2.0', id: 1, result: 'done' });
+    runs[0]?.();
+    await expect(call).resolves.toBe('done');
+    expect(written).toHaveLength(1);
+    expect(p.receive({ jsonrpc: '2.0', id: 1, result: 'again' })).toEqual({ kind: 'unknown', id: 1 });
+  });
 });

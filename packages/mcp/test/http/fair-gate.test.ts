@@ -76,6 +76,9 @@ describe('FairGate', () => {
   it('rejects bounds that are not positive integers', () => {
     expect(() => new FairGate({ ...options, maxInFlight: 0 })).toThrow(/maxInFlight must be a positive integer/);
     expect(() => new FairGate({ ...options, maxWaitMs: 1.5 })).toThrow(/maxWaitMs/);
+    expect(() => new FairGate({ ...options, maxInFlightPerKey: 0 })).toThrow(/maxInFlightPerKey must be a positive integer, got 0/);
+    expect(() => new FairGate({ ...options, maxQueuedPerKey: -1 })).toThrow(/maxQueuedPerKey/);
+    expect(new FairGate({ ...options, maxQueuedPerKey: 0 }).waiting).toBe(0);
   });
 
   it('waits on the timers it is given: one maxWaitMs timer per waiter, cleared when a slot comes first', async () => {
@@ -99,5 +102,71 @@ describe('FairGate', () => {
     held();
     expect(typeof (await first)).toBe('function');
     expect(due.map((timer) => timer.cleared)).toEqual([true, true]);
+  });
+
+  it('a key keeps counting its other running requests when one is released: it waits at its bound again', async () => {
+    const gate = new FairGate(options);
+    const a1 = (await gate.enter('a')) as Release;
+    await gate.enter('a');
+    const a3 = gate.enter('a');
+    a1();
+    expect(typeof (await a3)).toBe('function');
+    let a4: Release | null | undefined;
+    void gate.enter('a').then((release) => (a4 = release));
+    await Promise.resolve();
+    await Promise.resolve();
+    // a2 and a3 run: a is at its bound of 2, though one slot over every key is free.
+    expect(a4).toBeUndefined();
+    expect([gate.inFlight, gate.waiting]).toEqual([2, 1]);
+  });
+
+  it('a freed slot skips the keys at their own bound and goes to the next key that can run; nothing runs over maxInFlight', async () => {
+    const gate = new FairGate({ maxInFlight: 2, maxInFlightPerKey: 1, maxQueuedPerKey: 10, maxWaitMs: 10_000 });
+    const a = (await gate.enter('a')) as Release;
+    const b = (await gate.enter('b')) as Release;
+    const granted: string[] = [];
+    const take = (key: string) => void gate.enter(key).then((release) => release !== null && granted.push(key));
+    take('a');
+    take('b');
+    take('c');
+    b();
+    await vi.advanceTimersByTimeAsync(0);
+    // a still runs (its bound is 1): b's freed slot goes to b's waiter, in turn.
+    expect(granted).toEqual(['b']);
+    expect(gate.inFlight).toBe(2);
+    a();
+    await vi.advanceTimersByTimeAsync(0);
+    // The turn goes on past b to c before it comes back to a.
+    expect(granted).toEqual(['b', 'c']);
+    expect([gate.inFlight, gate.waiting]).toEqual([2, 1]);
+  });
+
+  it('a key leaving the ring before the cursor keeps the turn where it was', async () => {
+    const gate = new FairGate({ maxInFlight: 1, maxInFlightPerKey: 1, maxQueuedPerKey: 10, maxWaitMs: 10_000 });
+    const held = (await gate.enter('x')) as Release;
+    const controller = new AbortController();
+    const order: string[] = [];
+    const a1 = gate.enter('a');
+    void gate.enter('a', controller.signal);
+    void gate.enter('b').then((release) => order.push('b') && release?.());
+    void gate.enter('c').then((release) => order.push('c') && release?.());
+    held();
+    const first = (await a1) as Release;
+    // a's second request leaves: the ring is b, c and b is next.
+    controller.abort();
+    first();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(order).toEqual(['b', 'c']);
+  });
+
+  it('a granted request no longer listens to its signal', async () => {
+    const gate = new FairGate({ ...options, maxInFlight: 1, maxInFlightPerKey: 1 });
+    const held = (await gate.enter('a')) as Release;
+    const controller = new AbortController();
+    const removed = vi.spyOn(controller.signal, 'removeEventListener');
+    const waiting = gate.enter('b', controller.signal);
+    held();
+    expect(typeof (await waiting)).toBe('function');
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
   });
 });

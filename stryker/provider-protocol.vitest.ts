@@ -1,0 +1,4 @@
+/** The vitest configuration of `stryker/provider-protocol.config.json`: only ProviderProcess's own test file (spawnProviders' tests spawn dozens of providers per mutant). */
+import { onlyTests } from './only-tests.ts';
+
+export default onlyTests(['test/provider-process.test.ts']);
