@@ -36,9 +36,10 @@ describe('GroupCommit with a synchronous commit', () => {
     expect(batches).toEqual([[1, 2, 3]]);
     expect(writes.map((w) => w.state)).toEqual(['resolved', 'resolved', 'resolved']);
     expect(group.commits).toBe(1);
-    group.add(4);
+    const fourth = group.add(4);
     vi.runAllTimers();
     expect(batches).toEqual([[1, 2, 3], [4]]);
+    await fourth;
   });
 
   it('commits at once when maxBatch items wait', () => {

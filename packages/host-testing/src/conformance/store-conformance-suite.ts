@@ -173,6 +173,6 @@ function need<T>(store: T | undefined, what: string): T {
 
 function needAudit(stores: StoresUnderTest): Required<Pick<StoresUnderTest, 'audit' | 'auditRows'>> {
   const audit = need(stores.audit, 'audit sink');
-  const auditRows = need(stores.auditRows, 'auditRows');
-  return { audit, auditRows: () => auditRows.call(stores) };
+  const auditRows = need(stores.auditRows?.bind(stores), 'auditRows');
+  return { audit, auditRows };
 }
