@@ -168,7 +168,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
         ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
         stateFile: paths.notifications,
-      }));
+      });
     closers.unshift(() => base.close?.());
     let natives: HostNatives = base;
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
