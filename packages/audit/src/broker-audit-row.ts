@@ -76,10 +76,10 @@ export function brokerAuditRow(input: BrokerAuditInput): AuditRow {
 }
 
 function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditStatus, string | null] {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   const kind: unknown = typeof verdict === 'object' && verdict !== null ? verdict.verdict : undefined;
   switch (kind) {
     case 'call': {
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
       const status = typeof outcome === 'string' && Object.hasOwn(outcomeStatus, outcome) ? outcomeStatus[outcome] : undefined;
       if (status === undefined) throw new TypeError(`brokerAuditRow: a "call" verdict needs the call's outcome, got ${show(outcome)}`);
       return status;

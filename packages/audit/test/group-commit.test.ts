@@ -95,11 +95,11 @@ describe('GroupCommit with a synchronous commit', () => {
 
 describe('GroupCommit with an asynchronous commit', () => {
   function deferredCommits() {
-    const calls: { batch: number[]; finish: (error?: unknown) => void }[] = [];
+    const calls: { batch: number[]; finish: (error?: Error) => void }[] = [];
     const group = new GroupCommit<number>(
       (batch) =>
         new Promise<void>((resolve, reject) => {
-          calls.push({ batch: [...batch], finish: (error?: unknown) => (error === undefined ? resolve() : reject(error)) });
+          calls.push({ batch: [...batch], finish: (error?: Error) => (error === undefined ? resolve() : reject(error)) });
         }),
       { maxBatch: 3 },
     );
