@@ -12,7 +12,7 @@ export function auditRowProblem(row: unknown): { readonly field: string; readonl
   for (const [field, value] of [['appId', appId], ['clientId', clientId], ['tool', tool], ['argsHash', argsHash]] as const) {
     if (typeof value !== 'string') return { field, problem: `must be a string, got ${typeof value}` };
   }
-  if (typeof status !== 'string' || !auditStatuses.has(status)) return { field: 'status', problem: `must be one of ${[...auditStatuses].join(', ')}, got ${JSON.stringify(status) ?? typeof status}` };
+  if (typeof status !== 'string' || !auditStatuses.has(status)) return { field: 'status', problem: `must be one of ${[...auditStatuses].join(', ')}, got ${(JSON.stringify(status) as string | undefined) ?? typeof status}` };
   if (error !== null && typeof error !== 'string') return { field: 'error', problem: `must be a string or null, got ${typeof error}` };
   return undefined;
 }

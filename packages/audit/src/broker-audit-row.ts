@@ -59,6 +59,7 @@ const refusalReasons: ReadonlySet<string> = new Set<RefusalReason>([
 export function brokerAuditRow(input: BrokerAuditInput): AuditRow {
   const { appId, client, call, verdict, outcome } = input;
   if (typeof appId !== 'string' || appId === '') throw new TypeError('brokerAuditRow: appId must be a non-empty string');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (typeof call !== 'object' || call === null || typeof call.name !== 'string' || (call.from !== 'ui' && call.from !== 'agent')) {
     throw new TypeError('brokerAuditRow: call must be {from: "ui" | "agent", name: string, arguments?}');
   }
@@ -75,6 +76,7 @@ export function brokerAuditRow(input: BrokerAuditInput): AuditRow {
 }
 
 function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditStatus, string | null] {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   const kind: unknown = typeof verdict === 'object' && verdict !== null ? verdict.verdict : undefined;
   switch (kind) {
     case 'call': {
@@ -85,6 +87,7 @@ function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditSta
     case 'denied':
     case 'unknown':
     case 'unavailable': {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
       if (outcome !== null && outcome !== undefined) throw new TypeError(`brokerAuditRow: a refused call never ran, so it has no outcome (got ${show(outcome)})`);
       const reason = kind === 'unknown' ? 'unknownTool' : kind === 'unavailable' ? 'unavailable' : verdict.reason;
       if (typeof reason !== 'string' || !refusalReasons.has(reason)) throw new TypeError(`brokerAuditRow: a "denied" verdict needs its reason, got ${show(reason)}`);

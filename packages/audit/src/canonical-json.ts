@@ -5,8 +5,11 @@
  */
 import { pointerToken } from '@xcap/catalog';
 
-/** Raised inside the fast path; the top level re-walks the value to say where and why. */
-const notJson: unique symbol = Symbol('notJson');
+/**
+ * Raised inside the fast path; the top level re-walks the value to say where and why.
+ * One Error made once, so a throw captures no stack; it never leaves `canonicalJson`.
+ */
+const notJson = new Error('canonicalJson: not JSON data');
 
 /**
  * From this depth on, open containers are also kept in a set and each new

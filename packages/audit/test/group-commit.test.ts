@@ -36,9 +36,10 @@ describe('GroupCommit with a synchronous commit', () => {
     expect(batches).toEqual([[1, 2, 3]]);
     expect(writes.map((w) => w.state)).toEqual(['resolved', 'resolved', 'resolved']);
     expect(group.commits).toBe(1);
-    group.add(4);
+    const fourth = group.add(4);
     vi.runAllTimers();
     expect(batches).toEqual([[1, 2, 3], [4]]);
+    await fourth;
   });
 
   it('commits at once when maxBatch items wait', () => {
@@ -94,11 +95,11 @@ describe('GroupCommit with a synchronous commit', () => {
 
 describe('GroupCommit with an asynchronous commit', () => {
   function deferredCommits() {
-    const calls: { batch: number[]; finish: (error?: unknown) => void }[] = [];
+    const calls: { batch: number[]; finish: (error?: Error) => void }[] = [];
     const group = new GroupCommit<number>(
       (batch) =>
         new Promise<void>((resolve, reject) => {
-          calls.push({ batch: [...batch], finish: (error?: unknown) => (error === undefined ? resolve() : reject(error)) });
+          calls.push({ batch: [...batch], finish: (error?: Error) => (error === undefined ? resolve() : reject(error)) });
         }),
       { maxBatch: 3 },
     );

@@ -22,11 +22,14 @@ export interface CallPathOptionsCheck {
 export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsCheck {
   const problems: string[] = [];
   let manifest: ManifestEntry[] = [];
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (typeof options !== 'object' || options === null) return { problems: ['options: not an object'], manifest };
   const { catalog, app } = options;
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   const catalogOk = typeof catalog === 'object' && catalog !== null && Array.isArray(catalog.capabilities) && Array.isArray(catalog.tools);
   if (!catalogOk) problems.push('catalog: not a catalog (load one with loadCatalog)');
 
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (typeof app !== 'object' || app === null) {
     problems.push('app: not an object {id, screens, manifest}');
   } else {
@@ -60,6 +63,7 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
     });
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (typeof options.providers !== 'object' || options.providers === null) problems.push('providers: not an object');
   else if (catalogOk) checkProviders(problems, catalog, validlyProvided, options.providers);
   requireMethods(problems, 'blobs', options.blobs, ['get', 'put']);

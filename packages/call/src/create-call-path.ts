@@ -73,7 +73,7 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
 export function createCallPath<const P extends readonly string[] = readonly string[], R extends object = NativeProviders>(typedOptions: CallPathOptions<P, R>): CallPath {
   const options = typedOptions as unknown as CallPathOptions;
   const { problems, manifest } = checkCallPathOptions(options);
-  const appId = typeof options?.app?.id === 'string' ? options.app.id : '';
+  const appId = typeof (options as { app?: { id?: unknown } } | null | undefined)?.app?.id === 'string' ? options.app.id : ''; // options may be anything: the check above only listed its problems
   problems.push(...auditPolicyProblems(options));
   if (problems.length > 0) throw new HostSetupError(appId, problems);
 
@@ -251,7 +251,9 @@ function startTime(clock: () => Date): string {
 }
 
 function checkRequest(request: CallRequest): void {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (typeof request !== 'object' || request === null) throw new TypeError('CallPath.call: the request must be an object {from, name, arguments?, foreground, client?}');
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (request.from !== 'ui' && request.from !== 'agent') throw new TypeError('CallPath.call: request.from must be "ui" or "agent"');
   if (typeof request.name !== 'string') throw new TypeError('CallPath.call: request.name must be a string');
   if (typeof request.foreground !== 'boolean') throw new TypeError('CallPath.call: request.foreground must be a boolean');

@@ -26,7 +26,7 @@ describe('no answer without its row (auditFailure: suspend, the default)', () =>
   it('the call whose row fails answers unavailable: auditFailed; its row keeps the real outcome', async () => {
     const sink = scriptedSink();
     const { path, grants, nativeCalls } = setup({ audit: sink });
-    await grants.set(appId, 'photos.read', 'granted');
+    grants.set(appId, 'photos.read', 'granted');
     sink.down = true;
     const answer = await path.call(ui('photos_pick', { limit: 1 }));
     expect(nativeCalls).toHaveLength(1);
@@ -43,7 +43,7 @@ describe('no answer without its row (auditFailure: suspend, the default)', () =>
     const states: AuditStateChange[] = [];
     const errors: unknown[] = [];
     const { path, grants, nativeCalls, asked } = setup({ audit: sink, onAuditState: (change) => states.push(change), onAuditError: (error) => errors.push(error) }, ['allow']);
-    await grants.set(appId, 'photos.read', 'granted');
+    grants.set(appId, 'photos.read', 'granted');
     let grantReads = 0;
     const get = grants.get.bind(grants);
     grants.get = (...args: Parameters<typeof get>) => {
@@ -90,7 +90,7 @@ describe('no answer without its row (auditFailure: suspend, the default)', () =>
     const sink = scriptedSink();
     const states: AuditStateChange[] = [];
     const { path, grants, nativeCalls } = setup({ audit: sink, auditFailure: 'ignore', onAuditState: (change) => states.push(change) });
-    await grants.set(appId, 'photos.read', 'granted');
+    grants.set(appId, 'photos.read', 'granted');
     sink.down = true;
     const answers = [await path.call(ui('photos_pick', {})), await path.call(ui('photos_pick', {}))];
     expect(answers.map((a) => a.kind === 'result' && a.result.isError === true)).toEqual([false, false]);
@@ -102,7 +102,7 @@ describe('no answer without its row (auditFailure: suspend, the default)', () =>
   it('closeAudit answers the rows still unwritten; calls after it are refused before anything runs', async () => {
     const sink = scriptedSink();
     const { path, grants, nativeCalls } = setup({ audit: sink, auditFailure: 'ignore' });
-    await grants.set(appId, 'photos.read', 'granted');
+    grants.set(appId, 'photos.read', 'granted');
     sink.down = true;
     await path.call(ui('photos_pick', {}));
     const left = await path.closeAudit();

@@ -103,6 +103,7 @@ describe('AuditQueue writes', () => {
   });
 
   it('a rejection with no reason is still a failure', async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a sink that rejects with no reason at all, on purpose
     const queue = new AuditQueue({ write: () => Promise.reject(undefined) }, { clock });
     await queue.write(row('a'));
     expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed' }]);
@@ -111,6 +112,7 @@ describe('AuditQueue writes', () => {
   it('a rejection value that cannot be printed neither rejects the write nor blocks the queue', async () => {
     let fail = true;
     const written: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a sink that rejects with a prototype-less object, on purpose
     const queue = new AuditQueue({ write: (r) => (fail ? Promise.reject(Object.create(null)) : void written.push(r.tool)) }, { clock });
     await expect(queue.write(row('a'))).resolves.toBe(false);
     expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed (the error cannot be printed)' }]);

@@ -161,7 +161,7 @@ describe('nothing a host plugs in may hang a call', () => {
     const { path, grants, audit } = setup({ consentTimeoutMs: 30, consent: never });
     const answer = await path.call(ui('photos_pick', {}));
     expect(answer.verdict.reason).toBe('consentNeeded');
-    expect(await grants.get(appId, 'photos.read')).toBeUndefined();
+    expect(grants.get(appId, 'photos.read')).toBeUndefined();
     expect(audit.rows).toHaveLength(1);
   });
 });

@@ -56,7 +56,7 @@ describe('createCallPath: the host setup', () => {
   it('never takes an Object.prototype member for a native method', () => {
     const { options } = setup();
     const catalogWithToString = { ...options.catalog, tools: options.catalog.tools.map((t) => (t.name === 'share_send' ? { ...t, name: 'share_toString' } : t)) };
-    expect(() => createCallPath({ ...options, catalog: catalogWithToString as never, providers: { ...options.providers, share: {} } })).toThrow('providers.share.toString: not a function');
+    expect(() => createCallPath({ ...options, catalog: catalogWithToString, providers: { ...options.providers, share: {} } })).toThrow('providers.share.toString: not a function');
   });
 
   it('names a manifest that is no array', () => {

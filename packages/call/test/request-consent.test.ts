@@ -20,7 +20,7 @@ describe('createCallPath: a request with its own consent UI', () => {
     expect(answer.outcome).toBe('ok');
     expect(asked).toEqual([]);
     expect(own.map((r) => [r.app, r.scope, r.sheet.title])).toEqual([['acme.album', 'photos.read', 'Photos']]);
-    expect(await grants.get('acme.album', 'photos.read')).toBe('granted');
+    expect(grants.get('acme.album', 'photos.read')).toBe('granted');
     expect(nativeCalls.map((c) => c.tool)).toEqual(['photos_pick']);
   });
 

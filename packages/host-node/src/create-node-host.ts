@@ -163,12 +163,12 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
     const base =
       options.natives ??
-      (await nodeProviders({
+      nodeProviders({
         ...options.providerOptions,
         ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
         ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
         stateFile: paths.notifications,
-      }));
+      });
     closers.unshift(() => base.close?.());
     let natives: HostNatives = base;
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {

@@ -39,7 +39,7 @@ export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
   const scripts = new Map<string, NativeScript>(Object.entries(options.natives ?? {}));
   const nativeCalls: NativeCall[] = [];
   const providers = fakeProviders(catalog, provided, (tool, input) => {
-    nativeCalls.push({ tool, input: structuredClone(input) as JsonObject });
+    nativeCalls.push({ tool, input: structuredClone<JsonObject>(input) });
     return scriptedNative(scripts.get(tool) ?? unserved)(input);
   });
 

@@ -13,6 +13,6 @@ export function mcpTool(tool: AgentTool): Tool {
 
 function objectSchema(schema: Schema): Tool['inputSchema'] {
   // A JSON copy: the catalog's schemas are JSON data; the copy has the SDK's JSON types.
-  const { type: _type, required: _required, ...rest }: JSONObject = JSON.parse(JSON.stringify(schema));
+  const { type: _type, required: _required, ...rest } = JSON.parse(JSON.stringify(schema)) as JSONObject;
   return schema.required === undefined ? { ...rest, type: 'object' } : { ...rest, type: 'object', required: [...schema.required] };
 }

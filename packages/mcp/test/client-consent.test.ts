@@ -35,7 +35,7 @@ describe.each(['legacy', 'modern'] as const)('consent asked in the agent client,
     expect((result.structuredContent as { photos: unknown[] }).photos).toHaveLength(1);
     expect(c.elicited.map((e) => e.message)).toEqual([message]);
     expect(c.elicited[0]?.requestedSchema).toMatchObject({ type: 'object', required: ['answer'] });
-    expect(await c.host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    expect(c.host.grants.get('acme.album', 'photos.read')).toBe('granted');
     expect((await c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } })).isError).toBeFalsy();
     expect(c.elicited).toHaveLength(1);
     expect(rows(c)).toEqual([...asked, 'ok/', 'ok/']);
@@ -45,7 +45,7 @@ describe.each(['legacy', 'modern'] as const)('consent asked in the agent client,
     const c = await agent(era, () => ({ action: 'accept', content: { answer: 'deny' } }));
     const result = await c.client.callTool({ name: 'photos__list', arguments: {} });
     expect([result.isError, text(result), result.structuredContent]).toEqual([true, 'denied: consentDenied', undefined]);
-    expect(await c.host.grants.get('acme.album', 'photos.read')).toBe('denied');
+    expect(c.host.grants.get('acme.album', 'photos.read')).toBe('denied');
     expect(rows(c)).toEqual([...asked, 'denied/consentDenied']);
   });
 
@@ -55,7 +55,7 @@ describe.each(['legacy', 'modern'] as const)('consent asked in the agent client,
       const result = await c.client.callTool({ name: 'photos__list', arguments: {} });
       expect([result.isError, text(result)]).toEqual([true, 'denied: consentNeeded']);
     }
-    expect(await c.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+    expect(c.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
     expect(c.elicited).toHaveLength(2);
     expect(rows(c)).toEqual([...asked, 'denied/consentNeeded', ...asked, 'denied/consentNeeded']);
   });
@@ -64,7 +64,7 @@ describe.each(['legacy', 'modern'] as const)('consent asked in the agent client,
     const c = await agent(era);
     const result = await c.client.callTool({ name: 'photos__list', arguments: {} });
     expect([result.isError, text(result)]).toEqual([true, 'denied: consentNeeded']);
-    expect(await c.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+    expect(c.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
     expect(rows(c)).toEqual(['denied/consentNeeded']);
   });
 });
@@ -81,7 +81,7 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
   const askedAgain = async (raw: RawPipe, answer: Awaited<ReturnType<RawPipe['request']>>) => {
     expect(answer.result?.resultType).toBe('input_required');
     expect(answer.result?.inputRequests?.['consent']?.params.message).toBe(message);
-    expect(await raw.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+    expect(raw.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
   };
 
   it('the first round is input_required with a signed state; a retry with that state and allow is granted (the control)', async () => {
@@ -92,7 +92,7 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
     expect(typeof state).toBe('string');
     const retried = await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state });
     expect(retried.result?.isError).toBeUndefined();
-    expect(await raw.host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    expect(raw.host.grants.get('acme.album', 'photos.read')).toBe('granted');
     expect(raw.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'ok/']);
   });
 
@@ -152,7 +152,7 @@ describe('the modern binding uses the argsHash the call path hands with the cons
       expect(argsHash({ limit: 1 })).not.toBe(given);
       expect(minted.map((question) => question.argsHash)).toEqual([given]);
       expect(result.isError).toBeFalsy();
-      expect(await host.grants.get('acme.album', 'photos.read')).toBe('granted');
+      expect(host.grants.get('acme.album', 'photos.read')).toBe('granted');
     } finally {
       await client.close();
       await served.close();

@@ -12,7 +12,7 @@ describe.each(['legacy', 'modern'] as const)('every tools/call that reaches the 
 
   it('arguments that are not an object, a name that is not a string, params the schemas refuse, unknown keys: each answered, one row each', async () => {
     const raw = await rawPipe(era);
-    await raw.host.grants.set('acme.album', 'photos.read', 'granted');
+    raw.host.grants.set('acme.album', 'photos.read', 'granted');
     const pick = (answer: { result?: unknown; error?: unknown }) => answer.result ?? answer.error;
     const strip = (value: unknown) => {
       if (typeof value !== 'object' || value === null) return value;

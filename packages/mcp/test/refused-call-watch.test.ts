@@ -93,7 +93,7 @@ describe('RefusedCallWatch', () => {
     watch.delivered(request(1));
     expect(watch.answering(refusal(9))).toBeUndefined();
     expect(watch.answering({ jsonrpc: '2.0', id: 1, method: 'elicitation/create', params: {} })).toBeUndefined();
-    expect(watch.answering({ jsonrpc: '2.0', method: 'notifications/progress', params: {} } as JSONRPCMessage)).toBeUndefined();
+    expect(watch.answering({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })).toBeUndefined();
     expect(watch.tracked).toBe(1);
     expect(audited).toEqual([]);
   });

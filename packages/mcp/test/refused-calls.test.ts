@@ -1,4 +1,4 @@
-import { argsHash, type AuditRow } from '@xcap/audit';
+import { argsHash, type AuditRow, type AuditSink } from '@xcap/audit';
 import { describe, expect, it } from 'vitest';
 import { serveStdioCallPath } from '../src/index.js';
 import { pipes } from './support/pipe-pair.js';
@@ -13,16 +13,22 @@ const rowsOf = (host: TestCallPath) => host.audit.rows.map((r) => [r.clientId, r
 
 /** A sink write that waits for `open()`; records when each write resolved. */
 function gatedSink(host: TestCallPath) {
-  const write = host.audit.write.bind(host.audit);
+  const sink: AuditSink = host.audit; // as the call path sees it: a write may answer a promise
+  const write = sink.write.bind(sink);
   const gate = { writes: 0, resolvedAt: [] as number[], open: () => undefined as void };
   let opened = new Promise<void>((resolve) => (gate.open = resolve));
-  host.audit.write = async (row: AuditRow, ...rest: unknown[]) => {
+  sink.write = async (row: AuditRow, ...rest: unknown[]) => {
     gate.writes++;
     await opened;
     await write(row, ...(rest as []));
     gate.resolvedAt.push(performance.now());
   };
-  return { gate, reset: () => (opened = Promise.resolve()) };
+  return {
+    gate,
+    reset: () => {
+      opened = Promise.resolve();
+    },
+  };
 }
 
 describe('modern stdio: tools/call requests the MCP SDK answers itself still get exactly one row, written before the answer', () => {
@@ -100,7 +106,7 @@ describe('modern stdio: tools/call requests the MCP SDK answers itself still get
 
   it('ids used again: each request keeps its own row (refused, served, refused with the same id)', async () => {
     const raw = await rawPipe('modern');
-    await raw.host.grants.set('acme.album', 'photos.read', 'granted');
+    raw.host.grants.set('acme.album', 'photos.read', 'granted');
     expect((await raw.request(5, call(5, { name: 'photos__list', arguments: {} }))).error?.code).toBe(-32602);
     raw.answers.length = 0;
     expect((await raw.request(5, call(5, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() }))).result?.isError).toBeUndefined();
@@ -127,10 +133,11 @@ describe('modern stdio: tools/call requests the MCP SDK answers itself still get
 
   it('a flood of refused requests against a slow sink stays within the in-flight bound; every one answered and audited once', async () => {
     const host = testCallPath();
-    const write = host.audit.write.bind(host.audit);
+    const sink: AuditSink = host.audit; // as the call path sees it: a write may answer a promise
+    const write = sink.write.bind(sink);
     // Measured from outside the transport: the row writes running at once (each refused answer is held until its write settles).
     const writes = { running: 0, most: 0, started: 0 };
-    host.audit.write = async (row: AuditRow) => {
+    sink.write = async (row: AuditRow) => {
       writes.started++;
       writes.most = Math.max(writes.most, ++writes.running);
       try {

@@ -32,7 +32,7 @@ describe.each(['legacy', 'modern'] as const)('serveStdioCallPath, %s era, checke
   it('a granted call answers structuredContent the client validates; refusals are isError without structuredContent; one row each', async () => {
     const { client, host, served } = await connected(era);
     await client.listTools();
-    await host.grants.set('acme.album', 'photos.read', 'granted');
+    host.grants.set('acme.album', 'photos.read', 'granted');
     const result = await client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { photos: unknown[] }).photos).toHaveLength(2);

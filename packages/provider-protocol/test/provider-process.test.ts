@@ -114,6 +114,7 @@ describe('ProviderProcess', () => {
     const { proc } = provider(clock, '--stall-until-sigusr2');
     await proc.start();
     // A child's stdin is a net.Socket, whose write() is Duplex.prototype.write.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the spy below calls it with the stream as `this`
     const original = Duplex.prototype.write;
     const writes: { needDrain: boolean; accepted: boolean }[] = [];
     vi.spyOn(Duplex.prototype, 'write').mockImplementation(function (this: Duplex, ...args: Parameters<Duplex['write']>) {

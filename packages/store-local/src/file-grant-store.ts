@@ -70,7 +70,8 @@ export class FileGrantStore implements GrantStore {
   async set(app: string, scope: string, grant: Grant): Promise<void> {
     checkKey('app', app);
     checkKey('scope', scope);
-    if (grant !== 'granted' && grant !== 'denied') throw new TypeError(`FileGrantStore.set: grant must be "granted" or "denied", got ${JSON.stringify(grant) ?? String(grant)}`);
+    const answer: unknown = grant; // from any caller, JavaScript included
+    if (answer !== 'granted' && answer !== 'denied') throw new TypeError(`FileGrantStore.set: grant must be "granted" or "denied", got ${(JSON.stringify(answer) as string | undefined) ?? String(answer)}`);
     await this.#update((grants) => {
       const current = Object.hasOwn(grants, app) ? grants[app] : undefined;
       if (current !== undefined && Object.hasOwn(current, scope) && current[scope] === grant) return false;

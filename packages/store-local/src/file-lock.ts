@@ -137,7 +137,7 @@ async function readHolder(lockFile: string): Promise<Holder | undefined> {
   let mtimeMs: number;
   let handle;
   try {
-    handle = await open(lockFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    handle = await open(lockFile, constants.O_RDONLY | ((constants.O_NOFOLLOW as number | undefined) ?? 0) | ((constants.O_NONBLOCK as number | undefined) ?? 0));
   } catch (error) {
     if (isCode(error, 'ENOENT')) return undefined;
     if (isCode(error, 'ELOOP')) throw notALock(lockFile, 'a symbolic link');

@@ -76,7 +76,7 @@ export class SqliteAuditSink implements AuditSink {
   constructor(file: string, options: SqliteAuditSinkOptions = {}) {
     if (typeof file !== 'string' || file === '') throw new TypeError('SqliteAuditSink: file must be a non-empty path');
     this.#batches = new GroupCommit((batch) => this.#commitBatch(batch), { maxBatch: options.maxBatch ?? 4096, name: 'SqliteAuditSink' });
-    const synchronous = options.synchronous ?? 'full';
+    const synchronous: unknown = options.synchronous ?? 'full'; // from any caller, JavaScript included
     if (synchronous !== 'full' && synchronous !== 'normal') throw new RangeError(`SqliteAuditSink: synchronous must be "full" or "normal", got ${String(synchronous)}`);
     this.file = path.resolve(file);
     this.#readonly = options.readonly === true;

@@ -41,7 +41,7 @@ export function stateFileKey(file: string, fail: StateFileFailure): string | und
 export function readStateFile(file: string, fail: StateFileFailure): StateFileText | undefined {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(file, constants.O_RDONLY | ((constants.O_NOFOLLOW as number | undefined) ?? 0) | ((constants.O_NONBLOCK as number | undefined) ?? 0));
   } catch (error) {
     if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) return undefined;
     if (isCode(error, 'ELOOP')) throw fail(symlinkProblem);

@@ -28,7 +28,7 @@ export function parseTokenFile(file: string, text: string): TokenFile {
     throw new TokenFileError(file, '', `is not JSON (${(error as Error).message})`);
   }
   if (!isRecord(document)) throw new TokenFileError(file, '', 'is not a JSON object {"version": 1, "tokens": {…}}');
-  if (document['version'] !== 1) throw new TokenFileError(file, '/version', `must be 1, got ${JSON.stringify(document['version']) ?? 'nothing'}`);
+  if (document['version'] !== 1) throw new TokenFileError(file, '/version', `must be 1, got ${(JSON.stringify(document['version']) as string | undefined) ?? 'nothing'}`);
   const tokens = document['tokens'];
   if (!isRecord(tokens)) throw new TokenFileError(file, '/tokens', 'must be an object of name → {"sha256", "created"}');
   const parsed: Record<string, StoredToken> = Object.create(null) as Record<string, StoredToken>;

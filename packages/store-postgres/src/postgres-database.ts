@@ -153,8 +153,9 @@ export class PostgresDatabase {
 
   /** A `PostgresStoreError` for a failure while doing `what`, its text scrubbed of the password. */
   error(what: string, error: unknown): PostgresStoreError {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- only for an error without a message: its code (a string or number from pg and Node), else its name
     const raw = error instanceof Error ? error.message || String((error as { code?: unknown }).code ?? error.name) : String(error);
-    const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
+    const code = typeof (error as { code?: unknown } | null | undefined)?.code === 'string' ? (error as { code: string }).code : undefined;
     const detail = error instanceof AggregateError && error.errors.length > 0 ? error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ') : raw;
     return new PostgresStoreError(scrubSecrets(`${this.label}: could not ${what}: ${detail}`, this.#secrets), code);
   }

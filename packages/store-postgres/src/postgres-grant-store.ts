@@ -34,7 +34,8 @@ export class PostgresGrantStore implements GrantStore {
   async set(app: string, scope: string, grant: Grant): Promise<void> {
     checkKey('app', app);
     checkKey('scope', scope);
-    if (grant !== 'granted' && grant !== 'denied') throw new TypeError(`PostgresGrantStore.set: grant must be "granted" or "denied", got ${JSON.stringify(grant) ?? String(grant)}`);
+    const answer: unknown = grant; // from any caller, JavaScript included
+    if (answer !== 'granted' && answer !== 'denied') throw new TypeError(`PostgresGrantStore.set: grant must be "granted" or "denied", got ${(JSON.stringify(answer) as string | undefined) ?? String(answer)}`);
     const n = this.#db.names;
     await this.#db.query(
       'store a grant',

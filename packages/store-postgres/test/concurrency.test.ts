@@ -25,7 +25,7 @@ async function twoHosts(options: { quotaBytes?: number } = {}): Promise<[Postgre
   return [a, b];
 }
 
-const askVerdict: Verdict = { verdict: 'ask', reason: null, scope: 'photos.read', capability: 'photos', tool: 'pick' } as Verdict;
+const askVerdict: Verdict = { verdict: 'ask', reason: null, scope: 'photos.read', capability: 'photos', tool: 'pick' };
 
 describe('two hosts at once', () => {
   it('racing consent answers for one scope end in one row holding one of the answers, never an error', async () => {
@@ -62,7 +62,7 @@ describe('two hosts at once', () => {
     const results = await Promise.allSettled(puts);
     const stored = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected');
-    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(QuotaExceededError);
+    for (const r of refused) expect((r).reason).toBeInstanceOf(QuotaExceededError);
     const used = await a.blobs.usage('acme.album');
     expect(used).toBeLessThanOrEqual(quotaBytes);
     const perFile = used / stored;

@@ -7,5 +7,5 @@ import { tokenNameRule } from './token-name-rule.js';
  * `"<name>" is not a token name (<tokenNameRule>)`.
  */
 export function checkTokenName(name: unknown): asserts name is string {
-  if (!isTokenName(name)) throw new TypeError(`${JSON.stringify(name) ?? String(name)} is not a token name (${tokenNameRule})`);
+  if (!isTokenName(name)) throw new TypeError(`${(JSON.stringify(name) as string | undefined) ?? String(name)} is not a token name (${tokenNameRule})`);
 }

@@ -134,6 +134,7 @@ async function handToPostgres(dir: string): Promise<void> {
   });
   const uid = Number(ids.trim());
   const gid = Number(
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error (ExecFileException, typed through Omit<ExecException, 'code'>)
     await new Promise<string>((resolve, reject) => execFile('id', ['-g', 'postgres'], (error, out) => (error ? reject(error) : resolve(out)))),
   );
   await chown(dir, uid, gid);
@@ -143,7 +144,7 @@ async function handToPostgres(dir: string): Promise<void> {
 function runTool(root: boolean, tool: string, args: readonly string[], timeoutMs: number, log: string): Promise<void> {
   const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', tool, ...args]] : [tool, [...args]];
   return new Promise((resolve, reject) => {
-    execFile(file, argv as string[], { timeout: timeoutMs, cwd: os.tmpdir() }, (error, stdout, stderr) => {
+    execFile(file, argv, { timeout: timeoutMs, cwd: os.tmpdir() }, (error, stdout, stderr) => {
       if (error === null) return resolve();
       void readFile(log, 'utf8')
         .catch(() => '')

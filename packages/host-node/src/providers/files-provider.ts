@@ -118,7 +118,7 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
           return { isError: `pickerFailed: ${errorText(error)}` };
         }
         if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p))) return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
-        chosen = [...new Set(paths)].map((path) => ({ path }));
+        chosen = [...new Set<string>(paths)].map((path) => ({ path }));
       } else if (dir !== undefined) {
         try {
           chosen = await folderFiles(dir, request, maxBytes);

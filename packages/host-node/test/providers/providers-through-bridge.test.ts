@@ -42,7 +42,7 @@ describe('Node providers through the bridge', () => {
       ['lake.jpg', '2026-11-01T10:00:00+01:00'],
       ['hill.jpg', '2026-10-01T10:00:00+01:00'],
     ]);
-    const stored = await blobs.get(context.app, photos[0]!.fileId);
+    const stored = blobs.get(context.app, photos[0]!.fileId);
     expect(Buffer.from(stored!.bytes).equals(readFileSync(join(photosDir, 'lake.jpg')))).toBe(true);
 
     const printed = await call('print_print', { fileId: photos[0]!.fileId });
@@ -62,7 +62,7 @@ describe('Node providers through the bridge', () => {
     const opened = await call('files_open', { accept: ['image/*'] });
     const [file] = (opened.result.structuredContent as { files: { name: string; mimeType: string; fileId: string }[] }).files;
     expect([file!.name, file!.mimeType]).toEqual(['swatch.png', 'image/png']);
-    expect((await blobs.get(context.app, file!.fileId))?.name).toBe('swatch.png');
+    expect(blobs.get(context.app, file!.fileId)?.name).toBe('swatch.png');
 
     const first = await call('photos_list', { limit: 1 });
     const cursor = (first.result.structuredContent as { cursor: string }).cursor;

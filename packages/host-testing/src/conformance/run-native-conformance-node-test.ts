@@ -14,9 +14,10 @@ export function runNativeConformance(options: NativeConformanceOptions): void {
 }
 
 function register(node: ConformanceNode): void {
+  // node:test queues each suite and test itself and reports its failures; the returned promise is only for awaiting a subtest.
   if (node.kind === 'group') {
-    describe(node.title, () => node.children.forEach(register));
+    void describe(node.title, () => node.children.forEach(register));
   } else {
-    it(node.title, { skip: node.skip ?? false, timeout: node.timeoutMs }, node.run);
+    void it(node.title, { skip: node.skip ?? false, timeout: node.timeoutMs }, node.run);
   }
 }

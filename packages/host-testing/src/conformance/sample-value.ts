@@ -12,7 +12,7 @@ export const sampleText = 'sample';
  * branch (with their `dependentRequired` closure), `null`.
  */
 export function sampleValue(schema: Schema): JsonValue {
-  if (schema.enum !== undefined && schema.enum.length > 0) return structuredClone(schema.enum[0]!) as JsonValue;
+  if (schema.enum !== undefined && schema.enum.length > 0) return structuredClone(schema.enum[0]!);
   const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : [...schema.type];
   const type = types.find((t) => t !== 'null') ?? types[0] ?? (schema.properties !== undefined ? 'object' : 'string');
   switch (type) {

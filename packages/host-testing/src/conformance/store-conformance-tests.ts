@@ -9,7 +9,7 @@ export type StoreTestFactory = (section: string, title: string, quotaBytes: numb
  * The test factory of `storeConformanceSuite` and, made after every test,
  * the check that each skip named a section or a test of the suite.
  */
-export function storeConformanceTests(options: StoreConformanceOptions): { readonly test: StoreTestFactory; unusedSkips(): ConformanceTest } {
+export function storeConformanceTests(options: StoreConformanceOptions): { readonly test: StoreTestFactory; readonly unusedSkips: () => ConformanceTest } {
   const skips = options.skip ?? [];
   const used = new Set<string>();
   const skipReason = (section: string, title: string): string | undefined => {

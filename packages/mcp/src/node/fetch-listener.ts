@@ -32,7 +32,7 @@ async function serve(fetch: (request: Request) => Promise<Response>, origin: str
     }
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'HEAD' ? undefined : requestBody(req);
-    const request = new Request(`${origin}${target}`, { method, headers, signal: abort.signal, ...(body === undefined ? {} : { body, duplex: 'half' }) } as RequestInit);
+    const request = new Request(`${origin}${target}`, { method, headers, signal: abort.signal, ...(body === undefined ? {} : { body, duplex: 'half' }) });
     response = await fetch(request);
   } catch (error) {
     if (!(error instanceof TypeError)) onerror(error instanceof Error ? error : new Error(String(error)));

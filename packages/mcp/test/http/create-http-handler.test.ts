@@ -54,7 +54,7 @@ function post(headers: Record<string, string>, body: string | ReadableStream<Uin
     headers: { host: '127.0.0.1:7777', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
     body,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  });
 }
 
 describe('createHttpHandler', () => {

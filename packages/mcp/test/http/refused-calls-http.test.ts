@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/server';
-import { argsHash, type AuditRow } from '@xcap/audit';
+import { argsHash, type AuditRow, type AuditSink } from '@xcap/audit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore } from '@xcap/tokens';
 import { createHttpHandler, loopbackHosts, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
@@ -81,7 +81,7 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
 
   it('calls the handler serves keep their one row (modern and legacy): no second row', async () => {
     const { host, handler } = await setup();
-    await host.grants.set('acme.album', 'photos.read', 'granted');
+    host.grants.set('acme.album', 'photos.read', 'granted');
     const modern = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() })));
     expect(modern.status).toBe(200);
     await modern.text();
@@ -99,11 +99,12 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
 
   it('the answer waits for the row: a slow sink holds the response until its write resolved', async () => {
     const host = testCallPath();
-    const write = host.audit.write.bind(host.audit);
+    const sink: AuditSink = host.audit; // as the call path sees it: a write may answer a promise
+    const write = sink.write.bind(sink);
     let open: () => void = () => undefined;
     const opened = new Promise<void>((resolve) => (open = resolve));
     let resolvedAt = 0;
-    host.audit.write = async (row: AuditRow) => {
+    sink.write = async (row: AuditRow) => {
       await opened;
       await write(row);
       resolvedAt = performance.now();
@@ -124,7 +125,7 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
 
   it('a failing sink: still answered with the SDK answer, the row pending; no crash', async () => {
     const host = testCallPath();
-    host.audit.write = () => Promise.reject(new Error('disk full'));
+    (host.audit as AuditSink).write = () => Promise.reject(new Error('disk full'));
     const { handler } = await setup(host);
     const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {}, _meta: bogus })));
     expect(response.status).toBe(400);
