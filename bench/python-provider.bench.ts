@@ -111,7 +111,7 @@ async function measured(call: () => Promise<unknown>, mode: Mode, server: number
   const before = [processCpuTime(server), processCpuTime(provider)];
   const figures = await load(call, mode);
   const after = [processCpuTime(server), processCpuTime(provider)];
-  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i]! - before[i]!) / Math.max(1, figures.calls));
+  const perCall = (i: number) => (before[i] === undefined || after[i] === undefined ? NaN : (after[i] - before[i]) / Math.max(1, figures.calls));
   return { ...figures, serverCpu: perCall(0), providerCpu: perCall(1) };
 }
 

@@ -11,7 +11,9 @@ const floor = Number(process.argv[2] ?? 80);
 const dir = 'reports/mutation';
 let low = 0;
 let files = 0;
-for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+for (const name of readdirSync(dir)
+  .filter((n) => n.endsWith('.json'))
+  .sort()) {
   const report = JSON.parse(readFileSync(join(dir, name), 'utf8'));
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const count = (status) => mutants.filter((m) => m.status === status).length;
@@ -20,7 +22,9 @@ for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
     const score = valid === 0 ? 100 : (100 * detected) / valid;
     files++;
     if (score < floor) low++;
-    console.log(`${score < floor ? 'LOW ' : 'ok  '} ${score.toFixed(2).padStart(6)}%  ${name.replace(/\.json$/, '')}: ${file} (${detected} of ${valid} detected, ${count('Survived')} survived, ${count('NoCoverage')} without coverage)`);
+    console.log(
+      `${score < floor ? 'LOW ' : 'ok  '} ${score.toFixed(2).padStart(6)}%  ${name.replace(/\.json$/, '')}: ${file} (${detected} of ${valid} detected, ${count('Survived')} survived, ${count('NoCoverage')} without coverage)`,
+    );
   }
 }
 if (files === 0) {

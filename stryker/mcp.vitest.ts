@@ -7,6 +7,12 @@
 import { onlyTests } from './only-tests.ts';
 
 export default onlyTests(
-  ['test/line-transport.test.ts', 'test/batched-writer.test.ts', 'test/in-flight-gate.test.ts', 'test/refused-call-watch.test.ts', 'test/http/fair-gate.test.ts'],
+  [
+    'test/line-transport.test.ts',
+    'test/batched-writer.test.ts',
+    'test/in-flight-gate.test.ts',
+    'test/refused-call-watch.test.ts',
+    'test/http/fair-gate.test.ts',
+  ],
   2_000,
 );

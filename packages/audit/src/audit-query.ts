@@ -41,7 +41,11 @@ export interface CheckedAuditQuery {
  */
 export function checkAuditQuery(filter: AuditQuery, sink: string): CheckedAuditQuery {
   const where: AuditQueryCondition[] = [];
-  for (const [key, column] of [['app', 'app_id'], ['tool', 'tool'], ['status', 'status']] as const) {
+  for (const [key, column] of [
+    ['app', 'app_id'],
+    ['tool', 'tool'],
+    ['status', 'status'],
+  ] as const) {
     const value: unknown = filter[key];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new TypeError(`${sink}.query: ${key} must be a string`);
@@ -52,6 +56,7 @@ export function checkAuditQuery(filter: AuditQuery, sink: string): CheckedAuditQ
     if (!Number.isFinite(since)) throw new RangeError(`${sink}.query: since must be an ISO 8601 time, got ${JSON.stringify(filter.since)}`);
     where.push({ column: 'at', operator: '>=', value: new Date(since).toISOString() });
   }
-  if (filter.limit !== undefined && (!Number.isSafeInteger(filter.limit) || filter.limit < 1)) throw new RangeError(`${sink}.query: limit must be a positive integer, got ${String(filter.limit)}`);
+  if (filter.limit !== undefined && (!Number.isSafeInteger(filter.limit) || filter.limit < 1))
+    throw new RangeError(`${sink}.query: limit must be a positive integer, got ${String(filter.limit)}`);
   return { where, limit: filter.limit };
 }

@@ -2,7 +2,16 @@ import type { AuditRow, AuditStatus } from './audit-row.js';
 import { auditRowProblem } from './audit-row-problem.js';
 
 /** One row's column values as a stored audit log keeps them, in this order. */
-export type AuditRowColumns = readonly [at: string, appId: string, clientId: string, tool: string, status: AuditStatus, error: string | null, argsHash: string, durationMs: number | null];
+export type AuditRowColumns = readonly [
+  at: string,
+  appId: string,
+  clientId: string,
+  tool: string,
+  status: AuditStatus,
+  error: string | null,
+  argsHash: string,
+  durationMs: number | null,
+];
 
 /**
  * The column values of `row` for a sink that stores it (the SQLite log of

@@ -72,7 +72,14 @@ export function brokerAuditRow(input: BrokerAuditInput): AuditRow {
     clientId = client;
   }
   const [status, error] = statusOf(verdict, outcome);
-  return { appId, clientId, tool: clipToolName(call.name, qualifiedToolName(call.from, call.name)), status, error, argsHash: input.argsHash ?? argsHash(call.arguments) };
+  return {
+    appId,
+    clientId,
+    tool: clipToolName(call.name, qualifiedToolName(call.from, call.name)),
+    status,
+    error,
+    argsHash: input.argsHash ?? argsHash(call.arguments),
+  };
 }
 
 function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditStatus, string | null] {
@@ -88,9 +95,11 @@ function statusOf(verdict: Verdict, outcome: Outcome | null): readonly [AuditSta
     case 'unknown':
     case 'unavailable': {
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
-      if (outcome !== null && outcome !== undefined) throw new TypeError(`brokerAuditRow: a refused call never ran, so it has no outcome (got ${show(outcome)})`);
+      if (outcome !== null && outcome !== undefined)
+        throw new TypeError(`brokerAuditRow: a refused call never ran, so it has no outcome (got ${show(outcome)})`);
       const reason = kind === 'unknown' ? 'unknownTool' : kind === 'unavailable' ? 'unavailable' : verdict.reason;
-      if (typeof reason !== 'string' || !refusalReasons.has(reason)) throw new TypeError(`brokerAuditRow: a "denied" verdict needs its reason, got ${show(reason)}`);
+      if (typeof reason !== 'string' || !refusalReasons.has(reason))
+        throw new TypeError(`brokerAuditRow: a "denied" verdict needs its reason, got ${show(reason)}`);
       return ['denied', reason];
     }
     case 'ask':

@@ -34,7 +34,8 @@ export class GroupCommit<T> {
 
   constructor(commit: (batch: readonly T[]) => void | PromiseLike<void>, options: GroupCommitOptions = {}) {
     const maxBatch = options.maxBatch ?? 4096;
-    if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new RangeError(`${options.name ?? 'GroupCommit'}: maxBatch must be a positive integer, got ${String(maxBatch)}`);
+    if (!Number.isSafeInteger(maxBatch) || maxBatch < 1)
+      throw new RangeError(`${options.name ?? 'GroupCommit'}: maxBatch must be a positive integer, got ${String(maxBatch)}`);
     this.#commit = commit;
     this.#maxBatch = maxBatch;
   }

@@ -19,12 +19,18 @@ describe('checkAuditQuery', () => {
   });
 
   it('refuses a filter that is not strings with a TypeError naming the sink and the key', () => {
-    for (const key of ['app', 'tool', 'status'] as const) expect(() => checkAuditQuery({ [key]: 7 }, 'TestSink')).toThrow(new TypeError(`TestSink.query: ${key} must be a string`));
+    for (const key of ['app', 'tool', 'status'] as const)
+      expect(() => checkAuditQuery({ [key]: 7 }, 'TestSink')).toThrow(new TypeError(`TestSink.query: ${key} must be a string`));
   });
 
   it('refuses an unreadable since and a limit that is not a positive integer with a RangeError', () => {
-    expect(() => checkAuditQuery({ since: 'yesterday' }, 'TestSink')).toThrow(new RangeError('TestSink.query: since must be an ISO 8601 time, got "yesterday"'));
+    expect(() => checkAuditQuery({ since: 'yesterday' }, 'TestSink')).toThrow(
+      new RangeError('TestSink.query: since must be an ISO 8601 time, got "yesterday"'),
+    );
     expect(() => checkAuditQuery({ since: 7 as never }, 'TestSink')).toThrow(RangeError);
-    for (const limit of [0, -1, 1.5, Number.NaN, 2 ** 53]) expect(() => checkAuditQuery({ limit }, 'TestSink'), String(limit)).toThrow(new RangeError(`TestSink.query: limit must be a positive integer, got ${String(limit)}`));
+    for (const limit of [0, -1, 1.5, Number.NaN, 2 ** 53])
+      expect(() => checkAuditQuery({ limit }, 'TestSink'), String(limit)).toThrow(
+        new RangeError(`TestSink.query: limit must be a positive integer, got ${String(limit)}`),
+      );
   });
 });

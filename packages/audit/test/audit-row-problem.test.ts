@@ -12,9 +12,16 @@ describe('auditRowProblem', () => {
   it('names the first field that is wrong and what is wrong with it', () => {
     expect(auditRowProblem(null)).toEqual({ field: '', problem: 'must be an audit row object' });
     expect(auditRowProblem('row')).toEqual({ field: '', problem: 'must be an audit row object' });
-    for (const field of ['appId', 'clientId', 'tool', 'argsHash'] as const) expect(auditRowProblem({ ...row, [field]: 7 }), field).toEqual({ field, problem: 'must be a string, got number' });
-    expect(auditRowProblem({ ...row, status: 'maybe' })).toEqual({ field: 'status', problem: 'must be one of ok, failed, invalid, upstream, denied, got "maybe"' });
-    expect(auditRowProblem({ ...row, status: undefined })).toEqual({ field: 'status', problem: 'must be one of ok, failed, invalid, upstream, denied, got undefined' });
+    for (const field of ['appId', 'clientId', 'tool', 'argsHash'] as const)
+      expect(auditRowProblem({ ...row, [field]: 7 }), field).toEqual({ field, problem: 'must be a string, got number' });
+    expect(auditRowProblem({ ...row, status: 'maybe' })).toEqual({
+      field: 'status',
+      problem: 'must be one of ok, failed, invalid, upstream, denied, got "maybe"',
+    });
+    expect(auditRowProblem({ ...row, status: undefined })).toEqual({
+      field: 'status',
+      problem: 'must be one of ok, failed, invalid, upstream, denied, got undefined',
+    });
     expect(auditRowProblem({ ...row, error: undefined })).toEqual({ field: 'error', problem: 'must be a string or null, got undefined' });
     expect(auditRowProblem({ ...row, appId: 1, tool: 2 })?.field).toBe('appId');
   });

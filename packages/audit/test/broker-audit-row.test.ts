@@ -90,7 +90,7 @@ describe('brokerAuditRow: who and what', () => {
   it('a call without arguments hashes as {}', () => {
     expect(row({ call: { from: 'ui', name: 'photos_pick' } }).argsHash).toBe(emptyHash);
   });
-  it('the row has exactly audit.json\'s fields, in order', () => {
+  it("the row has exactly audit.json's fields, in order", () => {
     expect(Object.keys(row({}))).toEqual(['appId', 'clientId', 'tool', 'status', 'error', 'argsHash']);
   });
 });
@@ -103,7 +103,11 @@ describe('brokerAuditRow: programming errors are TypeErrors', () => {
     ['a call verdict with a prototype name as outcome', { outcome: 'toString' as Outcome }, /needs the call's outcome/],
     ['a refusal with an outcome', { verdict: { ...callVerdict, verdict: 'denied', reason: 'notDeclared' }, outcome: 'ok' }, /never ran/],
     ['a denied verdict without a reason', { verdict: { ...callVerdict, verdict: 'denied', reason: null }, outcome: null }, /needs its reason/],
-    ['a denied verdict with a made-up reason', { verdict: { ...callVerdict, verdict: 'denied', reason: 'because' as RefusalReason }, outcome: null }, /needs its reason, got "because"/],
+    [
+      'a denied verdict with a made-up reason',
+      { verdict: { ...callVerdict, verdict: 'denied', reason: 'because' as RefusalReason }, outcome: null },
+      /needs its reason, got "because"/,
+    ],
     ['not a verdict', { verdict: { verdict: 'maybe' } as unknown as Verdict }, /not a verdict: "maybe"/],
     ['a null verdict', { verdict: null as unknown as Verdict }, /not a verdict/],
     ['an agent call without a run id', { call: { from: 'agent', name: 'photos__pick' }, client: null }, /run id/],

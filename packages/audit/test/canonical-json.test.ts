@@ -4,8 +4,11 @@ import { canonicalJson } from '../src/index.js';
 
 describe('canonicalJson: RFC 8785 examples', () => {
   it('the §3.2.4 example: key order, number forms, string escapes', () => {
-    const input = '{\n  "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],\n  "string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/",\n  "literals": [null, true, false]\n}';
-    expect(canonicalJson(JSON.parse(input))).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+    const input =
+      '{\n  "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],\n  "string": "\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/",\n  "literals": [null, true, false]\n}';
+    expect(canonicalJson(JSON.parse(input))).toBe(
+      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    );
   });
   it('the §3.2.3 sorting example: keys by UTF-16 code units, non-ASCII included', () => {
     const input = {
@@ -159,33 +162,61 @@ describe('canonicalJson: structure', () => {
 });
 
 describe('canonicalJson: properties', () => {
-  const reference = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  const reference = (value: unknown): string =>
+    JSON.stringify(value, (_key, v: unknown) =>
+      v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    );
   const json = fc.jsonValue({ stringUnit: 'grapheme', maxDepth: 4 });
   it('equals JSON.stringify of the key-sorted value (well-formed strings)', () => {
-    fc.assert(fc.property(json, (value) => {
-      expect(canonicalJson(value)).toBe(reference(value));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
   });
   it('is a fixed point: parsing and re-serialising gives the same text', () => {
-    fc.assert(fc.property(json, (value) => {
-      const text = canonicalJson(value);
-      expect(canonicalJson(JSON.parse(text))).toBe(text);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(json, (value) => {
+        const text = canonicalJson(value);
+        expect(canonicalJson(JSON.parse(text))).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
   });
   it('ignores key order', () => {
-    fc.assert(fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue({ maxDepth: 2 })), (object) => {
-      const reversed = Object.fromEntries(Object.entries(object).reverse());
-      expect(canonicalJson(reversed)).toBe(canonicalJson(object));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }), fc.jsonValue({ maxDepth: 2 })), (object) => {
+        const reversed = Object.fromEntries(Object.entries(object).reverse());
+        expect(canonicalJson(reversed)).toBe(canonicalJson(object));
+      }),
+      { numRuns: 300 },
+    );
   });
   it('throws only TypeErrors on arbitrary values', () => {
-    fc.assert(fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withBoxedValues: true, withNullPrototype: true, withSparseArray: true, withTypedArray: true, stringUnit: 'binary' }), (value) => {
-      try {
-        canonicalJson(value);
-      } catch (error) {
-        expect(error).toBeInstanceOf(TypeError);
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withBoxedValues: true,
+          withNullPrototype: true,
+          withSparseArray: true,
+          withTypedArray: true,
+          stringUnit: 'binary',
+        }),
+        (value) => {
+          try {
+            canonicalJson(value);
+          } catch (error) {
+            expect(error).toBeInstanceOf(TypeError);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -3,7 +3,15 @@ import type { Outcome, ToolCall, Verdict } from '@xcap/catalog';
 import { brokerAuditRow, MemoryAuditSink } from '../src/index.js';
 import { cases } from './fixture.js';
 
-interface AuditCase { name: string; appId: string; client: string | null; call: ToolCall; verdict: Verdict; outcome: Outcome | null; expected: unknown }
+interface AuditCase {
+  name: string;
+  appId: string;
+  client: string | null;
+  call: ToolCall;
+  verdict: Verdict;
+  outcome: Outcome | null;
+  expected: unknown;
+}
 
 describe('auditCases', () => {
   for (const c of cases<AuditCase>('auditCases')) {

@@ -89,7 +89,10 @@ describe('GroupCommit with a synchronous commit', () => {
   });
 
   it('refuses a maxBatch that is not a positive integer, naming its owner', () => {
-    for (const maxBatch of [0, -1, 1.5, Number.NaN]) expect(() => new GroupCommit(() => undefined, { maxBatch, name: 'TestSink' })).toThrow(new RangeError(`TestSink: maxBatch must be a positive integer, got ${String(maxBatch)}`));
+    for (const maxBatch of [0, -1, 1.5, Number.NaN])
+      expect(() => new GroupCommit(() => undefined, { maxBatch, name: 'TestSink' })).toThrow(
+        new RangeError(`TestSink: maxBatch must be a positive integer, got ${String(maxBatch)}`),
+      );
   });
 });
 
@@ -120,7 +123,10 @@ describe('GroupCommit with an asynchronous commit', () => {
     expect(first.map((w) => w.state)).toEqual(['resolved', 'resolved']);
     expect(second.map((w) => w.state)).toEqual(['pending', 'pending']);
     vi.runAllTimers();
-    expect(calls.map((c) => c.batch)).toEqual([[1, 2], [3, 4]]);
+    expect(calls.map((c) => c.batch)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     calls[1]?.finish(new Error('connection lost'));
     await settled();
     expect(second.map((w) => w.state)).toEqual(['rejected', 'rejected']);
@@ -134,11 +140,18 @@ describe('GroupCommit with an asynchronous commit', () => {
     for (let i = 4; i <= 8; i++) void group.add(i);
     calls[0]?.finish();
     await settled();
-    expect(calls.map((c) => c.batch)).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(calls.map((c) => c.batch)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     calls[1]?.finish();
     await settled();
     vi.runAllTimers();
-    expect(calls.map((c) => c.batch)).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    expect(calls.map((c) => c.batch)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
   });
 
   it('flush resolves once nothing waits and no commit is in flight, starting what waits', async () => {

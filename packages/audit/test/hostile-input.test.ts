@@ -96,7 +96,8 @@ describe('only plain objects', () => {
 
 describe('tool names longer than 128 code points (clarification 21)', () => {
   const verdict = { verdict: 'unknown', capability: null, tool: null, scope: null, reason: 'unknownTool' } as const;
-  const rowOf = (from: 'ui' | 'agent', name: string) => brokerAuditRow({ appId: 'a', client: from === 'ui' ? null : 'run-1', call: { from, name }, verdict, outcome: null });
+  const rowOf = (from: 'ui' | 'agent', name: string) =>
+    brokerAuditRow({ appId: 'a', client: from === 'ui' ? null : 'run-1', call: { from, name }, verdict, outcome: null });
 
   it('a name of 128 code points is carried whole, qualified', () => {
     expect(rowOf('ui', `a_${'b'.repeat(126)}`).tool).toBe(`a__${'b'.repeat(126)}`);

@@ -2,10 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { storedAuditColumns, storedAuditRow } from '../src/index.js';
 
 describe('storedAuditRow', () => {
-  const record = { id: 7, at: '2026-07-14T05:40:00.000Z', app_id: 'acme.album', client_id: 'run-1', tool: 'photos__pick', status: 'denied', error: 'consentNeeded', args_hash: 'sha256:00', duration_ms: 1.5 };
+  const record = {
+    id: 7,
+    at: '2026-07-14T05:40:00.000Z',
+    app_id: 'acme.album',
+    client_id: 'run-1',
+    tool: 'photos__pick',
+    status: 'denied',
+    error: 'consentNeeded',
+    args_hash: 'sha256:00',
+    duration_ms: 1.5,
+  };
 
   it("maps a SQLite record's columns to the row's fields", () => {
-    expect(storedAuditRow(record)).toEqual({ id: 7, at: '2026-07-14T05:40:00.000Z', appId: 'acme.album', clientId: 'run-1', tool: 'photos__pick', status: 'denied', error: 'consentNeeded', argsHash: 'sha256:00', durationMs: 1.5 });
+    expect(storedAuditRow(record)).toEqual({
+      id: 7,
+      at: '2026-07-14T05:40:00.000Z',
+      appId: 'acme.album',
+      clientId: 'run-1',
+      tool: 'photos__pick',
+      status: 'denied',
+      error: 'consentNeeded',
+      argsHash: 'sha256:00',
+      durationMs: 1.5,
+    });
   });
 
   it("takes PostgreSQL's bigint id as a string and its time as a Date", () => {

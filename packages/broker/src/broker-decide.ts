@@ -54,7 +54,6 @@ export function brokerDecide(catalog: Catalog, input: BrokerInput): Verdict {
   return foreground ? verdicts.ask : verdicts.consentNeeded;
 }
 
-
 function declaredEntry(manifest: unknown, scopeId: string): Record<string, unknown> | undefined {
   if (!Array.isArray(manifest)) return undefined;
   for (const entry of manifest as unknown[]) {

@@ -17,7 +17,6 @@ export const auditRetryMaxDelayMs = 30_000;
 /** How many retries of pending rows one round keeps in flight at once. */
 export const auditRetryConcurrency = 16;
 
-
 /** The options of an `AuditQueue`. */
 export interface AuditQueueOptions {
   /** The host's clock, stamping when a row was queued. */
@@ -226,7 +225,13 @@ export class AuditQueue {
 
   /** The rows the sink has not accepted yet (in flight or waiting), oldest first (a snapshot). */
   get pending(): readonly PendingAuditRow[] {
-    return [...this.#entries].map((e) => ({ row: e.row, since: e.since, attempts: e.attempts, lastError: e.lastError, ...(e.meta === undefined ? {} : { meta: e.meta }) }));
+    return [...this.#entries].map((e) => ({
+      row: e.row,
+      since: e.since,
+      attempts: e.attempts,
+      lastError: e.lastError,
+      ...(e.meta === undefined ? {} : { meta: e.meta }),
+    }));
   }
 
   /** How many unwritten rows the queue holds. */
@@ -285,10 +290,13 @@ export class AuditQueue {
 
   #schedule(): void {
     if (this.#closed || this.#timer !== null || this.#round !== null || this.#waiting.size === 0) return;
-    const timer = (this.#options.timers ?? realTimers).setTimeout(() => {
-      this.#timer = null;
-      void this.#startRound();
-    }, Math.min(this.#delay, maxTimerDelay));
+    const timer = (this.#options.timers ?? realTimers).setTimeout(
+      () => {
+        this.#timer = null;
+        void this.#startRound();
+      },
+      Math.min(this.#delay, maxTimerDelay),
+    );
     // A Node timer would keep the process alive for rows nobody flushes: the retries must not.
     (timer as { unref?: () => void } | null)?.unref?.();
     this.#timer = timer;
@@ -326,7 +334,11 @@ export class AuditQueue {
   /** Writes one row; answers the failure (a timeout included), or `undefined` when the sink took it. */
   async #writeOne(row: AuditRow, meta: AuditWriteMeta | undefined): Promise<unknown> {
     try {
-      await withTimeout(() => (meta === undefined ? this.#sink.write(row) : this.#sink.write(row, meta)), this.#options.timeoutMs ?? defaultAuditTimeoutMs, 'audit sink');
+      await withTimeout(
+        () => (meta === undefined ? this.#sink.write(row) : this.#sink.write(row, meta)),
+        this.#options.timeoutMs ?? defaultAuditTimeoutMs,
+        'audit sink',
+      );
       return undefined;
     } catch (error) {
       return error ?? new Error('audit sink failed');

@@ -35,9 +35,10 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
   } else {
     if (typeof app.id !== 'string' || app.id === '') problems.push('app.id: not a non-empty string');
     if (!Array.isArray(app.screens)) problems.push('app.screens: not an array');
-    else (app.screens as unknown[]).forEach((screen, i) => {
-      if (typeof screen !== 'string' || screen === '') problems.push(`app.screens/${i}: not a non-empty string`);
-    });
+    else
+      (app.screens as unknown[]).forEach((screen, i) => {
+        if (typeof screen !== 'string' || screen === '') problems.push(`app.screens/${i}: not a non-empty string`);
+      });
     if (catalogOk) {
       const checked = validateManifest(catalog, app.manifest);
       if (checked.ok) manifest = checked.manifest;
@@ -57,7 +58,9 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
       else if (capability === undefined) problems.push(`provided/${i}: no capability ${JSON.stringify(name)} in the catalog`);
       else if (seen.has(name)) problems.push(`provided/${i}: ${JSON.stringify(name)} listed twice`);
       else if (capability.host !== undefined && capability.host !== options.host) {
-        problems.push(`provided/${i}: ${JSON.stringify(name)} is provided only by host ${JSON.stringify(capability.host)} (this host is ${options.host === undefined ? 'unnamed' : JSON.stringify(options.host)})`);
+        problems.push(
+          `provided/${i}: ${JSON.stringify(name)} is provided only by host ${JSON.stringify(capability.host)} (this host is ${options.host === undefined ? 'unnamed' : JSON.stringify(options.host)})`,
+        );
       } else validlyProvided.add(name);
       if (typeof name === 'string') seen.add(name);
     });

@@ -70,7 +70,9 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * `provided` list types `providers` from the generated `HostProviders`
  * (`CallPathProviders`).
  */
-export function createCallPath<const P extends readonly string[] = readonly string[], R extends object = NativeProviders>(typedOptions: CallPathOptions<P, R>): CallPath {
+export function createCallPath<const P extends readonly string[] = readonly string[], R extends object = NativeProviders>(
+  typedOptions: CallPathOptions<P, R>,
+): CallPath {
   const options = typedOptions as unknown as CallPathOptions;
   const { problems, manifest } = checkCallPathOptions(options);
   const appId = typeof (options as { app?: { id?: unknown } } | null | undefined)?.app?.id === 'string' ? options.app.id : ''; // options may be anything: the check above only listed its problems
@@ -202,7 +204,13 @@ export function createCallPath<const P extends readonly string[] = readonly stri
       return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${clipToolName(toolCall.name)}` }, verdict, outcome, audit: row };
     }
     if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
-    return { kind: 'result', result: outcome === null ? callFailure(refusalText(verdict)) : callFailure(`invalidParams: ${why}`), verdict, outcome, audit: row };
+    return {
+      kind: 'result',
+      result: outcome === null ? callFailure(refusalText(verdict)) : callFailure(`invalidParams: ${why}`),
+      verdict,
+      outcome,
+      audit: row,
+    };
   }
 
   return {
@@ -252,7 +260,8 @@ function startTime(clock: () => Date): string {
 
 function checkRequest(request: CallRequest): void {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
-  if (typeof request !== 'object' || request === null) throw new TypeError('CallPath.call: the request must be an object {from, name, arguments?, foreground, client?}');
+  if (typeof request !== 'object' || request === null)
+    throw new TypeError('CallPath.call: the request must be an object {from, name, arguments?, foreground, client?}');
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a JavaScript caller can pass anything: the check stays
   if (request.from !== 'ui' && request.from !== 'agent') throw new TypeError('CallPath.call: request.from must be "ui" or "agent"');
   if (typeof request.name !== 'string') throw new TypeError('CallPath.call: request.name must be a string');
@@ -260,9 +269,16 @@ function checkRequest(request: CallRequest): void {
   if (request.from === 'agent' && (typeof request.client !== 'string' || request.client === '')) {
     throw new TypeError('CallPath.call: an agent call needs its run id as request.client');
   }
-  if (request.consent !== undefined && typeof request.consent !== 'function') throw new TypeError('CallPath.call: request.consent must be a consent UI function when given');
-  if (request.refused !== undefined && (typeof request.refused !== 'string' || request.refused === '')) throw new TypeError('CallPath.call: request.refused must be a non-empty string (why the protocol layer refused the request) when given');
-  if (request.from === 'ui' && 'client' in request && (request as { client?: unknown }).client !== undefined && (request as { client?: unknown }).client !== null) {
+  if (request.consent !== undefined && typeof request.consent !== 'function')
+    throw new TypeError('CallPath.call: request.consent must be a consent UI function when given');
+  if (request.refused !== undefined && (typeof request.refused !== 'string' || request.refused === ''))
+    throw new TypeError('CallPath.call: request.refused must be a non-empty string (why the protocol layer refused the request) when given');
+  if (
+    request.from === 'ui' &&
+    'client' in request &&
+    (request as { client?: unknown }).client !== undefined &&
+    (request as { client?: unknown }).client !== null
+  ) {
     throw new TypeError('CallPath.call: a UI call has no client');
   }
 }

@@ -15,9 +15,15 @@ export function timedBlobStore(store: BlobStore, timeoutMs: number): BlobStore {
   const timed: BlobStore = {
     get: (app, fileId) => withTimeout(() => store.get(app, fileId), timeoutMs, 'blob store get'),
     put: (app, name, mimeType, bytes) =>
-      withTimeout(() => store.put(app, name, mimeType, bytes), timeoutMs, 'blob store put', (fileId) => {
-        if (typeof fileId === 'string' && typeof store.remove === 'function') void withTimeout(() => store.remove?.(app, fileId), timeoutMs, 'blob store remove').catch(() => undefined);
-      }),
+      withTimeout(
+        () => store.put(app, name, mimeType, bytes),
+        timeoutMs,
+        'blob store put',
+        (fileId) => {
+          if (typeof fileId === 'string' && typeof store.remove === 'function')
+            void withTimeout(() => store.remove?.(app, fileId), timeoutMs, 'blob store remove').catch(() => undefined);
+        },
+      ),
   };
   if (typeof store.remove === 'function') timed.remove = (app, fileId) => withTimeout(() => store.remove?.(app, fileId), timeoutMs, 'blob store remove');
   return timed;

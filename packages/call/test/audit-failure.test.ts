@@ -42,7 +42,10 @@ describe('no answer without its row (auditFailure: suspend, the default)', () =>
     const sink = scriptedSink();
     const states: AuditStateChange[] = [];
     const errors: unknown[] = [];
-    const { path, grants, nativeCalls, asked } = setup({ audit: sink, onAuditState: (change) => states.push(change), onAuditError: (error) => errors.push(error) }, ['allow']);
+    const { path, grants, nativeCalls, asked } = setup(
+      { audit: sink, onAuditState: (change) => states.push(change), onAuditError: (error) => errors.push(error) },
+      ['allow'],
+    );
     grants.set(appId, 'photos.read', 'granted');
     let grantReads = 0;
     const get = grants.get.bind(grants);

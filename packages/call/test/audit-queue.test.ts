@@ -115,7 +115,9 @@ describe('AuditQueue writes', () => {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a sink that rejects with a prototype-less object, on purpose
     const queue = new AuditQueue({ write: (r) => (fail ? Promise.reject(Object.create(null)) : void written.push(r.tool)) }, { clock });
     await expect(queue.write(row('a'))).resolves.toBe(false);
-    expect(queue.pending).toEqual([{ row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed (the error cannot be printed)' }]);
+    expect(queue.pending).toEqual([
+      { row: row('a'), since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'audit sink failed (the error cannot be printed)' },
+    ]);
     fail = false;
     await expect(queue.write(row('b'))).resolves.toBe(true);
     expect(written).toEqual(['a', 'b']);
@@ -177,7 +179,13 @@ describe('AuditQueue writes', () => {
     await queue.write(row('b'), { at: '2026-03-01T09:00:00.000Z', durationMs: 3 });
     const pending = queue.pending.map(({ row: r, ...rest }) => ({ tool: r.tool, ...rest }));
     expect(pending[0]).toStrictEqual({ tool: 'a', since: '1970-01-01T00:00:00.000Z', attempts: 2, lastError: 'SQLITE_FULL: database or disk is full' });
-    expect(pending[1]).toStrictEqual({ tool: 'b', since: '1970-01-01T00:00:00.000Z', attempts: 1, lastError: 'SQLITE_FULL: database or disk is full', meta: { at: '2026-03-01T09:00:00.000Z', durationMs: 3 } });
+    expect(pending[1]).toStrictEqual({
+      tool: 'b',
+      since: '1970-01-01T00:00:00.000Z',
+      attempts: 1,
+      lastError: 'SQLITE_FULL: database or disk is full',
+      meta: { at: '2026-03-01T09:00:00.000Z', durationMs: 3 },
+    });
   });
 });
 

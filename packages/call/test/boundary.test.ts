@@ -37,7 +37,13 @@ describe('the arguments are read exactly once, at entry', () => {
     const { path, grants, nativeCalls } = setup();
     grants.set(appId, 'photos.read', 'granted');
     let reads = 0;
-    const answer = await path.call(ui('photos_pick', { get limit() { return ++reads === 1 ? 1 : 1_000_000_000; } }));
+    const answer = await path.call(
+      ui('photos_pick', {
+        get limit() {
+          return ++reads === 1 ? 1 : 1_000_000_000;
+        },
+      }),
+    );
     expect(text(answer as never)).toBe('invalidParams: / type');
     expect(nativeCalls).toEqual([]);
   });
@@ -64,7 +70,7 @@ describe('the arguments are read exactly once, at entry', () => {
     expect(audit.rows.map((r) => r.status)).toEqual(['invalid', 'invalid', 'invalid', 'invalid', 'invalid']);
   });
 
-  it('the native gets the snapshot, not the caller\'s object: changing it during the call changes nothing', async () => {
+  it("the native gets the snapshot, not the caller's object: changing it during the call changes nothing", async () => {
     let seen: unknown;
     const { path, grants } = setup({
       providers: {
@@ -193,7 +199,15 @@ describe('the audit queue never makes calls wait on each other', () => {
 
   it('a full queue refuses new calls unavailable, runs nothing, and reports the row it could not keep', async () => {
     const errors: unknown[] = [];
-    const { path, grants, nativeCalls } = setup({ audit: { write: () => { throw new Error('down'); } }, maxPendingAudit: 3, onAuditError: (error) => errors.push(error) });
+    const { path, grants, nativeCalls } = setup({
+      audit: {
+        write: () => {
+          throw new Error('down');
+        },
+      },
+      maxPendingAudit: 3,
+      onAuditError: (error) => errors.push(error),
+    });
     grants.set(appId, 'photos.read', 'granted');
     for (let i = 0; i < 3; i++) await path.call(ui('bluetooth_scan'));
     expect(path.pendingAudit()).toHaveLength(3);

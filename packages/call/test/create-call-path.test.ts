@@ -14,7 +14,14 @@ describe('createCallPath: the host setup', () => {
     try {
       createCallPath({
         ...options,
-        app: { id: appId, screens: ['albums', 7 as unknown as string], manifest: [{ id: 'photo.read', why: 'x' }, { id: 'shell.edit', why: 'y' }] },
+        app: {
+          id: appId,
+          screens: ['albums', 7 as unknown as string],
+          manifest: [
+            { id: 'photo.read', why: 'x' },
+            { id: 'shell.edit', why: 'y' },
+          ],
+        },
         provided: ['photos', 'bluetooth', 'windows', 'photos'],
         consent: undefined as never,
         audit: {} as never,
@@ -41,7 +48,14 @@ describe('createCallPath: the host setup', () => {
     const { options } = setup();
     let thrown: unknown;
     try {
-      createCallPath({ ...options, providers: { photos: { pick: () => undefined, get: 'no' }, share: { send: () => undefined }, notifications: Object.create({ post: () => undefined }) as object } });
+      createCallPath({
+        ...options,
+        providers: {
+          photos: { pick: () => undefined, get: 'no' },
+          share: { send: () => undefined },
+          notifications: Object.create({ post: () => undefined }) as object,
+        },
+      });
     } catch (error) {
       thrown = error;
     }
@@ -55,8 +69,13 @@ describe('createCallPath: the host setup', () => {
 
   it('never takes an Object.prototype member for a native method', () => {
     const { options } = setup();
-    const catalogWithToString = { ...options.catalog, tools: options.catalog.tools.map((t) => (t.name === 'share_send' ? { ...t, name: 'share_toString' } : t)) };
-    expect(() => createCallPath({ ...options, catalog: catalogWithToString, providers: { ...options.providers, share: {} } })).toThrow('providers.share.toString: not a function');
+    const catalogWithToString = {
+      ...options.catalog,
+      tools: options.catalog.tools.map((t) => (t.name === 'share_send' ? { ...t, name: 'share_toString' } : t)),
+    };
+    expect(() => createCallPath({ ...options, catalog: catalogWithToString, providers: { ...options.providers, share: {} } })).toThrow(
+      'providers.share.toString: not a function',
+    );
   });
 
   it('names a manifest that is no array', () => {
@@ -66,8 +85,17 @@ describe('createCallPath: the host setup', () => {
 
   it('accepts the ede capabilities on the host named ede', () => {
     const { options } = setup();
-    const providers = { windows: { list: () => ({ structuredContent: { windows: [] } }) }, focus: { window: () => ({ structuredContent: { focused: true } }) } };
-    const path = createCallPath({ ...options, host: 'ede', provided: ['windows', 'focus'], providers, app: { id: appId, screens: [], manifest: [{ id: 'windows.read', why: 'Show them.' }] } });
+    const providers = {
+      windows: { list: () => ({ structuredContent: { windows: [] } }) },
+      focus: { window: () => ({ structuredContent: { focused: true } }) },
+    };
+    const path = createCallPath({
+      ...options,
+      host: 'ede',
+      provided: ['windows', 'focus'],
+      providers,
+      app: { id: appId, screens: [], manifest: [{ id: 'windows.read', why: 'Show them.' }] },
+    });
     expect(path.listTools().map((t) => t.name)).toEqual(['windows__list']);
   });
 
@@ -288,7 +316,13 @@ describe('createCallPath: consent', () => {
   });
 
   it('a grant store that fails to write the answer refuses consentNeeded and runs nothing', async () => {
-    const failing = { get: () => undefined, set: () => { throw new Error('read-only'); }, delete: () => undefined };
+    const failing = {
+      get: () => undefined,
+      set: () => {
+        throw new Error('read-only');
+      },
+      delete: () => undefined,
+    };
     const { path, audit, nativeCalls } = setup({ grants: failing }, ['allow']);
     const answer = await path.call(ui('photos_pick', {}));
     expect(answer.verdict).toEqual({ verdict: 'denied', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: 'consentNeeded' });
@@ -365,7 +399,13 @@ describe('createCallPath: a failing audit sink', () => {
     const answer = await path.call(ui('bluetooth_scan'));
     expect(answer.kind).toBe('result');
     expect(path.pendingAudit()).toEqual([
-      { row: answer.audit, since: '2026-11-01T10:00:00.000Z', attempts: 1, lastError: 'disk full', meta: { at: '2026-11-01T10:00:00.000Z', durationMs: expect.any(Number) } },
+      {
+        row: answer.audit,
+        since: '2026-11-01T10:00:00.000Z',
+        attempts: 1,
+        lastError: 'disk full',
+        meta: { at: '2026-11-01T10:00:00.000Z', durationMs: expect.any(Number) },
+      },
     ]);
     expect(errors).toHaveLength(1);
     failing = false;
@@ -377,7 +417,14 @@ describe('createCallPath: a failing audit sink', () => {
   it('flushAudit retries and answers how many are left', async () => {
     let failing = true;
     const rows: unknown[] = [];
-    const { path } = setup({ audit: { write: async (row) => { if (failing) throw new Error('down'); rows.push(row); } } });
+    const { path } = setup({
+      audit: {
+        write: async (row) => {
+          if (failing) throw new Error('down');
+          rows.push(row);
+        },
+      },
+    });
     await path.call(ui('bluetooth_scan'));
     await path.call(ui('bluetooth_scan'));
     expect(path.pendingAudit().map((p) => p.attempts)).toEqual([2, 1]);

@@ -36,9 +36,20 @@ describe('snapshotArguments', () => {
       [{ n: 1n }, { n: null }],
       [{ f: () => 1 }, { f: null }],
       [{ i: Infinity }, { i: null }],
-      [{ g: 1, get x() { return 1; } }, { g: 1, x: null }],
+      [
+        {
+          g: 1,
+          get x() {
+            return 1;
+          },
+        },
+        { g: 1, x: null },
+      ],
       [cyclic, { a: 1, self: null }],
-      [{ a: shared, b: shared }, { a: { k: 1 }, b: null }],
+      [
+        { a: shared, b: shared },
+        { a: { k: 1 }, b: null },
+      ],
       [[1, undefined, 2], []],
       [new Proxy({}, {}), null],
       [Object.create(Object.create(null) as object), null],
@@ -50,7 +61,14 @@ describe('snapshotArguments', () => {
   it('never runs a getter, a Proxy trap or toJSON, and ignores inherited members', () => {
     let ran = 0;
     const proxy = new Proxy({}, { ownKeys: () => (ran++, []), get: () => (ran++, 1) });
-    snapshotArguments({ p: proxy, get g() { ran++; return 1; }, toJSON: undefined });
+    snapshotArguments({
+      p: proxy,
+      get g() {
+        ran++;
+        return 1;
+      },
+      toJSON: undefined,
+    });
     snapshotArguments({ d: { toJSON: () => (ran++, 1) } });
     expect(ran).toBe(0);
     expect(snapshotArguments(Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false }))).toEqual({ ok: true, value: { a: 1 } });

@@ -35,7 +35,9 @@ describe('a request the protocol layer refused (request.refused)', () => {
     expect(grantReads).toBe(0);
     expect(asked).toHaveLength(0);
     expect(nativeCalls).toHaveLength(0);
-    expect(audit.rows).toEqual([{ appId, clientId: 'run-7', tool: 'photos__pick', status: 'invalid', error: 'invalidParams', argsHash: argsHash({ limit: 2 }) }]);
+    expect(audit.rows).toEqual([
+      { appId, clientId: 'run-7', tool: 'photos__pick', status: 'invalid', error: 'invalidParams', argsHash: argsHash({ limit: 2 }) },
+    ]);
   });
 
   it('a name that is not a tool of the catalog is the unknown row (and -32602 for an agent)', async () => {

@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject, Schema } from '../src/catalog-types.js';
-import {
-  applyDefaults,
-  checkValue,
-  formatViolation,
-  pointerToken,
-  rootViolation,
-  schemaKeywords,
-} from '../src/schema/index.js';
+import { applyDefaults, checkValue, formatViolation, pointerToken, rootViolation, schemaKeywords } from '../src/schema/index.js';
 import { fixtureDoc } from './fixture.js';
 
 /** The validator subset as the `$comment` lists it after "with the subset": the keyword(s) opening each `·` item (`a`/`b` both), the parenthesised remarks left out. */

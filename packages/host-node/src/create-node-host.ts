@@ -12,7 +12,20 @@ import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 import { mergeNatives } from './providers/merge-natives.js';
 import { spawnProviders, type ProviderCommand } from '@xcap/provider-protocol';
-import { appendAuditSpill, type AuditCloseReport, auditSpillPath, type AuditSpillReplay, checkDataDir, dataPaths, type DataPaths, defaultDataDir, FileBlobStore, FileGrantStore, replayAuditSpill, SqliteAuditSink } from '@xcap/store-local';
+import {
+  appendAuditSpill,
+  type AuditCloseReport,
+  auditSpillPath,
+  type AuditSpillReplay,
+  checkDataDir,
+  dataPaths,
+  type DataPaths,
+  defaultDataDir,
+  FileBlobStore,
+  FileGrantStore,
+  replayAuditSpill,
+  SqliteAuditSink,
+} from '@xcap/store-local';
 import { auditStateLine } from './audit-state-line.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
@@ -207,7 +220,12 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         const left = await callPath.closeAudit().catch(() => callPath.pendingAudit());
         const spill = await appendAuditSpill(spillFile, left);
         const lost = spill.lost + callPath.unwrittenRefusals();
-        const report: AuditCloseReport = { pending: left.length, spilled: spill.spilled, lost, error: lost === 0 ? null : (spill.error ?? `${callPath.unwrittenRefusals()} row(s) of calls refused while the audit queue was full were not written`) };
+        const report: AuditCloseReport = {
+          pending: left.length,
+          spilled: spill.spilled,
+          lost,
+          error: lost === 0 ? null : (spill.error ?? `${callPath.unwrittenRefusals()} row(s) of calls refused while the audit queue was full were not written`),
+        };
         if (spill.spilled > 0) auditLog(`xcap: ${spill.spilled} audit row(s) not yet committed are kept in ${spillFile}; they are replayed at the next start`);
         if (lost > 0) auditLog(`xcap: ${lost} audit row(s) were lost: ${report.error}`);
         for (const closer of closers) await closer();
@@ -215,7 +233,10 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       })());
     return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, auditReplay, close };
   } catch (error) {
-    for (const closer of closers) await Promise.resolve().then(closer).catch(() => undefined);
+    for (const closer of closers)
+      await Promise.resolve()
+        .then(closer)
+        .catch(() => undefined);
     throw error;
   }
 }

@@ -15,7 +15,17 @@ export { serveStdio, type ServeStdioOptions, type StdioServe } from './mcp/serve
 export { serveHttp, type HttpLimits, type HttpServe, type ServeHttpOptions } from './mcp/serve-http.js';
 export { allowedHostHeaders, defaultHttpHost, parseListenAddress, urlAuthority, type ListenAddress } from './mcp/listen-address.js';
 export { fetchListener } from './mcp/fetch-listener.js';
-export { mountCallPath, mcpTool, mcpCallResult, newRunId, runIdPattern, elicitConsent, type ElicitConsentOptions, type MountCallPathOptions, type MountedCallPath } from '@xcap/mcp';
+export {
+  mountCallPath,
+  mcpTool,
+  mcpCallResult,
+  newRunId,
+  runIdPattern,
+  elicitConsent,
+  type ElicitConsentOptions,
+  type MountCallPathOptions,
+  type MountedCallPath,
+} from '@xcap/mcp';
 export { hostNodeVersion } from './mcp/host-node-version.js';
 export { consentModes, type ConsentMode } from './consent/consent-mode.js';
 export { dismissConsent } from './consent/dismiss-consent.js';
@@ -32,7 +42,15 @@ export { auditStateLine } from './audit-state-line.js';
 export { nodeProviders, type NodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 export { createPhotosProvider, newestPhotos, type PhotoPicker, type PhotosProviderOptions } from './providers/photos-provider.js';
 export type { LibraryPhoto } from './providers/library-photo.js';
-export { createFilesProvider, folderOpenPicker, type FilesProviderOptions, type OpenPicker, type OpenRequest, type SavePicker, type SaveRequest } from './providers/files-provider.js';
+export {
+  createFilesProvider,
+  folderOpenPicker,
+  type FilesProviderOptions,
+  type OpenPicker,
+  type OpenRequest,
+  type SavePicker,
+  type SaveRequest,
+} from './providers/files-provider.js';
 export {
   createNotificationsProvider,
   maxTimerDelayMs,

@@ -28,8 +28,10 @@ const unserved: NativeScript = { isError: 'unavailable' };
  * `HostSetupError` for a bad manifest or capability list.
  */
 export function createFakeHost(options: FakeHostOptions = {}): FakeHost {
-  if (options.blobStore !== undefined && options.blobs !== undefined) throw new TypeError('createFakeHost: blobs seeds only the built-in MemoryBlobStore; seed your own blobStore yourself');
-  if (options.grantStore !== undefined && options.grants !== undefined) throw new TypeError('createFakeHost: grants seeds only the built-in MemoryGrantStore; seed your own grantStore yourself');
+  if (options.blobStore !== undefined && options.blobs !== undefined)
+    throw new TypeError('createFakeHost: blobs seeds only the built-in MemoryBlobStore; seed your own blobStore yourself');
+  if (options.grantStore !== undefined && options.grants !== undefined)
+    throw new TypeError('createFakeHost: grants seeds only the built-in MemoryGrantStore; seed your own grantStore yourself');
   const catalog = options.catalog ?? builtInCatalog;
   const appId = options.appId ?? catalog.v1.context.app;
   const screens = options.screens ?? catalog.v1.context.screens;
@@ -109,5 +111,8 @@ function seedBlob(store: MemoryBlobStore, app: string, fileId: string, blob: Fak
   if (typeof blob === 'string') return store.seed(app, fileId, Buffer.from(blob, 'base64'));
   if (blob instanceof Uint8Array) return store.seed(app, fileId, blob);
   const bytes = blob.bytes ?? Buffer.from(blob.base64 ?? '', 'base64');
-  store.seed(app, fileId, bytes, { ...(blob.name === undefined ? {} : { name: blob.name }), ...(blob.mimeType === undefined ? {} : { mimeType: blob.mimeType }) });
+  store.seed(app, fileId, bytes, {
+    ...(blob.name === undefined ? {} : { name: blob.name }),
+    ...(blob.mimeType === undefined ? {} : { mimeType: blob.mimeType }),
+  });
 }

@@ -11,7 +11,9 @@ export function declareAll(catalog: Catalog, capabilities: readonly string[]): M
     if (!capabilities.includes(capability.name)) continue;
     for (const scope of capability.scopes) {
       if (scope.hostOnly === true) continue;
-      entries.push(scope.origins === true ? { id: scope.id, why: `Test: ${scope.id}`, origins: ['https://example.com'] } : { id: scope.id, why: `Test: ${scope.id}` });
+      entries.push(
+        scope.origins === true ? { id: scope.id, why: `Test: ${scope.id}`, origins: ['https://example.com'] } : { id: scope.id, why: `Test: ${scope.id}` },
+      );
     }
   }
   return entries;

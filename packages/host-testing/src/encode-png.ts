@@ -20,7 +20,8 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
  * tests and demos, without shipping image files.
  */
 export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Uint8Array {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError('encodePng: width and height must be positive integers');
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new RangeError('encodePng: width and height must be positive integers');
   const raw = new Uint8Array(height * (1 + width * 3));
   let at = 0;
   for (let y = 0; y < height; y++) {

@@ -57,9 +57,7 @@ export function samplePhotos(): readonly SamplePhoto[] {
       { id: 'ph-1', name: 'Lake at dawn.png', takenAt: '2026-07-14T05:40:00Z', draw: lake },
       { id: 'ph-2', name: 'Forest walk.png', takenAt: '2026-07-15T11:05:00Z', draw: forest },
       { id: 'ph-3', name: 'Sunset.png', takenAt: null, draw: sunset },
-    ].map(({ id, name, takenAt, draw }) =>
-      Object.freeze({ id, name, mimeType: 'image/png', takenAt, data: encodeBase64(encodePng(240, 160, draw)) }),
-    ),
+    ].map(({ id, name, takenAt, draw }) => Object.freeze({ id, name, mimeType: 'image/png', takenAt, data: encodeBase64(encodePng(240, 160, draw)) })),
   );
   return photos;
 }

@@ -11,7 +11,10 @@ import { createFakeHost, sampleNatives } from '../src/index.js';
 /** JSON values of any shape, deep ones included (fc.letrec), wrapped `depth` levels further down. */
 const { tree } = fc.letrec((tie) => ({
   tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.jsonValue({ maxDepth: 0 }), tie('node')),
-  node: fc.oneof(fc.array(tie('tree'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('tree'), { maxKeys: 4 })),
+  node: fc.oneof(
+    fc.array(tie('tree'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('tree'), { maxKeys: 4 }),
+  ),
 }));
 const deepJson = fc.tuple(tree, fc.integer({ min: 0, max: 5_000 }), fc.boolean()).map(([leaf, depth, arrays]) => {
   let value: unknown = leaf;
@@ -65,14 +68,75 @@ describe('attack: hostile in-process arguments (app UI callers)', () => {
   const hostile = (): [string, unknown][] => {
     let reads = 0;
     return [
-      ['a getter that throws on its second read', { get limit() { if (++reads > 1) throw new Error('second read'); return 1; } }],
-      ['a getter that changes its answer', { get limit() { return ++reads === 1 ? 1 : 1_000_000_000; } }],
-      ['a Proxy that throws on every trap', new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, getOwnPropertyDescriptor: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } })],
-      ['a revoked Proxy', (() => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; })()],
+      [
+        'a getter that throws on its second read',
+        {
+          get limit() {
+            if (++reads > 1) throw new Error('second read');
+            return 1;
+          },
+        },
+      ],
+      [
+        'a getter that changes its answer',
+        {
+          get limit() {
+            return ++reads === 1 ? 1 : 1_000_000_000;
+          },
+        },
+      ],
+      [
+        'a Proxy that throws on every trap',
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('trap');
+            },
+            ownKeys: () => {
+              throw new Error('trap');
+            },
+            getOwnPropertyDescriptor: () => {
+              throw new Error('trap');
+            },
+            getPrototypeOf: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+      ],
+      [
+        'a revoked Proxy',
+        (() => {
+          const r = Proxy.revocable({}, {});
+          r.revoke();
+          return r.proxy;
+        })(),
+      ],
       ['a sparse array of 2^32 - 1 slots', { limit: new Array(2 ** 32 - 1) }],
-      ['a cycle', (() => { const o: Record<string, unknown> = {}; o.self = o; return o; })()],
-      ['a class instance', new (class Args { limit = 1; })()],
-      ['a toJSON that throws (a function member is no JSON data)', { limit: 1, toJSON: () => { throw new Error('toJSON'); } }],
+      [
+        'a cycle',
+        (() => {
+          const o: Record<string, unknown> = {};
+          o.self = o;
+          return o;
+        })(),
+      ],
+      [
+        'a class instance',
+        new (class Args {
+          limit = 1;
+        })(),
+      ],
+      [
+        'a toJSON that throws (a function member is no JSON data)',
+        {
+          limit: 1,
+          toJSON: () => {
+            throw new Error('toJSON');
+          },
+        },
+      ],
     ];
   };
 
@@ -90,7 +154,12 @@ describe('attack: hostile in-process arguments (app UI callers)', () => {
 
   it('a symbol-keyed getter is no JSON member: never run, the call goes on with the rest', async () => {
     const host = createFakeHost({ natives: sampleNatives(), grants: { 'photos.read': 'granted' } });
-    const answer = await host.ui('photos_pick', { limit: 1, get [Symbol.iterator]() { throw new Error('symbol'); } });
+    const answer = await host.ui('photos_pick', {
+      limit: 1,
+      get [Symbol.iterator]() {
+        throw new Error('symbol');
+      },
+    });
     expect(answer.outcome).toBe('ok');
     expect(host.nativeCalls.map((c) => c.input)).toEqual([{ limit: 1 }]);
   });
@@ -99,12 +168,25 @@ describe('attack: hostile in-process arguments (app UI callers)', () => {
     const host = createFakeHost({ natives: sampleNatives(), grants: { 'share.send': 'granted', 'photos.read': 'granted' } });
     let calls = 0;
     await fc.assert(
-      fc.asyncProperty(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withBoxedValues: true, withNullPrototype: true, withSparseArray: true, withTypedArray: true }), fc.constantFrom('share_send', 'photos_pick'), async (args, name) => {
-        calls++;
-        const answer = await host.ui(name, args);
-        expect(answer.kind).toBe('result');
-        expect(host.auditRows).toHaveLength(calls);
-      }),
+      fc.asyncProperty(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withSet: true,
+          withBoxedValues: true,
+          withNullPrototype: true,
+          withSparseArray: true,
+          withTypedArray: true,
+        }),
+        fc.constantFrom('share_send', 'photos_pick'),
+        async (args, name) => {
+          calls++;
+          const answer = await host.ui(name, args);
+          expect(answer.kind).toBe('result');
+          expect(host.auditRows).toHaveLength(calls);
+        },
+      ),
       { numRuns: 200 },
     );
   });

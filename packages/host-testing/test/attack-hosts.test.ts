@@ -85,7 +85,15 @@ describe('attack: hosts that never answer', () => {
     const bound = 7 * timeout + 400;
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ blobGet: fc.boolean(), blobPut: fc.boolean(), grantGet: fc.boolean(), grantSet: fc.boolean(), consent: fc.boolean(), native: fc.boolean(), audit: fc.boolean() }),
+        fc.record({
+          blobGet: fc.boolean(),
+          blobPut: fc.boolean(),
+          grantGet: fc.boolean(),
+          grantSet: fc.boolean(),
+          consent: fc.boolean(),
+          native: fc.boolean(),
+          audit: fc.boolean(),
+        }),
         fc.constantFrom(...calls),
         async (hangs, [name, args]) => {
           const { path, rows } = hostWith(hangs);
@@ -110,7 +118,13 @@ describe('attack: hosts that never answer', () => {
   });
 
   it('a row the sink always refuses blocks none behind it: 2,000 calls, 1 pending', async () => {
-    const host = createFakeHost({ auditSink: { write: (row) => { if (row.tool === 'bluetooth__scan') throw new Error('poison'); } } });
+    const host = createFakeHost({
+      auditSink: {
+        write: (row) => {
+          if (row.tool === 'bluetooth__scan') throw new Error('poison');
+        },
+      },
+    });
     await host.ui('bluetooth_scan');
     for (let i = 0; i < 2_000; i++) await host.ui('camera_capture', {});
     expect(host.auditRows).toHaveLength(2_000);

@@ -43,7 +43,11 @@ describe('attack: super-linear work', () => {
   it('a consent sheet for a manifest with many origins (4,000 vs 16,000)', async () => {
     const hostFor = (n: number) => {
       const origins = Array.from({ length: n }, (_, i) => `https://h${i}.example.com`);
-      return createFakeHost({ provided: ['http'], manifest: [{ id: 'http.fetch', why: 'Load.', origins }], consent: Array.from({ length: 20 }, () => 'dismiss' as const) });
+      return createFakeHost({
+        provided: ['http'],
+        manifest: [{ id: 'http.fetch', why: 'Load.', origins }],
+        consent: Array.from({ length: 20 }, () => 'dismiss' as const),
+      });
     };
     const small = hostFor(4_000);
     const large = hostFor(16_000);
@@ -77,12 +81,22 @@ describe('attack: super-linear work', () => {
       return value;
     };
     const [small, large] = [deep(25_000), deep(100_000)];
-    expect(await timeRatio(() => host.agent('share__send', small), () => host.agent('share__send', large))).toBeLessThan(superLinear);
+    expect(
+      await timeRatio(
+        () => host.agent('share__send', small),
+        () => host.agent('share__send', large),
+      ),
+    ).toBeLessThan(superLinear);
   });
 
   it('wide arguments (25,000 vs 100,000 members) hash in n log n', async () => {
     const wide = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${(i * 7919) % n}`, i]));
     const [small, large] = [wide(25_000), wide(100_000)];
-    expect(await timeRatio(() => argsHash(small), () => argsHash(large))).toBeLessThan(superLinear);
+    expect(
+      await timeRatio(
+        () => argsHash(small),
+        () => argsHash(large),
+      ),
+    ).toBeLessThan(superLinear);
   });
 });

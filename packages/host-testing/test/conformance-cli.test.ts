@@ -59,7 +59,9 @@ describe('xcap-conformance as a child process', () => {
     const lines = child.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^FAIL decideCases\[0\] "a <tricky> & \\"quoted\\" \\u0001 name": expected \{"verdict":"deny",.* got \{"verdict":"call",/);
-    expect(lines[1]).toBe('FAIL bridgeCases[3] "a native error passes through": expected {"result":{"isError":"gone","outcome":"isError"}} got {"result":{"isError":"notFound","outcome":"isError"}}');
+    expect(lines[1]).toBe(
+      'FAIL bridgeCases[3] "a native error passes through": expected {"result":{"isError":"gone","outcome":"isError"}} got {"result":{"isError":"notFound","outcome":"isError"}}',
+    );
     expect(lines[2]).toBe(`${total - 2} passed, 2 failed`);
     expect(child.status).toBe(1);
   });
@@ -79,7 +81,7 @@ describe('xcap-conformance as a child process', () => {
     expect(child.status).toBe(2);
   });
 
-  it('with no file replays the built-in catalog\'s own cases', () => {
+  it("with no file replays the built-in catalog's own cases", () => {
     const child = cli();
     expect(child.stderr).toBe('');
     expect(child.stdout).toBe(`${total} passed, 0 failed\n`);
@@ -110,12 +112,22 @@ describe('runConformanceCli', () => {
 
   it('an unknown option or --junit without a file is a usage error (exit 2, stderr only)', async () => {
     expect(await run(['--bogus'])).toEqual({ code: 2, out: [], err: ['xcap-conformance: unknown option --bogus (see xcap-conformance --help)'] });
-    expect(await run([fixturePath, '--junit'])).toEqual({ code: 2, out: [], err: ['xcap-conformance: --junit needs a file: --junit <file> (see xcap-conformance --help)'] });
+    expect(await run([fixturePath, '--junit'])).toEqual({
+      code: 2,
+      out: [],
+      err: ['xcap-conformance: --junit needs a file: --junit <file> (see xcap-conformance --help)'],
+    });
     expect(await run(['--junit='])).toMatchObject({ code: 2, out: [] });
   });
 
   it('after -- every argument is a file', async () => {
-    expect(parseCliArgs(['--json', '--', '--help', 'a.json'])).toEqual({ action: 'replay', builtin: false, files: ['--help', 'a.json'], json: true, junit: undefined });
+    expect(parseCliArgs(['--json', '--', '--help', 'a.json'])).toEqual({
+      action: 'replay',
+      builtin: false,
+      files: ['--help', 'a.json'],
+      json: true,
+      junit: undefined,
+    });
     const { code, err } = await run(['--', '--help']);
     expect(code).toBe(2);
     expect(err).toEqual([expect.stringMatching(/^xcap-conformance: --help: cannot read: ENOENT/)]);
@@ -151,7 +163,11 @@ describe('runConformanceCli', () => {
     expect(code).toBe(1);
     expect(err).toEqual([]);
     expect(out).toHaveLength(1);
-    const report = JSON.parse(out[0]!) as { passed: number; failed: number; documents: { file: string; passed: number; failed: number; failures: { kind: string; index: number; name: string; expected: unknown; got: unknown }[] }[] };
+    const report = JSON.parse(out[0]!) as {
+      passed: number;
+      failed: number;
+      documents: { file: string; passed: number; failed: number; failures: { kind: string; index: number; name: string; expected: unknown; got: unknown }[] }[];
+    };
     expect(report.passed).toBe(2 * total - 2);
     expect(report.failed).toBe(2);
     expect(report.documents.map((d) => [d.file, d.passed, d.failed])).toEqual([
@@ -199,13 +215,17 @@ describe('the built-in cases', () => {
     expect(builtin).toEqual({ doc: fixtureDoc(), path: builtinCasesPath });
   });
 
-  it('a copy that is not the installed catalog\'s document is refused, naming both hashes', async () => {
+  it("a copy that is not the installed catalog's document is refused, naming both hashes", async () => {
     const stale = join(dir, 'stale.json');
     writeFileSync(stale, readFileSync(fixturePath, 'utf8').replace('"photos"', '"photo"'));
     const { code, out, err } = await run([], stale);
     expect(code).toBe(2);
     expect(out).toEqual([]);
-    expect(err).toEqual([expect.stringMatching(/^xcap-conformance: built-in cases: \S+stale\.json \(sha256 [0-9a-f]{64}\) is not the catalog the installed @xcap\/catalog was generated from \(sha256 [0-9a-f]{64}\)/)]);
+    expect(err).toEqual([
+      expect.stringMatching(
+        /^xcap-conformance: built-in cases: \S+stale\.json \(sha256 [0-9a-f]{64}\) is not the catalog the installed @xcap\/catalog was generated from \(sha256 [0-9a-f]{64}\)/,
+      ),
+    ]);
   });
 
   it('a missing copy says how to make it', async () => {

@@ -12,7 +12,10 @@ describe('sampleArguments', () => {
       { label: 'minimal (text)', arguments: { text: 'sample' } },
       { label: 'minimal (url)', arguments: { url: 'https://example.com/sample' } },
       { label: 'minimal (fileId)', arguments: { fileId: 'sample', name: 'sample' } },
-      { label: 'full', arguments: { text: 'sample', title: 'sample', url: 'https://example.com/sample', fileId: 'sample', name: 'sample', mimeType: 'sample' } },
+      {
+        label: 'full',
+        arguments: { text: 'sample', title: 'sample', url: 'https://example.com/sample', fileId: 'sample', name: 'sample', mimeType: 'sample' },
+      },
     ]);
     expect(sampleArguments(catalog, tool('files_save')).map((s) => s.arguments)).toEqual([
       { name: 'sample', fileId: 'sample' },
@@ -66,7 +69,13 @@ describe('sampleValue', () => {
 describe('captureNativeInput', () => {
   it('answers what the bridge hands the native', async () => {
     expect(await captureNativeInput(catalog, 'notifications_post', { title: 'sample', screen: 'sample' })).toEqual({
-      input: { id: 'conformance.app/n-0123456789abcdef0123456789abcdef', title: 'sample', body: null, at: null, tap: { type: 'notificationTap', app: 'conformance.app', screen: 'sample', params: {} } },
+      input: {
+        id: 'conformance.app/n-0123456789abcdef0123456789abcdef',
+        title: 'sample',
+        body: null,
+        at: null,
+        tap: { type: 'notificationTap', app: 'conformance.app', screen: 'sample', params: {} },
+      },
     });
     const print = await captureNativeInput(catalog, 'print_print', { fileId: 'sample' });
     expect('input' in print && print.input['mimeType']).toBe('image/png');

@@ -7,7 +7,7 @@ import { counterHex, createFakeHost, encodePng, fixedClock, sampleNatives, sampl
 function pngChunks(bytes: Uint8Array): { type: string; data: Buffer }[] {
   const buf = Buffer.from(bytes);
   const chunks: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < buf.length; ) {
+  for (let at = 8; at < buf.length;) {
     const length = buf.readUInt32BE(at);
     chunks.push({ type: buf.toString('latin1', at + 4, at + 8), data: buf.subarray(at + 8, at + 8 + length) });
     at += 12 + length;
@@ -87,7 +87,13 @@ describe('small parts', () => {
   it('ScriptedConsentUi answers in order, records, and throws when out of answers', async () => {
     const ui = new ScriptedConsentUi(['deny']);
     ui.answer((request) => (request.scope === 'photos.read' ? 'allow' : 'deny'));
-    const request = { app: 'a', scope: 'photos.read', sheet: { title: 'Photos', text: 't' }, verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null }, argsHash: `sha256:${'0'.repeat(64)}` } as const;
+    const request = {
+      app: 'a',
+      scope: 'photos.read',
+      sheet: { title: 'Photos', text: 't' },
+      verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null },
+      argsHash: `sha256:${'0'.repeat(64)}`,
+    } as const;
     expect(await ui.ui(request)).toBe('deny');
     expect(await ui.ui(request)).toBe('allow');
     await expect(ui.ui(request)).rejects.toThrow('no answer scripted for the photos.read sheet');

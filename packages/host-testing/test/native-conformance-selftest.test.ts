@@ -41,11 +41,19 @@ const reasons: Record<string, string> = {
   'print print_print: minimal': 'answered string, not {structuredContent} or {isError}',
   'every skip names a test of this suite': 'photos_delete',
 };
-const mustPass = ['every provided capability is in the catalog and served by this host', 'files files_open: minimal', 'files files_open: full', 'notifications notifications_cancel: minimal'];
+const mustPass = [
+  'every provided capability is in the catalog and served by this host',
+  'files files_open: minimal',
+  'files files_open: full',
+  'notifications notifications_cancel: minimal',
+];
 const suiteTitle = 'xcap native conformance ';
 
 function nodeTest(file: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/selftest/forbid-vitest.mjs', '--test', '--test-reporter=tap', file], { cwd: packageDir, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', '--import', './test/selftest/forbid-vitest.mjs', '--test', '--test-reporter=tap', file], {
+    cwd: packageDir,
+    encoding: 'utf8',
+  });
 }
 
 function leafCount(node: ConformanceNode): number {
@@ -54,14 +62,20 @@ function leafCount(node: ConformanceNode): number {
 
 describe('runNativeConformance fails broken providers', () => {
   it('vitest entry: reports exactly the broken tools, each with its reason', () => {
-    const child = spawnSync(process.execPath, ['../../node_modules/vitest/vitest.mjs', 'run', '--config', 'test/selftest/vitest.selftest.config.ts', '--reporter=json'], {
-      cwd: packageDir,
-      encoding: 'utf8',
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['../../node_modules/vitest/vitest.mjs', 'run', '--config', 'test/selftest/vitest.selftest.config.ts', '--reporter=json'],
+      {
+        cwd: packageDir,
+        encoding: 'utf8',
+      },
+    );
     expect(child.status).toBe(1);
     const report = JSON.parse(child.stdout.slice(child.stdout.indexOf('{'))) as JsonReport;
     const results = report.testResults.flatMap((file) => file.assertionResults);
-    const failed = Object.fromEntries(results.filter((r) => r.status === 'failed').map((r) => [r.fullName.replace(suiteTitle, ''), r.failureMessages.join('\n')]));
+    const failed = Object.fromEntries(
+      results.filter((r) => r.status === 'failed').map((r) => [r.fullName.replace(suiteTitle, ''), r.failureMessages.join('\n')]),
+    );
     expect(Object.keys(failed).sort()).toEqual(mustFail);
     for (const [name, reason] of Object.entries(reasons)) expect(failed[name]).toContain(reason);
     const passed = results.filter((r) => r.status === 'passed').map((r) => r.fullName.replace(suiteTitle, ''));
@@ -86,7 +100,11 @@ describe('runNativeConformance under node:test', () => {
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const results = tapResults(child.stdout);
-    const suite = nativeConformanceSuite({ host: 'ede', createProviders: () => createFakeHost({ host: 'ede', natives: sampleNatives() }).providers, skip: [{ reason: 'example: this fake has no printer', tests: ['print_print'] }] });
+    const suite = nativeConformanceSuite({
+      host: 'ede',
+      createProviders: () => createFakeHost({ host: 'ede', natives: sampleNatives() }).providers,
+      skip: [{ reason: 'example: this fake has no printer', tests: ['print_print'] }],
+    });
     expect(results).toHaveLength(leafCount(suite));
     expect(results.filter((r) => r.status === 'failed')).toEqual([]);
     expect(results.filter((r) => r.status === 'skipped').map((r) => r.fullName)).toEqual([

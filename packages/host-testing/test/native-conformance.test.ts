@@ -19,5 +19,7 @@ runNativeConformance({
 runNativeConformance({
   catalog: extendedCatalog(),
   provided: ['photos'],
-  createProviders: () => createFakeHost({ catalog: extendedCatalog(), provided: ['photos'], natives: { ...sampleNatives(), photos_delete: { structuredContent: { deleted: 1 } } } }).providers,
+  createProviders: () =>
+    createFakeHost({ catalog: extendedCatalog(), provided: ['photos'], natives: { ...sampleNatives(), photos_delete: { structuredContent: { deleted: 1 } } } })
+      .providers,
 });

@@ -58,7 +58,8 @@ describe('xcap-conformance providers -- <command>', () => {
     expect(run.code).toBe(1);
     const fails = run.out.filter((l) => l.startsWith('FAIL '));
     expect(fails.length).toBeGreaterThanOrEqual(1);
-    for (const line of fails) expect(line).toMatch(/^FAIL share › share_send: .+: providers\.share\.send\(.*\) structuredContent breaks nativeOutputSchema at \//);
+    for (const line of fails)
+      expect(line).toMatch(/^FAIL share › share_send: .+: providers\.share\.send\(.*\) structuredContent breaks nativeOutputSchema at \//);
     expect(run.out.at(-1)).toMatch(new RegExp(`^\\d+ passed, ${fails.length} failed$`));
     const xml = await readFile(junit, 'utf8');
     expect(xml).toContain(`failures="${fails.length}"`);
@@ -78,13 +79,22 @@ describe('xcap-conformance providers -- <command>', () => {
     const run = await cli(['providers', '--', process.execPath, nodeProvider, '--describe', describe]);
     expect(run.code).toBe(2);
     expect(run.out).toEqual([]);
-    expect(run.err).toEqual([expect.stringMatching(/^xcap-conformance: providers: ".*": capabilities\.share: "fax" is not a native tool of share in the catalog/)]);
+    expect(run.err).toEqual([
+      expect.stringMatching(/^xcap-conformance: providers: ".*": capabilities\.share: "fax" is not a native tool of share in the catalog/),
+    ]);
     const missing = await cli(['providers', '--', '/nonexistent/provider']);
     expect(missing).toMatchObject({ code: 2, err: [expect.stringMatching(/cannot start: spawn \/nonexistent\/provider ENOENT/)] });
   });
 
   it('reads its arguments: options before the command, -- optional, bad usage exit 2', async () => {
-    expect(parseProvidersArgs(['--json', '--timeout', '200', '--', 'swift', 'run', 'MyProviders', '--json'])).toEqual({ action: 'run', command: ['swift', 'run', 'MyProviders', '--json'], json: true, junit: undefined, timeoutMs: 200, host: undefined });
+    expect(parseProvidersArgs(['--json', '--timeout', '200', '--', 'swift', 'run', 'MyProviders', '--json'])).toEqual({
+      action: 'run',
+      command: ['swift', 'run', 'MyProviders', '--json'],
+      json: true,
+      junit: undefined,
+      timeoutMs: 200,
+      host: undefined,
+    });
     expect(parseProvidersArgs(['python3', 'p.py'])).toMatchObject({ action: 'run', command: ['python3', 'p.py'] });
     expect(parseProvidersArgs(['--']).action).toBe('usageError');
     expect(parseProvidersArgs(['--timeout', 'soon', '--', 'x'])).toMatchObject({ action: 'usageError', message: expect.stringContaining('--timeout') });
@@ -95,7 +105,9 @@ describe('xcap-conformance providers -- <command>', () => {
   it('the built command runs it the same way (what a CI job runs)', async () => {
     const built = fileURLToPath(new URL('../dist/bin/xcap-conformance.js', import.meta.url));
     if (!existsSync(built)) throw new Error(`${built} is missing: build first (npx tsc -b packages/host-testing/tsconfig.build.json)`);
-    const child = spawn(process.execPath, [bin, 'providers', '--', process.execPath, nodeProvider, '--capabilities', 'photos'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'providers', '--', process.execPath, nodeProvider, '--capabilities', 'photos'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

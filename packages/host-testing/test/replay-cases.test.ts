@@ -51,7 +51,11 @@ describe('replayCases is strict: one wrong field fails exactly that case', () =>
     ['bridge: a wrong put', (d) => (d.bridgeCases[4].puts[1].mimeType = 'text/csv'), ['bridgeCases[4]']],
     ['bridge: a missing put', (d) => d.bridgeCases[0].puts.pop(), ['bridgeCases[0]']],
     ['bridge: a wrong fileId', (d) => (d.bridgeCases[0].expected.structuredContent.photos[0].fileId = 'blob-2'), ['bridgeCases[0]']],
-    ['bridge: structuredContent in another key order', (d) => (d.bridgeCases[0].expected.structuredContent.photos[0] = swapFirstKeys(d.bridgeCases[0].expected.structuredContent.photos[0])), ['bridgeCases[0]']],
+    [
+      'bridge: structuredContent in another key order',
+      (d) => (d.bridgeCases[0].expected.structuredContent.photos[0] = swapFirstKeys(d.bridgeCases[0].expected.structuredContent.photos[0])),
+      ['bridgeCases[0]'],
+    ],
     ['bridge: a wrong outcome', (d) => (d.bridgeCases[3].expected.outcome = 'rpcError'), ['bridgeCases[3]']],
     ['pdf: a wrong sha256', (d) => (d.pdfCases[0].expected.sha256 = '0'.repeat(64)), ['pdfCases[0]']],
     ['pdf: a wrong size', (d) => (d.pdfCases[1].expected.size += 1), ['pdfCases[1]']],
@@ -69,7 +73,9 @@ describe('replayCases is strict: one wrong field fails exactly that case', () =>
 describe("replayCases runs with the document's own data", () => {
   it('the v1 context app: exactly the cases that carry it fail', async () => {
     const doc = fixtureDoc();
-    const names = (doc.bridgeCases as { name: string; native: unknown }[]).flatMap((c, i) => (JSON.stringify(c.native ?? null).includes('acme.album') ? [`bridgeCases[${i}]`] : []));
+    const names = (doc.bridgeCases as { name: string; native: unknown }[]).flatMap((c, i) =>
+      JSON.stringify(c.native ?? null).includes('acme.album') ? [`bridgeCases[${i}]`] : [],
+    );
     expect(names.length).toBeGreaterThanOrEqual(3);
     expect(await failing((d) => (d.v1.context.app = 'other.app'))).toEqual(names);
   });

@@ -19,7 +19,16 @@ function find(all: [string, ConformanceTest][], part: string): ConformanceTest {
 
 describe('storeConformanceSuite: sections, skips and missing stores', () => {
   it('skips a whole section or one test with its reason, and runs the rest', () => {
-    const all = tests(storeConformanceSuite({ name: 'x', open: tokensOnly, skip: [{ reason: 'no grants here', tests: ['grants'] }, { reason: 'one only', tests: ['tokens: a taken name is a TokenNameTakenError and keeps its token'] }] }));
+    const all = tests(
+      storeConformanceSuite({
+        name: 'x',
+        open: tokensOnly,
+        skip: [
+          { reason: 'no grants here', tests: ['grants'] },
+          { reason: 'one only', tests: ['tokens: a taken name is a TokenNameTakenError and keeps its token'] },
+        ],
+      }),
+    );
     const grants = all.filter(([title]) => title.includes('> grants >'));
     expect(grants.length).toBeGreaterThan(0);
     for (const [, test] of grants) expect(test.skip).toBe('no grants here');
@@ -30,12 +39,15 @@ describe('storeConformanceSuite: sections, skips and missing stores', () => {
 
   it('fails a section whose store is left out and not skipped, saying so', async () => {
     const all = tests(storeConformanceSuite({ name: 'x', open: tokensOnly }));
-    await expect(find(all, 'answers are per app and per scope').run()).rejects.toThrow('the stores under test have no grants: give it, or skip its section with a reason');
+    await expect(find(all, 'answers are per app and per scope').run()).rejects.toThrow(
+      'the stores under test have no grants: give it, or skip its section with a reason',
+    );
     await expect(find(all, 'a wrong token is refused').run()).resolves.toBeUndefined();
   });
 
   it('fails a skip that names no section or test of the suite', async () => {
-    const check = (skip: string[]) => find(tests(storeConformanceSuite({ name: 'x', open: tokensOnly, skip: [{ reason: 'r', tests: skip }] })), 'every skip names');
+    const check = (skip: string[]) =>
+      find(tests(storeConformanceSuite({ name: 'x', open: tokensOnly, skip: [{ reason: 'r', tests: skip }] })), 'every skip names');
     await expect(check(['grants', 'tokens']).run()).resolves.toBeUndefined();
     await expect(check(['grants', 'token']).run()).rejects.toThrow('these skips name no section or test of this suite: token');
   });

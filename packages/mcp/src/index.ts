@@ -10,7 +10,16 @@
 export { createHttpHandler, defaultMaxBodyBytes, type HttpHandlerOptions, type HttpServerContext, type XcapHttpHandler } from './http/create-http-handler.js';
 export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';
 export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
-export { MemoryTokenStore, digestsEqual, tokenDigest, isTokenName, tokenClient, tokenNamePattern, type TokenIdentity, type TokenStore } from './http/moved-token-names.js';
+export {
+  MemoryTokenStore,
+  digestsEqual,
+  tokenDigest,
+  isTokenName,
+  tokenClient,
+  tokenNamePattern,
+  type TokenIdentity,
+  type TokenStore,
+} from './http/moved-token-names.js';
 export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
 export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';

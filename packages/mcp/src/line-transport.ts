@@ -194,8 +194,13 @@ export class LineTransport implements Transport {
 
   #oversized(head: string, bytes: number): void {
     const id = topLevelId(head);
-    this.#log(`discarded an input line of ${bytes} bytes: over the ${this.#max}-byte message limit${id === undefined ? ' (no id read, not answered)' : ` (request id ${JSON.stringify(id)} answered -32600)`}`);
-    if (id !== undefined) void this.#writer.write(`${JSON.stringify(errorAnswer(id, ProtocolErrorCode.InvalidRequest, `Request too large: ${bytes} bytes, over the ${this.#max}-byte message limit`))}\n`);
+    this.#log(
+      `discarded an input line of ${bytes} bytes: over the ${this.#max}-byte message limit${id === undefined ? ' (no id read, not answered)' : ` (request id ${JSON.stringify(id)} answered -32600)`}`,
+    );
+    if (id !== undefined)
+      void this.#writer.write(
+        `${JSON.stringify(errorAnswer(id, ProtocolErrorCode.InvalidRequest, `Request too large: ${bytes} bytes, over the ${this.#max}-byte message limit`))}\n`,
+      );
   }
 
   /** Delivers complete lines while the gate lets them; pauses or resumes the input; settles the end due once all are delivered. */

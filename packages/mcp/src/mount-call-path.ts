@@ -117,7 +117,10 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
   const foreground = options.foreground ?? false;
   const askClient = options.consent === 'client';
   const consentState = askClient && options.era === 'modern' ? (options.consentState ?? createConsentState()) : undefined;
-  const legacyConsent = askClient && options.era === 'legacy' ? elicitConsent(server, options.elicitTimeoutMs === undefined ? {} : { timeoutMs: options.elicitTimeoutMs }) : undefined;
+  const legacyConsent =
+    askClient && options.era === 'legacy'
+      ? elicitConsent(server, options.elicitTimeoutMs === undefined ? {} : { timeoutMs: options.elicitTimeoutMs })
+      : undefined;
   // Made at the first tools/list, not at the mount: over HTTP every request mounts on a server of its own, and a
   // tools/call does not need the list (the catalog's schemas copied for each tool).
   let tools: Tool[] | undefined;
@@ -137,7 +140,8 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
       client: clientId,
       ...(consent === undefined ? {} : { consent }),
     });
-    if (typeof name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid tools/call: params.name must be a string, got ${describe(name)}`);
+    if (typeof name !== 'string')
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid tools/call: params.name must be a string, got ${describe(name)}`);
     if (answered.kind === 'rpcError') throw new ProtocolError(ProtocolErrorCode.InvalidParams, answered.error.message);
     const question = modern?.asked();
     if (question !== undefined && answered.verdict.reason === 'consentNeeded') {
@@ -224,7 +228,6 @@ function canElicitForm(ctx: ServerContext): boolean {
 function sameQuestion(a: ConsentQuestion, b: ConsentQuestion): boolean {
   return a.app === b.app && a.scope === b.scope && a.argsHash === b.argsHash;
 }
-
 
 /** What a value that should have been a string was, for the -32602 message. */
 function describe(value: unknown): string {

@@ -28,7 +28,8 @@ export function readMessage(value: unknown): ReadMessage {
   try {
     return { kind: 'message', message: parseJSONRPCMessage(value) };
   } catch {
-    if (isObject(value) && usableId(value['id'])) return { kind: 'answer', answer: errorAnswer(value['id'], ProtocolErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message MCP knows') };
+    if (isObject(value) && usableId(value['id']))
+      return { kind: 'answer', answer: errorAnswer(value['id'], ProtocolErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message MCP knows') };
     return { kind: 'drop', why: 'not a JSON-RPC 2.0 message MCP knows, and no id to answer' };
   }
 }

@@ -115,7 +115,13 @@ export class RefusedCallWatch {
     const list = this.#list(id, false);
     if (list === undefined) return undefined;
     // An answer belongs to a request the handler received when there is one (its own answer); a refusal only to one it never received.
-    const [entry] = list.splice(Math.max(list.findIndex((tracked) => tracked.reached), 0), 1);
+    const [entry] = list.splice(
+      Math.max(
+        list.findIndex((tracked) => tracked.reached),
+        0,
+      ),
+      1,
+    );
     this.#size--;
     if (list.length === 0) this.#tracked.delete(id);
     if (entry === undefined || entry.reached || entry.call === null || !('error' in message)) return undefined;

@@ -6,7 +6,10 @@
  * (`globalThis.crypto`), so it runs in Node, Electron and workers alike.
  */
 export function newRunId(now: Date = new Date(), random: () => string = randomHex8): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
   return `run-${stamp}-${random()}`;
 }
 

@@ -128,7 +128,11 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
       await close();
       settle({ reason: 'input-ended', exitCode: 0 });
     } else if (why === 'closed') {
-      settle(ownerClosing ? { reason: 'closed', exitCode: 0 } : { reason: 'sdk-closed', exitCode: 1, message: 'the MCP SDK closed the connection; no further requests can be served' });
+      settle(
+        ownerClosing
+          ? { reason: 'closed', exitCode: 0 }
+          : { reason: 'sdk-closed', exitCode: 1, message: 'the MCP SDK closed the connection; no further requests can be served' },
+      );
     } else {
       await close();
       const message =

@@ -22,7 +22,8 @@ async function agent(era: 'legacy' | 'modern', elicit?: Parameters<typeof connec
 }
 
 const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0]?.text;
-const rows = (c: { host: { audit: { rows: readonly { tool: string; status: string; error: string | null }[] } } }) => c.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`);
+const rows = (c: { host: { audit: { rows: readonly { tool: string; status: string; error: string | null }[] } } }) =>
+  c.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`);
 
 describe.each(['legacy', 'modern'] as const)('consent asked in the agent client, %s era (official v2 client)', (era) => {
   // On the modern era the first round is a request of its own, audited as a consent not yet given.
@@ -129,7 +130,7 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
 });
 
 describe('the modern binding uses the argsHash the call path hands with the consent request', () => {
-  it('a ConsentRequest whose argsHash is not the arguments\' hash binds the requestState to the given one, and the retry matches it', async () => {
+  it("a ConsentRequest whose argsHash is not the arguments' hash binds the requestState to the given one, and the retry matches it", async () => {
     const host = testCallPath();
     const given = `sha256:${'f'.repeat(64)}`;
     const callPath: CallPath = {
@@ -141,10 +142,24 @@ describe('the modern binding uses the argsHash the call path hands with the cons
     };
     const signed = createConsentState();
     const minted: ConsentQuestion[] = [];
-    const consentState: ConsentState = { mint: (question) => (minted.push(question), signed.mint(question)), verify: (state, ctx) => signed.verify(state, ctx) };
+    const consentState: ConsentState = {
+      mint: (question) => (minted.push(question), signed.mint(question)),
+      verify: (state, ctx) => signed.verify(state, ctx),
+    };
     const both = pipes();
-    const served = serveStdioCallPath({ callPath, serverInfo: { name: 'x', version: '0' }, input: both.toServer, output: both.toClient, foreground: true, consent: 'client', consentState });
-    const client = new Client({ name: 'agent', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const served = serveStdioCallPath({
+      callPath,
+      serverInfo: { name: 'x', version: '0' },
+      input: both.toServer,
+      output: both.toClient,
+      foreground: true,
+      consent: 'client',
+      consentState,
+    });
+    const client = new Client(
+      { name: 'agent', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
     client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { answer: 'allow' } }));
     await client.connect(new PipeClientTransport(both));
     try {

@@ -10,7 +10,14 @@ function transport(options: ConstructorParameters<typeof LineTransport>[2] = {})
   const input = new PassThrough();
   const output = new PassThrough();
   const written: string[] = [];
-  output.on('data', (chunk: Buffer) => written.push(...chunk.toString().split('\n').filter((l) => l !== '')));
+  output.on('data', (chunk: Buffer) =>
+    written.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l !== ''),
+    ),
+  );
   const logged: string[] = [];
   const line = new LineTransport(input, output, { log: (l) => logged.push(l), ...options });
   const received: JSONRPCMessage[] = [];
@@ -38,7 +45,7 @@ describe('LineTransport', () => {
     expect(t.line.reading).toBe('reading');
   });
 
-  it('a notifications/cancelled frees its request\'s slot (the SDK never answers it): the next request is delivered', async () => {
+  it("a notifications/cancelled frees its request's slot (the SDK never answers it): the next request is delivered", async () => {
     const t = transport({ maxInFlight: 3 });
     await t.line.start();
     t.input.write(request(1) + request(2));
@@ -154,7 +161,9 @@ describe('LineTransport', () => {
     const errors: string[] = [];
     t.line.onerror = (error) => void errors.push(error.message);
     await t.line.start();
-    t.input.write(`not json\n\r\n   \n${JSON.stringify({ jsonrpc: '2.0', id: 5, foo: 1 })}\n${JSON.stringify({ jsonrpc: '2.0', foo: 1 })}\n${request(1).trimEnd()}\r\n`);
+    t.input.write(
+      `not json\n\r\n   \n${JSON.stringify({ jsonrpc: '2.0', id: 5, foo: 1 })}\n${JSON.stringify({ jsonrpc: '2.0', foo: 1 })}\n${request(1).trimEnd()}\r\n`,
+    );
     await tick();
     expect(t.written.map((l) => JSON.parse(l) as unknown)).toEqual([
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON' } },
@@ -215,7 +224,7 @@ describe('LineTransport', () => {
     expect(t.written).toEqual([JSON.stringify({ jsonrpc: '2.0', id: 1, result: {} })]);
   });
 
-  it('close() tells the SDK once; after it the input\'s errors are not its own', async () => {
+  it("close() tells the SDK once; after it the input's errors are not its own", async () => {
     const t = transport();
     let closes = 0;
     t.line.onclose = () => void closes++;

@@ -21,8 +21,14 @@ describe.each(['legacy', 'modern'] as const)('every tools/call that reaches the 
     };
     expect(strip(pick(await raw.request(1, call(1, params({ name: 'photos__list', arguments: [1, 2] })))))).toEqual(invalidType);
     expect(strip(pick(await raw.request(2, call(2, params({ name: 'photos__list', arguments: 7 })))))).toEqual(invalidType);
-    expect(pick(await raw.request(3, call(3, params({ name: 'photos__nope', arguments: [] }))))).toEqual({ code: -32602, message: 'Unknown tool: photos__nope' });
-    expect(pick(await raw.request(4, call(4, params({ name: 42, arguments: {} }))))).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got a number' });
+    expect(pick(await raw.request(3, call(3, params({ name: 'photos__nope', arguments: [] }))))).toEqual({
+      code: -32602,
+      message: 'Unknown tool: photos__nope',
+    });
+    expect(pick(await raw.request(4, call(4, params({ name: 42, arguments: {} }))))).toEqual({
+      code: -32602,
+      message: 'Invalid tools/call: params.name must be a string, got a number',
+    });
     expect(pick(await raw.request(5, call(5, params({ arguments: { limit: 1 } }))))).toEqual(noName);
     // Requests the JSON-RPC schemas refuse: an unreadable progress token, a key JSON-RPC does not know, a jsonrpc other than 2.0.
     expect(strip(pick(await raw.request(6, call(6, params({ name: 'photos__list', arguments: [], _meta: { progressToken: {} } })))))).toEqual(invalidType);

@@ -36,11 +36,15 @@ describe('mountCallPath', () => {
     await served.close();
   });
 
-  it('hands the transport what it mounted (refusals): one audit that writes a refused request\'s row through this call path and run id', async () => {
+  it("hands the transport what it mounted (refusals): one audit that writes a refused request's row through this call path and run id", async () => {
     const host = testCallPath();
     const audits: ((call: RefusedToolsCall) => Promise<void>)[] = [];
     const refusals: RefusalAudit = { mounted: (audit) => void audits.push(audit), reached: () => undefined };
-    mountCallPath(new Server({ name: 'test', version: '1.0.0' }, { capabilities: { tools: {} } }), host.callPath, { era: 'modern', clientId: 'run-1', refusals });
+    mountCallPath(new Server({ name: 'test', version: '1.0.0' }, { capabilities: { tools: {} } }), host.callPath, {
+      era: 'modern',
+      clientId: 'run-1',
+      refusals,
+    });
     expect(audits).toHaveLength(1);
     await audits[0]?.({ id: 1, name: 'photos__list', arguments: { limit: 1 }, reason: '-32602 Invalid _meta envelope' });
     expect(host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([['run-1', 'photos__list', 'invalid', 'invalidParams']]);

@@ -17,7 +17,9 @@ export function checkDescription(catalog: Catalog, description: ProviderDescript
       continue;
     }
     if (capability.host !== undefined && capability.host !== host) {
-      problems.push(`capabilities.${name}: ${JSON.stringify(name)} is provided only by host ${JSON.stringify(capability.host)} (this host is ${host === undefined ? 'unnamed' : JSON.stringify(host)})`);
+      problems.push(
+        `capabilities.${name}: ${JSON.stringify(name)} is provided only by host ${JSON.stringify(capability.host)} (this host is ${host === undefined ? 'unnamed' : JSON.stringify(host)})`,
+      );
       continue;
     }
     const defined = nativeToolsOf(catalog, name);
@@ -25,7 +27,9 @@ export function checkDescription(catalog: Catalog, description: ProviderDescript
     for (const tool of tools) {
       if (seen.has(tool)) problems.push(`capabilities.${name}: native tool ${JSON.stringify(tool)} listed twice`);
       else if (!defined.includes(tool)) {
-        problems.push(`capabilities.${name}: ${JSON.stringify(tool)} is not a native tool of ${name} in the catalog (its native tools: ${defined.join(', ') || 'none'})`);
+        problems.push(
+          `capabilities.${name}: ${JSON.stringify(tool)} is not a native tool of ${name} in the catalog (its native tools: ${defined.join(', ') || 'none'})`,
+        );
       }
       seen.add(tool);
     }

@@ -16,14 +16,22 @@ export interface ProviderDescription {
  * `protocolVersion` is one problem naming both versions.
  */
 export function readDescription(result: unknown): { readonly description: ProviderDescription } | { readonly problems: string[] } {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) return { problems: ['describe result: not an object {protocolVersion, provider, capabilities}'] };
+  if (typeof result !== 'object' || result === null || Array.isArray(result))
+    return { problems: ['describe result: not an object {protocolVersion, provider, capabilities}'] };
   const r = result as Record<string, unknown>;
   const problems: string[] = [];
   if (r.protocolVersion !== providerProtocolVersion) {
-    problems.push(`protocolVersion: the provider speaks version ${JSON.stringify(r.protocolVersion ?? null)}, this host speaks version ${providerProtocolVersion}`);
+    problems.push(
+      `protocolVersion: the provider speaks version ${JSON.stringify(r.protocolVersion ?? null)}, this host speaks version ${providerProtocolVersion}`,
+    );
   }
   const provider = r.provider;
-  if (typeof provider !== 'object' || provider === null || typeof (provider as Record<string, unknown>).name !== 'string' || typeof (provider as Record<string, unknown>).version !== 'string') {
+  if (
+    typeof provider !== 'object' ||
+    provider === null ||
+    typeof (provider as Record<string, unknown>).name !== 'string' ||
+    typeof (provider as Record<string, unknown>).version !== 'string'
+  ) {
     problems.push('provider: not an object {name: string, version: string}');
   }
   const capabilities = r.capabilities;
@@ -47,6 +55,11 @@ export function readDescription(result: unknown): { readonly description: Provid
 
 /** Whether two descriptions serve the same capabilities with the same native tools (names and versions may differ). */
 export function sameCapabilities(a: ProviderDescription, b: ProviderDescription): boolean {
-  const key = (d: ProviderDescription) => JSON.stringify(Object.keys(d.capabilities).sort().map((c) => [c, [...(d.capabilities[c] ?? [])].sort()]));
+  const key = (d: ProviderDescription) =>
+    JSON.stringify(
+      Object.keys(d.capabilities)
+        .sort()
+        .map((c) => [c, [...(d.capabilities[c] ?? [])].sort()]),
+    );
   return key(a) === key(b);
 }

@@ -167,7 +167,8 @@ export class ProviderProcess {
       const waiting: Waiting = { params, calledAt: this.#timers.now(), resolve, reject, timer: undefined };
       if (Number.isFinite(this.#options.timeoutMs)) {
         waiting.timer = this.#timers.setTimeout(() => {
-          if (this.#waiting.delete(waiting)) reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
+          if (this.#waiting.delete(waiting))
+            reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
         }, timerDelay(this.#options.timeoutMs));
       }
       this.#waiting.add(waiting);
@@ -196,7 +197,8 @@ export class ProviderProcess {
   #request(params: Waiting['params'], timeoutMs: number): Promise<unknown> {
     return this.#peer.request('providers/call', params, {
       timeoutMs,
-      timeoutError: (id) => new ProviderCallError(`provider ${this.label} did not answer call ${id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`),
+      timeoutError: (id) =>
+        new ProviderCallError(`provider ${this.label} did not answer call ${id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`),
       cancel: (id) => ({ method: 'providers/cancel', params: { id } }),
     });
   }
@@ -222,7 +224,12 @@ export class ProviderProcess {
     if (command === undefined) return { problems: ['empty command'] };
     let spawned: ChildProcessWithoutNullStreams;
     try {
-      spawned = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: false, env: this.#options.env ?? process.env, ...(this.#options.cwd === undefined ? {} : { cwd: this.#options.cwd }) });
+      spawned = spawn(command, args, {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: false,
+        env: this.#options.env ?? process.env,
+        ...(this.#options.cwd === undefined ? {} : { cwd: this.#options.cwd }),
+      });
     } catch (error) {
       return { problems: [`cannot start: ${message(error)}`] };
     }
@@ -287,7 +294,11 @@ export class ProviderProcess {
   #describe(): Promise<unknown> {
     const timeoutMs = this.#options.describeTimeoutMs;
     return this.#peer
-      .request('providers/describe', { protocolVersion: providerProtocolVersion }, { timeoutMs, timeoutError: () => new Error(`did not answer providers/describe within ${timeoutMs} ms`) })
+      .request(
+        'providers/describe',
+        { protocolVersion: providerProtocolVersion },
+        { timeoutMs, timeoutError: () => new Error(`did not answer providers/describe within ${timeoutMs} ms`) },
+      )
       .catch((error: unknown) => {
         if (error instanceof ProviderCallError && error.code !== undefined) throw new Error(`answered providers/describe with an error: ${error.message}`);
         throw error;
@@ -321,7 +332,9 @@ export class ProviderProcess {
     if (child !== this.#child) return;
     const id = topLevelId(head);
     const limit = this.#options.maxMessageBytes;
-    const failed = typeof id === 'number' && this.#peer.fail(id, new ProviderCallError(`provider ${this.label} answered call ${id} with ${bytes} bytes, over the ${limit}-byte message limit`));
+    const failed =
+      typeof id === 'number' &&
+      this.#peer.fail(id, new ProviderCallError(`provider ${this.label} answered call ${id} with ${bytes} bytes, over the ${limit}-byte message limit`));
     this.#log(`discarded a stdout line of ${bytes} bytes: over the ${limit}-byte message limit${failed ? ` (the answer to call ${id}, which fails)` : ''}`);
   }
 

@@ -105,7 +105,10 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
     processes.map((p) =>
       p.start().then(
         (description) => ({ process: p, description }),
-        (error: unknown) => ({ process: p, errors: error instanceof ProviderSetupError ? error.problems : [error instanceof Error ? error.message : String(error)] }),
+        (error: unknown) => ({
+          process: p,
+          errors: error instanceof ProviderSetupError ? error.problems : [error instanceof Error ? error.message : String(error)],
+        }),
       ),
     ),
   );
@@ -123,7 +126,9 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
     for (const [capability, tools] of Object.entries(start.description.capabilities)) {
       const first = owner.get(capability);
       if (first !== undefined) {
-        problems.push(`${label}: capability ${JSON.stringify(capability)} is described by both ${JSON.stringify(first.label)} and ${label}; serve each capability from one command`);
+        problems.push(
+          `${label}: capability ${JSON.stringify(capability)} is described by both ${JSON.stringify(first.label)} and ${label}; serve each capability from one command`,
+        );
         continue;
       }
       owner.set(capability, start.process);

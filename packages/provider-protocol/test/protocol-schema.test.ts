@@ -27,7 +27,14 @@ beforeAll(async () => {
 describe('the generated provider-protocol.schema.json (JSON Schema 2020-12, ajv strict; its strictRequired lint is off: an anyOf of required sets is standard JSON Schema)', () => {
   it('accepts sample messages of each kind and the whole-document union', () => {
     expect(validate('#/$defs/describeRequest', { jsonrpc: '2.0', id: 1, method: 'providers/describe', params: { protocolVersion: 1 } })).toBeNull();
-    expect(validate('#/$defs/callRequest_share_send', { jsonrpc: '2.0', id: 2, method: 'providers/call', params: { capability: 'share', tool: 'send', input: { text: 'hi' } } })).toBeNull();
+    expect(
+      validate('#/$defs/callRequest_share_send', {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'providers/call',
+        params: { capability: 'share', tool: 'send', input: { text: 'hi' } },
+      }),
+    ).toBeNull();
     expect(validate('#/$defs/callAnswer_photos_pick', { jsonrpc: '2.0', id: 2, result: { isError: 'unavailable' } })).toBeNull();
     expect(validate('#/$defs/cancelNotification', { jsonrpc: '2.0', method: 'providers/cancel', params: { id: 2 } })).toBeNull();
     expect(validate('#/$defs/errorAnswer', { jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'failed' } })).toBeNull();
@@ -35,13 +42,25 @@ describe('the generated provider-protocol.schema.json (JSON Schema 2020-12, ajv 
   });
 
   it('refuses messages off the protocol: an input or output off its native schema, bad bytes, an empty isError, a wrong version', () => {
-    expect(validate('#/$defs/callRequest_share_send', { jsonrpc: '2.0', id: 2, method: 'providers/call', params: { capability: 'share', tool: 'send', input: {} } })).toMatch(/anyOf/);
+    expect(
+      validate('#/$defs/callRequest_share_send', { jsonrpc: '2.0', id: 2, method: 'providers/call', params: { capability: 'share', tool: 'send', input: {} } }),
+    ).toMatch(/anyOf/);
     expect(validate('#/$defs/callAnswer_share_send', { jsonrpc: '2.0', id: 2, result: { structuredContent: { shared: 'yes' } } })).toMatch(/must be boolean/);
     expect(validate('#/$defs/callAnswer_share_send', { jsonrpc: '2.0', id: 2, result: { isError: '' } })).not.toBeNull();
     const photo = { id: 'p', name: 'a.png', mimeType: 'image/png', takenAt: null, data: 'not base64!' };
-    expect(validate('#/$defs/callAnswer_photos_pick', { jsonrpc: '2.0', id: 2, result: { structuredContent: { photos: [photo] } } })).toMatch(/must match pattern/);
-    expect(validate('#/$defs/describeRequest', { jsonrpc: '2.0', id: 1, method: 'providers/describe', params: { protocolVersion: 2 } })).toMatch(/must be equal to constant/);
-    expect(validate('#/$defs/describeAnswer', { jsonrpc: '2.0', id: 1, result: { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { bluetooth: [] } } })).toMatch(/property name must be valid/);
+    expect(validate('#/$defs/callAnswer_photos_pick', { jsonrpc: '2.0', id: 2, result: { structuredContent: { photos: [photo] } } })).toMatch(
+      /must match pattern/,
+    );
+    expect(validate('#/$defs/describeRequest', { jsonrpc: '2.0', id: 1, method: 'providers/describe', params: { protocolVersion: 2 } })).toMatch(
+      /must be equal to constant/,
+    );
+    expect(
+      validate('#/$defs/describeAnswer', {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { bluetooth: [] } },
+      }),
+    ).toMatch(/property name must be valid/);
     expect(validate('', { jsonrpc: '2.0', id: 'one', method: 'providers/describe', params: { protocolVersion: 1 } })).not.toBeNull();
   });
 
@@ -59,9 +78,14 @@ describe('the generated provider-protocol.schema.json (JSON Schema 2020-12, ajv 
     await bridge(spawned, 'share_send', { text: 'rpc-error' });
     await bridge(spawned, 'share_send', { text: 'hang' }, 300);
     await new Promise((r) => setTimeout(r, 200));
-    const lines = (await readFile(record, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { dir: 'in' | 'out'; line: string });
+    const lines = (await readFile(record, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { dir: 'in' | 'out'; line: string });
     expect(lines.length).toBeGreaterThanOrEqual(18);
-    const problems = lines.map((l) => ({ ...l, problem: validate(l.dir === 'in' ? '#/$defs/hostMessage' : '#/$defs/providerMessage', JSON.parse(l.line)) })).filter((l) => l.problem !== null);
+    const problems = lines
+      .map((l) => ({ ...l, problem: validate(l.dir === 'in' ? '#/$defs/hostMessage' : '#/$defs/providerMessage', JSON.parse(l.line)) }))
+      .filter((l) => l.problem !== null);
     expect(problems).toEqual([]);
     expect(lines.some((l) => l.dir === 'in' && l.line.includes('providers/cancel'))).toBe(true);
   });

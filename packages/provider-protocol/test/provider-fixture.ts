@@ -47,7 +47,15 @@ export class Started {
 export function bridge(spawned: SpawnedProviders, tool: string, args: JsonObject, timeoutMs = 1_000): Promise<BridgeCallEnd> {
   const at = tool.indexOf('_');
   const native = resolveNative(spawned.providers, tool.slice(0, at), tool.slice(at + 1));
-  return bridgeCall({ catalog, tool, arguments: args, context: { app: 'acme.album', screens: ['albums'] }, blobs: new MemoryBlobStore(), timeoutMs, ...(native === undefined ? {} : { native }) });
+  return bridgeCall({
+    catalog,
+    tool,
+    arguments: args,
+    context: { app: 'acme.album', screens: ['albums'] },
+    blobs: new MemoryBlobStore(),
+    timeoutMs,
+    ...(native === undefined ? {} : { native }),
+  });
 }
 
 /** Whether a process is alive. */

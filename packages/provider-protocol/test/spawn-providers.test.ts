@@ -23,7 +23,7 @@ describe('spawnProviders: describe and serve', () => {
     expect(share).toMatchObject({ outcome: 'ok', result: { structuredContent: { shared: true } } });
   });
 
-  it('a command string is split shell-like and spawned without a shell; the provider\'s stderr is logged with its prefix', async () => {
+  it("a command string is split shell-like and spawned without a shell; the provider's stderr is logged with its prefix", async () => {
     const dir = await started.dir();
     const pidFile = join(dir, 'pid $HOME');
     const spawned = await started.spawn([`'${process.execPath}' "${nodeProvider}" --hello --pid-file '${pidFile}'`]);
@@ -61,12 +61,36 @@ describe('spawnProviders: describe and serve', () => {
 
 describe('spawnProviders: describe mismatches are refused (ProviderSetupError naming the command)', () => {
   const cases: [string, unknown, RegExp][] = [
-    ['another protocol version', { protocolVersion: 2, provider: { name: 'x', version: '1' }, capabilities: {} }, /provider speaks version 2, this host speaks version 1/],
-    ['an unknown capability', { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { bluetooth: ['scan'] } }, /capabilities\.bluetooth: no capability "bluetooth" in the catalog/],
-    ['a native tool the catalog does not define', { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { share: ['send', 'fax'] } }, /capabilities\.share: "fax" is not a native tool of share/],
-    ['a missing native tool', { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'list'] } }, /capabilities\.photos: native tool "get" is missing/],
-    ['a capability of another host', { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { windows: ['list'] } }, /provided only by host "ede"/],
-    ['a malformed result', { protocolVersion: 1, capabilities: [] }, /: provider: not an object \{name: string, version: string\}\n  - .*: capabilities: not an object/],
+    [
+      'another protocol version',
+      { protocolVersion: 2, provider: { name: 'x', version: '1' }, capabilities: {} },
+      /provider speaks version 2, this host speaks version 1/,
+    ],
+    [
+      'an unknown capability',
+      { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { bluetooth: ['scan'] } },
+      /capabilities\.bluetooth: no capability "bluetooth" in the catalog/,
+    ],
+    [
+      'a native tool the catalog does not define',
+      { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { share: ['send', 'fax'] } },
+      /capabilities\.share: "fax" is not a native tool of share/,
+    ],
+    [
+      'a missing native tool',
+      { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'list'] } },
+      /capabilities\.photos: native tool "get" is missing/,
+    ],
+    [
+      'a capability of another host',
+      { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { windows: ['list'] } },
+      /provided only by host "ede"/,
+    ],
+    [
+      'a malformed result',
+      { protocolVersion: 1, capabilities: [] },
+      /: provider: not an object \{name: string, version: string\}\n  - .*: capabilities: not an object/,
+    ],
   ];
   for (const [name, description, problem] of cases) {
     it(name, async () => {
@@ -82,11 +106,16 @@ describe('spawnProviders: describe mismatches are refused (ProviderSetupError na
     const b = providerArgv('--capabilities', 'share,print', '--hello');
     const error = (await spawnProviders([a, b], { log: () => undefined }).catch((e: unknown) => e)) as ProviderSetupError;
     expect(error).toBeInstanceOf(ProviderSetupError);
-    expect(error.problems).toEqual([`${JSON.stringify(b.join(' '))}: capability "share" is described by both ${JSON.stringify(a.join(' '))} and ${JSON.stringify(b.join(' '))}; serve each capability from one command`]);
+    expect(error.problems).toEqual([
+      `${JSON.stringify(b.join(' '))}: capability "share" is described by both ${JSON.stringify(a.join(' '))} and ${JSON.stringify(b.join(' '))}; serve each capability from one command`,
+    ]);
   });
 
   it('a command that cannot be spawned, exits before describing, or never describes', async () => {
-    const error = (await spawnProviders(['/nonexistent/provider', [process.execPath, '-e', 'process.exit(5)'], [process.execPath, '-e', 'setInterval(() => {}, 1000)']], { log: () => undefined, describeTimeoutMs: 1_500, graceMs: 100 }).catch((e: unknown) => e)) as ProviderSetupError;
+    const error = (await spawnProviders(
+      ['/nonexistent/provider', [process.execPath, '-e', 'process.exit(5)'], [process.execPath, '-e', 'setInterval(() => {}, 1000)']],
+      { log: () => undefined, describeTimeoutMs: 1_500, graceMs: 100 },
+    ).catch((e: unknown) => e)) as ProviderSetupError;
     expect(error.problems[0]).toMatch(/^"\/nonexistent\/provider": cannot start: spawn \/nonexistent\/provider ENOENT/);
     expect(error.problems[1]).toMatch(/exited before answering providers\/describe \(exit code 5\)/);
     expect(error.problems[2]).toMatch(/did not answer providers\/describe within 1500 ms/);
@@ -106,7 +135,7 @@ describe('spawnProviders: faults have their defined outcomes', () => {
     expect((await bridge(spawned, 'share_send', { text: 'rpc-error' })).outcome).toBe('rpcError');
   });
 
-  it('an answer that breaks nativeOutputSchema is the bridge\'s badResult', async () => {
+  it("an answer that breaks nativeOutputSchema is the bridge's badResult", async () => {
     const spawned = await started.spawn([providerArgv('--capabilities', 'share')]);
     const end = await bridge(spawned, 'share_send', { text: 'bad-output' });
     expect(end.outcome).toBe('isError');
@@ -117,7 +146,14 @@ describe('spawnProviders: faults have their defined outcomes', () => {
     const dir = await started.dir();
     const record = join(dir, 'record.jsonl');
     const spawned = await started.spawn([providerArgv('--capabilities', 'share', '--record', record)], { timeoutMs: 300 });
-    const read = async () => (await readFile(record, 'utf8')).trim().split('\n').map((l) => ({ dir: (JSON.parse(l) as { dir: string }).dir, message: JSON.parse((JSON.parse(l) as { line: string }).line) as { id?: number; method?: string; params?: unknown } }));
+    const read = async () =>
+      (await readFile(record, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => ({
+          dir: (JSON.parse(l) as { dir: string }).dir,
+          message: JSON.parse((JSON.parse(l) as { line: string }).line) as { id?: number; method?: string; params?: unknown },
+        }));
     expect((await bridge(spawned, 'share_send', { text: 'hang' }, 300)).outcome).toBe('timeout');
     expect((await bridge(spawned, 'share_send', { text: 'slow:600' }, 300)).outcome).toBe('timeout');
     let lines = await read();
@@ -158,7 +194,9 @@ describe('spawnProviders: faults have their defined outcomes', () => {
   it('an answer over maxMessageBytes is discarded with one log line and fails its call', async () => {
     const spawned = await started.spawn([providerArgv('--capabilities', 'share')], { maxMessageBytes: 1024 * 1024 });
     expect((await bridge(spawned, 'share_send', { text: 'huge' })).outcome).toBe('rpcError');
-    expect(started.log.filter((l) => /discarded a stdout line of \d+ bytes: over the 1048576-byte message limit \(the answer to call \d+, which fails\)/.test(l))).toHaveLength(1);
+    expect(
+      started.log.filter((l) => /discarded a stdout line of \d+ bytes: over the 1048576-byte message limit \(the answer to call \d+, which fails\)/.test(l)),
+    ).toHaveLength(1);
     expect((await bridge(spawned, 'share_send', { text: 'after' })).outcome).toBe('ok');
   });
 
@@ -180,16 +218,23 @@ describe('spawnProviders: faults have their defined outcomes', () => {
     const clock = new ManualTimers();
     const before = started.log.length;
     const log = () => started.log.slice(before);
-    const spawned = await started.spawn([providerArgv('--capabilities', 'share,photos', '--start-file', join(dir, 'starts'), '--mismatch-after-restart')], { timeoutMs: 3_000, timers: clock });
+    const spawned = await started.spawn([providerArgv('--capabilities', 'share,photos', '--start-file', join(dir, 'starts'), '--mismatch-after-restart')], {
+      timeoutMs: 3_000,
+      timers: clock,
+    });
     const proc = spawned.processes[0] as ProviderProcess;
     process.kill(proc.pid as number, 'SIGKILL');
     expect(await until(() => proc.state === 'restarting', 3_000)).toBe(true);
     expect(log()).toContain('[provider node] ended (signal SIGKILL); restarting in 100 ms');
     clock.advance(100);
     expect(await until(() => log().some((l) => l.includes('restarting in 200 ms')), 3_000)).toBe(true);
-    expect(log().find((l) => l.includes('restart refused'))).toMatch(/described \{"photos":\["pick","list","get"\]\} after the restart, not \{"share":\["send"\],"photos":\["pick","list","get"\]\} as at start/);
+    expect(log().find((l) => l.includes('restart refused'))).toMatch(
+      /described \{"photos":\["pick","list","get"\]\} after the restart, not \{"share":\["send"\],"photos":\["pick","list","get"\]\} as at start/,
+    );
     clock.advance(200);
-    expect(await until(() => log().filter((l) => l.includes('restart refused')).length >= 2 && log().some((l) => l.includes('restarting in 400 ms')), 3_000)).toBe(true);
+    expect(
+      await until(() => log().filter((l) => l.includes('restart refused')).length >= 2 && log().some((l) => l.includes('restarting in 400 ms')), 3_000),
+    ).toBe(true);
     expect(proc.state).toBe('restarting');
     const waits = proc.call('share', 'send', { text: 'x' });
     clock.advance(3_000);
@@ -218,7 +263,12 @@ describe('spawnProviders: stopping', () => {
     const took = Date.now() - t0;
     expect(alive(pid)).toBe(false);
     expect(took).toBeGreaterThanOrEqual(550);
-    expect(started.log).toEqual(expect.arrayContaining(['[provider node] still running 300 ms after its stdin closed: SIGTERM', '[provider node] still running 300 ms after SIGTERM: SIGKILL']));
+    expect(started.log).toEqual(
+      expect.arrayContaining([
+        '[provider node] still running 300 ms after its stdin closed: SIGTERM',
+        '[provider node] still running 300 ms after SIGTERM: SIGKILL',
+      ]),
+    );
     expect((await hanging).outcome).toBe('rpcError');
     expect((await bridge(spawned, 'share_send', { text: 'late' })).outcome).toBe('rpcError');
   });

@@ -40,18 +40,23 @@ export const auditSchemaVersion = auditMigrations.length;
 export function migrateAuditDb(db: Database, file: string, migrations: readonly ((db: Database) => void)[] = auditMigrations): void {
   const latest = migrations.length;
   for (;;) {
-    const done = db.transaction(() => {
-      const version = userVersion(db);
-      if (version > latest) {
-        throw new AuditSchemaError(file, `has schema version ${version}, newer than the ${latest} this @xcap/host-node knows; open it with a newer @xcap/host-node`);
-      }
-      if (version === latest) return true;
-      const step = migrations[version];
-      if (step === undefined) throw new AuditSchemaError(file, `no migration from schema version ${version}`);
-      step(db);
-      db.pragma(`user_version = ${version + 1}`);
-      return false;
-    }).immediate();
+    const done = db
+      .transaction(() => {
+        const version = userVersion(db);
+        if (version > latest) {
+          throw new AuditSchemaError(
+            file,
+            `has schema version ${version}, newer than the ${latest} this @xcap/host-node knows; open it with a newer @xcap/host-node`,
+          );
+        }
+        if (version === latest) return true;
+        const step = migrations[version];
+        if (step === undefined) throw new AuditSchemaError(file, `no migration from schema version ${version}`);
+        step(db);
+        db.pragma(`user_version = ${version + 1}`);
+        return false;
+      })
+      .immediate();
     if (done) return;
   }
 }

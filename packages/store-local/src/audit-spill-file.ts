@@ -26,7 +26,11 @@ export interface SpilledRow {
 /** The spill file's line of a pending row (no newline): `{"row": {…}, "meta": {…}, "since": "…"}`. */
 export function spillLine(pending: PendingAuditRow): string {
   const { appId, clientId, tool, status, error, argsHash } = pending.row;
-  return JSON.stringify({ row: { appId, clientId, tool, status, error, argsHash }, ...(pending.meta === undefined ? {} : { meta: pending.meta }), since: pending.since });
+  return JSON.stringify({
+    row: { appId, clientId, tool, status, error, argsHash },
+    ...(pending.meta === undefined ? {} : { meta: pending.meta }),
+    since: pending.since,
+  });
 }
 
 /** Reads one spill line: the row and its meta, or the problem that makes the line not valid (the row checked by `auditRowProblem` of `@xcap/audit`). */

@@ -43,7 +43,12 @@ export function checkDataDir(paths: DataPaths): void {
 
 function checkEntry(entry: string, kind: 'file' | 'folder' | undefined): Stats {
   const info = lstatSync(entry);
-  if (info.isSymbolicLink()) throw new DataDirError(entry, 'is a symbolic link, which xcap does not follow in its data directory', `replace it with what it points to, or remove it (rm ${entry})`);
+  if (info.isSymbolicLink())
+    throw new DataDirError(
+      entry,
+      'is a symbolic link, which xcap does not follow in its data directory',
+      `replace it with what it points to, or remove it (rm ${entry})`,
+    );
   if (kind === 'file' && !info.isFile()) throw new DataDirError(entry, 'is not a regular file', `move it away (xcap keeps a store file there)`);
   if (kind === 'folder' && !info.isDirectory()) throw new DataDirError(entry, 'is not a directory', `move it away (xcap keeps its app files there)`);
   if (!info.isFile() && !info.isDirectory()) throw new DataDirError(entry, 'is neither a regular file nor a directory', `move it out of the data directory`);

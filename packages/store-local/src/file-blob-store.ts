@@ -87,7 +87,8 @@ export class FileBlobStore implements BlobStore {
     if (typeof dir !== 'string' || dir === '') throw new TypeError('FileBlobStore: dir must be a non-empty path');
     if (dir.includes('\0')) throw new TypeError('FileBlobStore: dir must not contain a NUL character');
     const quotaBytes = options.quotaBytes ?? defaultQuotaBytes;
-    if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0) throw new RangeError(`FileBlobStore: quotaBytes must be a non-negative integer, got ${String(quotaBytes)}`);
+    if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0)
+      throw new RangeError(`FileBlobStore: quotaBytes must be a non-negative integer, got ${String(quotaBytes)}`);
     this.dir = path.resolve(dir);
     this.quotaBytes = quotaBytes;
     this.#lockFile = path.join(this.dir, '.lock');
@@ -250,7 +251,8 @@ function isFileId(fileId: unknown): fileId is string {
 }
 
 function checkApp(app: unknown): asserts app is string {
-  if (typeof app !== 'string' || app === '') throw new TypeError(`FileBlobStore: app must be a non-empty string, got ${typeof app === 'string' ? '""' : typeof app}`);
+  if (typeof app !== 'string' || app === '')
+    throw new TypeError(`FileBlobStore: app must be a non-empty string, got ${typeof app === 'string' ? '""' : typeof app}`);
 }
 
 async function entries(dir: string): Promise<string[]> {

@@ -71,7 +71,8 @@ export class FileGrantStore implements GrantStore {
     checkKey('app', app);
     checkKey('scope', scope);
     const answer: unknown = grant; // from any caller, JavaScript included
-    if (answer !== 'granted' && answer !== 'denied') throw new TypeError(`FileGrantStore.set: grant must be "granted" or "denied", got ${(JSON.stringify(answer) as string | undefined) ?? String(answer)}`);
+    if (answer !== 'granted' && answer !== 'denied')
+      throw new TypeError(`FileGrantStore.set: grant must be "granted" or "denied", got ${(JSON.stringify(answer) as string | undefined) ?? String(answer)}`);
     await this.#update((grants) => {
       const current = Object.hasOwn(grants, app) ? grants[app] : undefined;
       if (current !== undefined && Object.hasOwn(current, scope) && current[scope] === grant) return false;
@@ -153,5 +154,6 @@ export class FileGrantStore implements GrantStore {
 }
 
 function checkKey(what: string, value: unknown): void {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`FileGrantStore: ${what} must be a non-empty string, got ${typeof value === 'string' ? '""' : typeof value}`);
+  if (typeof value !== 'string' || value === '')
+    throw new TypeError(`FileGrantStore: ${what} must be a non-empty string, got ${typeof value === 'string' ? '""' : typeof value}`);
 }

@@ -53,7 +53,8 @@ export async function withFileLock<T>(lockFile: string, fn: (stillHeld: () => Pr
   await sweepLeftovers(lockFile, staleMs).catch(() => undefined);
   const stillHeld = async () => {
     const holder = await readHolder(lockFile);
-    if (holder?.raw !== mine) throw new FileLockError(lockFile, `lost the lock ${lockFile}: it was taken over by another process (held longer than ${staleMs} ms)`);
+    if (holder?.raw !== mine)
+      throw new FileLockError(lockFile, `lost the lock ${lockFile}: it was taken over by another process (held longer than ${staleMs} ms)`);
   };
   try {
     return await fn(stillHeld);
@@ -137,7 +138,10 @@ async function readHolder(lockFile: string): Promise<Holder | undefined> {
   let mtimeMs: number;
   let handle;
   try {
-    handle = await open(lockFile, constants.O_RDONLY | ((constants.O_NOFOLLOW as number | undefined) ?? 0) | ((constants.O_NONBLOCK as number | undefined) ?? 0));
+    handle = await open(
+      lockFile,
+      constants.O_RDONLY | ((constants.O_NOFOLLOW as number | undefined) ?? 0) | ((constants.O_NONBLOCK as number | undefined) ?? 0),
+    );
   } catch (error) {
     if (isCode(error, 'ENOENT')) return undefined;
     if (isCode(error, 'ELOOP')) throw notALock(lockFile, 'a symbolic link');
@@ -177,7 +181,10 @@ function isStale(holder: Holder, staleMs: number): boolean {
 }
 
 function notALock(lockFile: string, what: string): FileLockError {
-  return new FileLockError(lockFile, `the lock file ${lockFile} is ${what}, not a lock this program wrote: remove it (rm -r ${lockFile}) once no xcap process uses this folder`);
+  return new FileLockError(
+    lockFile,
+    `the lock file ${lockFile} is ${what}, not a lock this program wrote: remove it (rm -r ${lockFile}) once no xcap process uses this folder`,
+  );
 }
 
 function isAlive(pid: number): boolean {
@@ -228,7 +235,10 @@ async function sweepLeftovers(lockFile: string, staleMs: number): Promise<void> 
     const pid = Number(pending?.[1]);
     if (pid === process.pid) continue;
     const file = path.join(dir, name);
-    const old = await stat(file).then((info) => Date.now() - info.mtimeMs > staleMs, () => false);
+    const old = await stat(file).then(
+      (info) => Date.now() - info.mtimeMs > staleMs,
+      () => false,
+    );
     if (old || (pending !== null && !isAlive(pid))) await unlink(file).catch(() => undefined);
   }
 }

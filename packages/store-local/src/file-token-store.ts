@@ -1,5 +1,15 @@
 import path from 'node:path';
-import { checkTokenName, encodeBase64url, findTokenName, mintToken, tokenDigest, TokenNameTakenError, type ManagedTokenStore, type TokenIdentity, type TokenListing } from '@xcap/tokens';
+import {
+  checkTokenName,
+  encodeBase64url,
+  findTokenName,
+  mintToken,
+  tokenDigest,
+  TokenNameTakenError,
+  type ManagedTokenStore,
+  type TokenIdentity,
+  type TokenListing,
+} from '@xcap/tokens';
 import { writeFileAtomic } from './atomic-write.js';
 import type { FileLockOptions } from './file-lock.js';
 import { readStateFile, stateFileKey, withStateFileLock } from './state-file.js';
@@ -48,7 +58,8 @@ export class FileTokenStore implements ManagedTokenStore {
   #snapshot: Snapshot | undefined;
 
   constructor(file: string, options: FileTokenStoreOptions = {}) {
-    if (typeof file !== 'string' || file === '' || file.includes('\0')) throw new TypeError('FileTokenStore: file must be a non-empty path without NUL characters');
+    if (typeof file !== 'string' || file === '' || file.includes('\0'))
+      throw new TypeError('FileTokenStore: file must be a non-empty path without NUL characters');
     this.file = path.resolve(file);
     this.#lockOptions = options.lock ?? {};
     this.#clock = options.clock ?? (() => new Date());

@@ -29,7 +29,11 @@ export function parseGrantFile(file: string, text: string): GrantFile {
     for (const [scope, grant] of Object.entries(scopes)) {
       if (scope === '') throw new GrantFileError(file, pointerAppend(pointerAppend('', app), scope), 'is an empty scope');
       if (grant !== 'granted' && grant !== 'denied') {
-        throw new GrantFileError(file, pointerAppend(pointerAppend('', app), scope), `must be "granted" or "denied", got ${typeof grant === 'string' ? JSON.stringify(grant) : kind(grant)}`);
+        throw new GrantFileError(
+          file,
+          pointerAppend(pointerAppend('', app), scope),
+          `must be "granted" or "denied", got ${typeof grant === 'string' ? JSON.stringify(grant) : kind(grant)}`,
+        );
       }
       appGrants[scope] = grant;
     }

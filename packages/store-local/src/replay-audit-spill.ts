@@ -45,7 +45,11 @@ export async function replayAuditSpill(file: string, sink: AuditSink, options: R
     try {
       const size = (await stat(file)).size;
       const limit = maxSpillRows * (maxSpillLineBytes + 1);
-      if (size > limit) throw new AuditSpillError(file, `is ${size} bytes, more than a spill file holds (${maxSpillRows} lines of at most ${maxSpillLineBytes} bytes); move it away and replay it by hand`);
+      if (size > limit)
+        throw new AuditSpillError(
+          file,
+          `is ${size} bytes, more than a spill file holds (${maxSpillRows} lines of at most ${maxSpillLineBytes} bytes); move it away and replay it by hand`,
+        );
       text = await readFile(file, 'utf8');
     } catch (error) {
       if (isCode(error, 'ENOENT')) return { replayed: 0, invalid: [] };
@@ -64,7 +68,11 @@ export async function replayAuditSpill(file: string, sink: AuditSink, options: R
         kept.add(index);
       } else valid.push({ index, spilled: parsed });
     });
-    const results = await Promise.allSettled(valid.map(({ spilled }) => withTimeout(() => (spilled.meta === undefined ? sink.write(spilled.row) : sink.write(spilled.row, spilled.meta)), timeoutMs, 'audit sink')));
+    const results = await Promise.allSettled(
+      valid.map(({ spilled }) =>
+        withTimeout(() => (spilled.meta === undefined ? sink.write(spilled.row) : sink.write(spilled.row, spilled.meta)), timeoutMs, 'audit sink'),
+      ),
+    );
     let firstError: unknown;
     results.forEach((result, i) => {
       if (result.status === 'rejected') {
@@ -81,7 +89,12 @@ export async function replayAuditSpill(file: string, sink: AuditSink, options: R
       await writeFileAtomic(file, `${remaining.join('\n')}\n`, { mode: 0o600 });
     }
     const failed = results.filter((r) => r.status === 'rejected').length;
-    if (failed > 0) throw new AuditSpillError(file, `the audit log did not take ${failed} of its ${valid.length} rows (${message(firstError)}); they are kept in the file for the next start`, { cause: firstError });
+    if (failed > 0)
+      throw new AuditSpillError(
+        file,
+        `the audit log did not take ${failed} of its ${valid.length} rows (${message(firstError)}); they are kept in the file for the next start`,
+        { cause: firstError },
+      );
     return { replayed: valid.length, invalid };
   });
 }

@@ -1,6 +1,16 @@
 import { closeSync, constants, fchmodSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { auditRowColumns, checkAuditQuery, GroupCommit, storedAuditColumns, storedAuditRow, type AuditQuery, type AuditRow, type AuditSink, type StoredAuditRow } from '@xcap/audit';
+import {
+  auditRowColumns,
+  checkAuditQuery,
+  GroupCommit,
+  storedAuditColumns,
+  storedAuditRow,
+  type AuditQuery,
+  type AuditRow,
+  type AuditSink,
+  type StoredAuditRow,
+} from '@xcap/audit';
 import Sqlite from 'better-sqlite3';
 import { AuditSchemaError } from './audit-schema-error.js';
 import { auditSchemaVersion, migrateAuditDb, userVersion } from './audit-schema.js';
@@ -77,7 +87,8 @@ export class SqliteAuditSink implements AuditSink {
     if (typeof file !== 'string' || file === '') throw new TypeError('SqliteAuditSink: file must be a non-empty path');
     this.#batches = new GroupCommit((batch) => this.#commitBatch(batch), { maxBatch: options.maxBatch ?? 4096, name: 'SqliteAuditSink' });
     const synchronous: unknown = options.synchronous ?? 'full'; // from any caller, JavaScript included
-    if (synchronous !== 'full' && synchronous !== 'normal') throw new RangeError(`SqliteAuditSink: synchronous must be "full" or "normal", got ${String(synchronous)}`);
+    if (synchronous !== 'full' && synchronous !== 'normal')
+      throw new RangeError(`SqliteAuditSink: synchronous must be "full" or "normal", got ${String(synchronous)}`);
     this.file = path.resolve(file);
     this.#readonly = options.readonly === true;
     let db: Sqlite.Database;
@@ -242,8 +253,13 @@ function openReadonly(file: string, timeoutMs: number): { db: Sqlite.Database; e
     db.close();
     if (error instanceof AuditSchemaError) throw error;
     const code = String((error as { code?: unknown }).code);
-    if (!code.startsWith('SQLITE_READONLY') && !code.startsWith('SQLITE_CANTOPEN')) throw new AuditSchemaError(file, `is not a readable audit database (${message(error)})`);
-    if (!walIsEmpty(file)) throw new AuditSchemaError(file, `cannot be read read-only: its -wal file holds rows not yet checkpointed and SQLite cannot create its -shm file here (${message(error)}); read it where its folder is writable`);
+    if (!code.startsWith('SQLITE_READONLY') && !code.startsWith('SQLITE_CANTOPEN'))
+      throw new AuditSchemaError(file, `is not a readable audit database (${message(error)})`);
+    if (!walIsEmpty(file))
+      throw new AuditSchemaError(
+        file,
+        `cannot be read read-only: its -wal file holds rows not yet checkpointed and SQLite cannot create its -shm file here (${message(error)}); read it where its folder is writable`,
+      );
   }
   try {
     const bytes = readFileSync(file);
@@ -279,7 +295,10 @@ function walIsEmpty(file: string): boolean {
 function checkReadable(db: Sqlite.Database, file: string): boolean {
   const version = userVersion(db);
   if (version > auditSchemaVersion) {
-    throw new AuditSchemaError(file, `has schema version ${version}, newer than the ${auditSchemaVersion} this @xcap/host-node knows; open it with a newer @xcap/host-node`);
+    throw new AuditSchemaError(
+      file,
+      `has schema version ${version}, newer than the ${auditSchemaVersion} this @xcap/host-node knows; open it with a newer @xcap/host-node`,
+    );
   }
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit'").pluck().get();
   if (table !== undefined) return false;

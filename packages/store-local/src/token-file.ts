@@ -28,7 +28,8 @@ export function parseTokenFile(file: string, text: string): TokenFile {
     throw new TokenFileError(file, '', `is not JSON (${(error as Error).message})`);
   }
   if (!isRecord(document)) throw new TokenFileError(file, '', 'is not a JSON object {"version": 1, "tokens": {…}}');
-  if (document['version'] !== 1) throw new TokenFileError(file, '/version', `must be 1, got ${(JSON.stringify(document['version']) as string | undefined) ?? 'nothing'}`);
+  if (document['version'] !== 1)
+    throw new TokenFileError(file, '/version', `must be 1, got ${(JSON.stringify(document['version']) as string | undefined) ?? 'nothing'}`);
   const tokens = document['tokens'];
   if (!isRecord(tokens)) throw new TokenFileError(file, '/tokens', 'must be an object of name → {"sha256", "created"}');
   const parsed: Record<string, StoredToken> = Object.create(null) as Record<string, StoredToken>;
@@ -37,7 +38,8 @@ export function parseTokenFile(file: string, text: string): TokenFile {
     if (!isTokenName(name)) throw new TokenFileError(file, pointer, `is not a token name (${tokenNameRule})`);
     if (!isRecord(entry)) throw new TokenFileError(file, pointer, 'must be an object {"sha256", "created"}');
     const { sha256, created } = entry;
-    if (typeof sha256 !== 'string' || !digestPattern.test(sha256)) throw new TokenFileError(file, `${pointer}/sha256`, 'must be a base64url SHA-256 digest (43 characters)');
+    if (typeof sha256 !== 'string' || !digestPattern.test(sha256))
+      throw new TokenFileError(file, `${pointer}/sha256`, 'must be a base64url SHA-256 digest (43 characters)');
     if (typeof created !== 'string' || Number.isNaN(Date.parse(created))) throw new TokenFileError(file, `${pointer}/created`, 'must be an ISO 8601 time');
     parsed[name] = { sha256, created };
   }
@@ -46,7 +48,11 @@ export function parseTokenFile(file: string, text: string): TokenFile {
 
 /** The token file's text (names sorted, two-space indents, a final newline). */
 export function formatTokenFile(tokens: Readonly<Record<string, StoredToken>>): string {
-  const sorted = Object.fromEntries(Object.keys(tokens).sort().map((name) => [name, tokens[name]]));
+  const sorted = Object.fromEntries(
+    Object.keys(tokens)
+      .sort()
+      .map((name) => [name, tokens[name]]),
+  );
   return `${JSON.stringify({ version: 1, tokens: sorted }, null, 2)}\n`;
 }
 

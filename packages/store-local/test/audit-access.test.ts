@@ -20,7 +20,10 @@ const nobody = 65534;
  */
 async function readAsNobody(file: string): Promise<string> {
   const blocked = untraversableAncestor(path.dirname(file));
-  if (blocked !== undefined) throw new Error(`audit-access: the user nobody cannot enter ${blocked} (mode ${(statSync(blocked).mode & 0o777).toString(8)}), on the way to ${file}: set TMPDIR to a folder every user can traverse`);
+  if (blocked !== undefined)
+    throw new Error(
+      `audit-access: the user nobody cannot enter ${blocked} (mode ${(statSync(blocked).mode & 0o777).toString(8)}), on the way to ${file}: set TMPDIR to a folder every user can traverse`,
+    );
   const end = await runChild(new URL('./children/audit-reader.ts', import.meta.url), ['--as', `${nobody}:${nobody}`, file]);
   if (end.code !== 0) throw new Error(`audit-reader exited ${String(end.code)}: ${end.stderr}`);
   return end.stdout.trim();

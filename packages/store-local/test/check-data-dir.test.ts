@@ -45,7 +45,11 @@ describe('checkDataDir', () => {
     chmodSync(paths.dir, 0o777);
     expect(refusal(() => checkDataDir(paths)).message).toBe(`${paths.dir} is writable by others (mode 0777): run chmod 700 ${paths.dir}`);
     chmodSync(paths.dir, 0o770);
-    expect(refusal(() => checkDataDir(paths))).toMatchObject({ path: paths.dir, problem: 'is writable by its group (mode 0770)', fix: `run chmod 700 ${paths.dir}` });
+    expect(refusal(() => checkDataDir(paths))).toMatchObject({
+      path: paths.dir,
+      problem: 'is writable by its group (mode 0770)',
+      fix: `run chmod 700 ${paths.dir}`,
+    });
   });
 
   it('refuses a store file writable by others (chmod 600) and a files/ folder or app folder writable by others (chmod 700)', () => {
@@ -67,7 +71,9 @@ describe('checkDataDir', () => {
   it.skipIf(!asRoot)('refuses a directory or a store file owned by another user, naming the owner', () => {
     const paths = dataDir();
     chownSync(paths.consent, 65534, 65534);
-    expect(refusal(() => checkDataDir(paths)).message).toBe(`${paths.consent} is owned by uid 65534, not by you (uid 0): run chown 0 ${paths.consent}, or use a data directory of your own`);
+    expect(refusal(() => checkDataDir(paths)).message).toBe(
+      `${paths.consent} is owned by uid 65534, not by you (uid 0): run chown 0 ${paths.consent}, or use a data directory of your own`,
+    );
     chownSync(paths.consent, 0, 0);
     chownSync(paths.dir, 65534, 65534);
     expect(refusal(() => checkDataDir(paths)).problem).toBe('is owned by uid 65534, not by you (uid 0)');
@@ -83,7 +89,10 @@ describe('checkDataDir', () => {
     writeFileSync(elsewhere, '{}', { mode: 0o600 });
     rmSync(paths.consent);
     symlinkSync(elsewhere, paths.consent);
-    expect(refusal(() => checkDataDir(paths))).toMatchObject({ path: paths.consent, problem: 'is a symbolic link, which xcap does not follow in its data directory' });
+    expect(refusal(() => checkDataDir(paths))).toMatchObject({
+      path: paths.consent,
+      problem: 'is a symbolic link, which xcap does not follow in its data directory',
+    });
     rmSync(paths.consent);
     mkdirSync(paths.consent, { mode: 0o700 });
     expect(refusal(() => checkDataDir(paths))).toMatchObject({ path: paths.consent, problem: 'is not a regular file' });

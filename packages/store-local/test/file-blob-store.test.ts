@@ -62,7 +62,28 @@ describe('FileBlobStore', () => {
     const { dir, store } = setup();
     const id = await store.put(app, 'a', 'text/plain', bytes(1));
     writeFileSync(path.join(dir, 'secret'), 'top secret');
-    const hostile = ['../secret', '../../etc/passwd', '/etc/passwd', `${id}/../${id}`, `./${id}`, `${id}\0`, `${id}.json`, id.toUpperCase(), `${id} `, ` ${id}`, 'f-', 'f-' + '0'.repeat(31), 'f-' + '0'.repeat(33), '', '..', '.', 'C:\\x', 42, null, undefined];
+    const hostile = [
+      '../secret',
+      '../../etc/passwd',
+      '/etc/passwd',
+      `${id}/../${id}`,
+      `./${id}`,
+      `${id}\0`,
+      `${id}.json`,
+      id.toUpperCase(),
+      `${id} `,
+      ` ${id}`,
+      'f-',
+      'f-' + '0'.repeat(31),
+      'f-' + '0'.repeat(33),
+      '',
+      '..',
+      '.',
+      'C:\\x',
+      42,
+      null,
+      undefined,
+    ];
     for (const bad of hostile) {
       expect(await store.get(app, bad as string)).toBeUndefined();
       await store.remove(app, bad as string);
@@ -86,7 +107,24 @@ describe('FileBlobStore', () => {
 
   it('keeps hostile app ids inside the store, and apart from each other', async () => {
     const { dir, store } = setup();
-    const apps = ['..', '.', '../escape', '/abs', 'a/b', 'a\\b', 'A', 'a', 'nul\0byte', '\ud800', '\ufffd', 'CON', '_0041', 'x'.repeat(500), 'x'.repeat(501), '🙂'];
+    const apps = [
+      '..',
+      '.',
+      '../escape',
+      '/abs',
+      'a/b',
+      'a\\b',
+      'A',
+      'a',
+      'nul\0byte',
+      '\ud800',
+      '\ufffd',
+      'CON',
+      '_0041',
+      'x'.repeat(500),
+      'x'.repeat(501),
+      '🙂',
+    ];
     const ids = new Map<string, string>();
     for (const [i, a] of apps.entries()) ids.set(a, await store.put(a, 'f', 'text/plain', bytes(i)));
     const folders = readdirSync(dir);

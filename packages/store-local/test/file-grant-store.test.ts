@@ -39,7 +39,10 @@ describe('FileGrantStore', () => {
     await store.set(app, 'photos.read', 'granted');
     await store.set(app, 'files.save', 'denied');
     await store.set('other.app', 'print.pdf', 'granted');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ [app]: { 'photos.read': 'granted', 'files.save': 'denied' }, 'other.app': { 'print.pdf': 'granted' } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      [app]: { 'photos.read': 'granted', 'files.save': 'denied' },
+      'other.app': { 'print.pdf': 'granted' },
+    });
     const reopened = new FileGrantStore(file);
     expect(await reopened.get(app, 'photos.read')).toBe('granted');
     expect(await reopened.get(app, 'files.save')).toBe('denied');
@@ -255,7 +258,9 @@ describe('FileGrantStore', () => {
       const error = (await store.set(app, 'photos.read', 'granted').catch((e: unknown) => e)) as FileLockError;
       expect(error).toBeInstanceOf(FileLockError);
       expect(error.lockFile).toBe(`${file}.lock`);
-      expect(error.message).toBe(`the lock file ${file}.lock is a folder, not a lock this program wrote: remove it (rm -r ${file}.lock) once no xcap process uses this folder`);
+      expect(error.message).toBe(
+        `the lock file ${file}.lock is a folder, not a lock this program wrote: remove it (rm -r ${file}.lock) once no xcap process uses this folder`,
+      );
       const other = path.join(dir, 'other.json');
       symlinkSync(path.join(dir, 'nowhere'), `${other}.lock`);
       await expect(new FileGrantStore(other).set(app, 'photos.read', 'granted')).rejects.toThrow(/other\.json\.lock is a symbolic link, not a lock/);
@@ -336,7 +341,10 @@ describe('FileGrantStore', () => {
 
     it('loses no write when two processes grant 200 distinct scopes each at the same time', async () => {
       const { file, store } = setup();
-      const [a, b] = await Promise.all([runChild(new URL('./children/grant-writer.ts', import.meta.url), [file, app, 'a', '200']), runChild(new URL('./children/grant-writer.ts', import.meta.url), [file, app, 'b', '200'])]);
+      const [a, b] = await Promise.all([
+        runChild(new URL('./children/grant-writer.ts', import.meta.url), [file, app, 'a', '200']),
+        runChild(new URL('./children/grant-writer.ts', import.meta.url), [file, app, 'b', '200']),
+      ]);
       for (const end of [a, b]) {
         expect(end.stderr).toBe('');
         expect(end.code).toBe(0);

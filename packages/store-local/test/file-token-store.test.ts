@@ -17,7 +17,10 @@ describe('FileTokenStore', () => {
     const token = await store.add('claude');
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(token.slice(tokenPrefix.length));
-    expect(JSON.parse(text)).toEqual({ version: 1, tokens: { claude: { sha256: createHash('sha256').update(token, 'utf8').digest('base64url'), created: '2026-08-01T10:00:00.000Z' } } });
+    expect(JSON.parse(text)).toEqual({
+      version: 1,
+      tokens: { claude: { sha256: createHash('sha256').update(token, 'utf8').digest('base64url'), created: '2026-08-01T10:00:00.000Z' } },
+    });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(await store.verify(token)).toEqual({ name: 'claude' });
     expect(await store.add('other')).not.toBe(token);

@@ -20,7 +20,8 @@ export function testSeed(name: string, env: NodeJS.ProcessEnv = process.env): nu
   const given = env[name];
   if (given !== undefined && given !== '') {
     const seed = Number(given);
-    if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 32) throw new RangeError(`${name} must be an integer from 0 to 2^32 - 1, got ${JSON.stringify(given)}`);
+    if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 32)
+      throw new RangeError(`${name} must be an integer from 0 to 2^32 - 1, got ${JSON.stringify(given)}`);
     console.info(`${name}=${seed} (given)`);
     return seed;
   }

@@ -55,20 +55,35 @@ describe('SIGKILL in the middle of a stream of writes, again and again (audit lo
       acked.grants.push(...grantsNow);
 
       const sink = new SqliteAuditSink(paths.audit);
-      const stored = new Set(sink.query({ app }).filter((r) => r.clientId === tag).map((r) => r.argsHash));
-      expect(rowsNow.filter((hash) => !stored.has(hash)), `seed ${seed}, round ${round}: acknowledged rows missing`).toEqual([]);
+      const stored = new Set(
+        sink
+          .query({ app })
+          .filter((r) => r.clientId === tag)
+          .map((r) => r.argsHash),
+      );
+      expect(
+        rowsNow.filter((hash) => !stored.has(hash)),
+        `seed ${seed}, round ${round}: acknowledged rows missing`,
+      ).toEqual([]);
       expect(sink.count()).toBeGreaterThanOrEqual(acked.rows);
       sink.close();
 
       expect(() => JSON.parse(readFileSync(paths.consent, 'utf8')) as unknown).not.toThrow();
       const grants = await new FileGrantStore(paths.consent).grantsOf(app);
-      expect(acked.grants.filter((scope) => grants[scope] !== 'granted'), `seed ${seed}, round ${round}: acknowledged grants missing`).toEqual([]);
+      expect(
+        acked.grants.filter((scope) => grants[scope] !== 'granted'),
+        `seed ${seed}, round ${round}: acknowledged grants missing`,
+      ).toEqual([]);
 
       const blobs = new FileBlobStore(paths.files);
       for (const [fileId, sha] of acked.blobs) {
         const blob = await blobs.get(app, fileId);
         expect(blob, `seed ${seed}, round ${round}: acknowledged file ${fileId}`).toBeDefined();
-        expect(createHash('sha256').update(blob?.bytes ?? new Uint8Array()).digest('hex')).toBe(sha);
+        expect(
+          createHash('sha256')
+            .update(blob?.bytes ?? new Uint8Array())
+            .digest('hex'),
+        ).toBe(sha);
       }
       const folder = path.join(paths.files, appFolderName(app));
       for (const name of readdirSync(folder).filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
@@ -79,6 +94,10 @@ describe('SIGKILL in the middle of a stream of writes, again and again (audit lo
     expect(acked.rows).toBeGreaterThan(rounds);
 
     await new FileGrantStore(paths.consent).set(app, 'after.kills', 'granted');
-    expect(readdirSync(dir).sort(), 'only the stores are left: killed writers’ temp and lock files are cleared').toEqual(['audit.sqlite', 'consent.json', 'files']);
+    expect(readdirSync(dir).sort(), 'only the stores are left: killed writers’ temp and lock files are cleared').toEqual([
+      'audit.sqlite',
+      'consent.json',
+      'files',
+    ]);
   }, 60_000); // child processes killed and restarted again and again: ~17 s on two busy cores, near the shared 20 s
 });

@@ -40,7 +40,11 @@ describe('SqliteAuditSink pages and checkpoints', () => {
     old.pragma('page_size = 4096');
     old.pragma('journal_mode = WAL');
     migrateAuditDb(old, file);
-    old.prepare("INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash) VALUES ('2026-07-14T05:40:00.000Z', 'acme.album', 'ui', 'photos__pick', 'ok', NULL, ?)").run(row.argsHash);
+    old
+      .prepare(
+        "INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash) VALUES ('2026-07-14T05:40:00.000Z', 'acme.album', 'ui', 'photos__pick', 'ok', NULL, ?)",
+      )
+      .run(row.argsHash);
     old.close();
     const sink = new SqliteAuditSink(file);
     await sink.write(row);

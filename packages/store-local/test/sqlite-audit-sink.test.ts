@@ -8,7 +8,15 @@ import { AuditSchemaError, SqliteAuditSink, auditSchemaVersion } from '../src/in
 import { tempDir } from '@xcap/test-support';
 
 function row(n: number, overrides: Partial<AuditRow> = {}): AuditRow {
-  return { appId: 'acme.album', clientId: 'ui', tool: 'photos__pick', status: 'ok', error: null, argsHash: `sha256:${String(n).padStart(64, '0')}`, ...overrides };
+  return {
+    appId: 'acme.album',
+    clientId: 'ui',
+    tool: 'photos__pick',
+    status: 'ok',
+    error: null,
+    argsHash: `sha256:${String(n).padStart(64, '0')}`,
+    ...overrides,
+  };
 }
 
 function setup(options: ConstructorParameters<typeof SqliteAuditSink>[1] = {}) {
@@ -21,7 +29,19 @@ describe('SqliteAuditSink', () => {
     const { sink } = setup();
     const asSink: AuditSink = sink;
     await asSink.write(row(1, { status: 'denied', error: 'consentNeeded', clientId: 'run-7' }), { at: '2026-03-01T10:00:00+01:00', durationMs: 12.5 });
-    expect(sink.query()).toEqual([{ id: 1, at: '2026-03-01T09:00:00.000Z', durationMs: 12.5, appId: 'acme.album', clientId: 'run-7', tool: 'photos__pick', status: 'denied', error: 'consentNeeded', argsHash: row(1).argsHash }]);
+    expect(sink.query()).toEqual([
+      {
+        id: 1,
+        at: '2026-03-01T09:00:00.000Z',
+        durationMs: 12.5,
+        appId: 'acme.album',
+        clientId: 'run-7',
+        tool: 'photos__pick',
+        status: 'denied',
+        error: 'consentNeeded',
+        argsHash: row(1).argsHash,
+      },
+    ]);
     sink.close();
   });
 
@@ -43,7 +63,12 @@ describe('SqliteAuditSink', () => {
     const { sink } = setup();
     const times = ['2024-02-29T23:59:59.999Z', '2026-03-01T10:00:00+01:00', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00.5z'];
     for (const [i, at] of times.entries()) await sink.write(row(i), { at, durationMs: 0 });
-    expect(sink.query().map((r) => r.at).reverse()).toEqual(['2024-02-29T23:59:59.999Z', '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.500Z']);
+    expect(
+      sink
+        .query()
+        .map((r) => r.at)
+        .reverse(),
+    ).toEqual(['2024-02-29T23:59:59.999Z', '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.000Z', '2026-03-01T09:00:00.500Z']);
     expect(sink.query()[0]?.durationMs).toBe(0);
     sink.close();
   });
@@ -68,7 +93,10 @@ describe('SqliteAuditSink', () => {
     sink.close();
     const again = new SqliteAuditSink(file);
     await again.write(row(2));
-    expect(again.query().map((r) => [r.id, r.argsHash])).toEqual([[2, row(2).argsHash], [1, row(1).argsHash]]);
+    expect(again.query().map((r) => [r.id, r.argsHash])).toEqual([
+      [2, row(2).argsHash],
+      [1, row(1).argsHash],
+    ]);
     again.close();
   });
 
@@ -76,7 +104,10 @@ describe('SqliteAuditSink', () => {
     const { file, sink } = setup();
     const db = new Sqlite(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
+    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit' AND sql IS NOT NULL").all() as {
+      name: string;
+      sql: string;
+    }[];
     expect(indexes.map((i) => i.sql.replace(/.*\((.*)\).*/, '$1')).sort()).toEqual(['app_id', 'at', 'status', 'tool']);
     const plan = (sql: string) => JSON.stringify(db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('x'));
     expect(plan('SELECT * FROM audit WHERE app_id = ? ORDER BY id DESC')).toContain('audit_app');

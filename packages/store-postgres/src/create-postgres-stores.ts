@@ -66,7 +66,8 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
   const secrets = owned ? connectionSecrets(target) : [];
   let pool: pg.Pool;
   if (owned) {
-    if (!/^postgres(?:ql)?:\/\//i.test(target)) throw new PostgresStoreError(`${label}: not a PostgreSQL connection string (it must start with postgres:// or postgresql://)`);
+    if (!/^postgres(?:ql)?:\/\//i.test(target))
+      throw new PostgresStoreError(`${label}: not a PostgreSQL connection string (it must start with postgres:// or postgresql://)`);
     try {
       pool = new pg.Pool({
         connectionString: target,
@@ -96,7 +97,10 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     pool.off('error', poolErrors);
     if (owned) await pool.end();
   };
-  const audit = new PostgresAuditSink(database, { ...(options.maxAuditBatch === undefined ? {} : { maxBatch: options.maxAuditBatch }), ...(options.host === undefined ? {} : { host: options.host }) });
+  const audit = new PostgresAuditSink(database, {
+    ...(options.maxAuditBatch === undefined ? {} : { maxBatch: options.maxAuditBatch }),
+    ...(options.host === undefined ? {} : { host: options.host }),
+  });
   try {
     await database.query('connect', 'SELECT 1');
     if (options.migrate !== false) await database.migrate();
@@ -117,7 +121,10 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
 }
 
 function location(options: PostgresLocation): PostgresLocation {
-  return { ...(options.schema === undefined ? {} : { schema: options.schema }), ...(options.tablePrefix === undefined ? {} : { tablePrefix: options.tablePrefix }) };
+  return {
+    ...(options.schema === undefined ? {} : { schema: options.schema }),
+    ...(options.tablePrefix === undefined ? {} : { tablePrefix: options.tablePrefix }),
+  };
 }
 
 function scrub(error: unknown, secrets: readonly string[]): string {

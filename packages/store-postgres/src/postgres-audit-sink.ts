@@ -1,4 +1,14 @@
-import { checkAuditQuery, GroupCommit, storedAuditColumns, storedAuditRow, type AuditQuery, type AuditRow, type AuditSink, type AuditWriteMeta, type StoredAuditRow } from '@xcap/audit';
+import {
+  checkAuditQuery,
+  GroupCommit,
+  storedAuditColumns,
+  storedAuditRow,
+  type AuditQuery,
+  type AuditRow,
+  type AuditSink,
+  type AuditWriteMeta,
+  type StoredAuditRow,
+} from '@xcap/audit';
 import { type AuditRowValues, auditRowValues } from './audit-row-values.js';
 import type { PostgresDatabase } from './postgres-database.js';
 

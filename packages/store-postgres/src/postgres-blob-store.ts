@@ -48,7 +48,8 @@ export class PostgresBlobStore implements BlobStore {
 
   constructor(db: PostgresDatabase, options: PostgresBlobStoreOptions = {}) {
     const quotaBytes = options.quotaBytes ?? defaultQuotaBytes;
-    if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0) throw new RangeError(`PostgresBlobStore: quotaBytes must be a non-negative integer, got ${String(quotaBytes)}`);
+    if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 0)
+      throw new RangeError(`PostgresBlobStore: quotaBytes must be a non-negative integer, got ${String(quotaBytes)}`);
     this.#db = db;
     this.quotaBytes = quotaBytes;
   }
@@ -82,7 +83,10 @@ export class PostgresBlobStore implements BlobStore {
     const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return this.#db.transaction('store an app file', async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [this.#db.lockKey('files', app)]);
-      const used = Number((await client.query<{ used: string }>(`SELECT coalesce(sum(size + meta_bytes), 0)::text AS used FROM ${n.files} WHERE app_id = $1`, [app])).rows[0]?.used ?? 0);
+      const used = Number(
+        (await client.query<{ used: string }>(`SELECT coalesce(sum(size + meta_bytes), 0)::text AS used FROM ${n.files} WHERE app_id = $1`, [app])).rows[0]
+          ?.used ?? 0,
+      );
       if (used + needed > this.quotaBytes) throw new QuotaExceededError(app, this.quotaBytes, used, needed);
       await client.query(
         `INSERT INTO ${n.files} (app_id, file_id, name, mime_type, size, meta_bytes, created_at, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -116,7 +120,11 @@ export class PostgresBlobStore implements BlobStore {
   async usage(app: string): Promise<number> {
     checkApp(app);
     const n = this.#db.names;
-    const result = await this.#db.query<{ used: string }>('count an app\'s usage', `SELECT coalesce(sum(size + meta_bytes), 0)::text AS used FROM ${n.files} WHERE app_id = $1`, [app]);
+    const result = await this.#db.query<{ used: string }>(
+      "count an app's usage",
+      `SELECT coalesce(sum(size + meta_bytes), 0)::text AS used FROM ${n.files} WHERE app_id = $1`,
+      [app],
+    );
     return Number(result.rows[0]?.used ?? 0);
   }
 }
@@ -127,5 +135,6 @@ function isFileId(fileId: unknown): fileId is string {
 }
 
 function checkApp(app: unknown): asserts app is string {
-  if (typeof app !== 'string' || app === '') throw new TypeError(`PostgresBlobStore: app must be a non-empty string, got ${typeof app === 'string' ? '""' : typeof app}`);
+  if (typeof app !== 'string' || app === '')
+    throw new TypeError(`PostgresBlobStore: app must be a non-empty string, got ${typeof app === 'string' ? '""' : typeof app}`);
 }

@@ -98,7 +98,9 @@ export class PostgresDatabase {
 
   /** A 64-bit advisory lock key for `what` in this schema and prefix (as a decimal string for a `bigint` parameter). */
   lockKey(...what: readonly string[]): string {
-    const digest = createHash('sha256').update(JSON.stringify([this.names.schemaName, this.names.prefix, ...what]), 'utf8').digest();
+    const digest = createHash('sha256')
+      .update(JSON.stringify([this.names.schemaName, this.names.prefix, ...what]), 'utf8')
+      .digest();
     return digest.readBigInt64BE(0).toString();
   }
 
@@ -156,7 +158,10 @@ export class PostgresDatabase {
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- only for an error without a message: its code (a string or number from pg and Node), else its name
     const raw = error instanceof Error ? error.message || String((error as { code?: unknown }).code ?? error.name) : String(error);
     const code = typeof (error as { code?: unknown } | null | undefined)?.code === 'string' ? (error as { code: string }).code : undefined;
-    const detail = error instanceof AggregateError && error.errors.length > 0 ? error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ') : raw;
+    const detail =
+      error instanceof AggregateError && error.errors.length > 0
+        ? error.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join('; ')
+        : raw;
     return new PostgresStoreError(scrubSecrets(`${this.label}: could not ${what}: ${detail}`, this.#secrets), code);
   }
 }

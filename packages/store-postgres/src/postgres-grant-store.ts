@@ -35,7 +35,10 @@ export class PostgresGrantStore implements GrantStore {
     checkKey('app', app);
     checkKey('scope', scope);
     const answer: unknown = grant; // from any caller, JavaScript included
-    if (answer !== 'granted' && answer !== 'denied') throw new TypeError(`PostgresGrantStore.set: grant must be "granted" or "denied", got ${(JSON.stringify(answer) as string | undefined) ?? String(answer)}`);
+    if (answer !== 'granted' && answer !== 'denied')
+      throw new TypeError(
+        `PostgresGrantStore.set: grant must be "granted" or "denied", got ${(JSON.stringify(answer) as string | undefined) ?? String(answer)}`,
+      );
     const n = this.#db.names;
     await this.#db.query(
       'store a grant',
@@ -56,7 +59,10 @@ export class PostgresGrantStore implements GrantStore {
   /** Every stored grant (app → scope → answer), sorted by app and scope (for `xcap grants`). */
   async all(): Promise<Record<string, Record<string, Grant>>> {
     const n = this.#db.names;
-    const result = await this.#db.query<{ app_id: string; scope: string; grant: Grant }>('read the grants', `SELECT app_id, scope, "grant" FROM ${n.grants} ORDER BY app_id, scope`);
+    const result = await this.#db.query<{ app_id: string; scope: string; grant: Grant }>(
+      'read the grants',
+      `SELECT app_id, scope, "grant" FROM ${n.grants} ORDER BY app_id, scope`,
+    );
     const out = Object.create(null) as Record<string, Record<string, Grant>>;
     for (const row of result.rows) {
       const scopes = out[row.app_id] ?? (Object.create(null) as Record<string, Grant>);
@@ -70,7 +76,11 @@ export class PostgresGrantStore implements GrantStore {
   async grantsOf(app: string): Promise<Record<string, Grant>> {
     checkKey('app', app);
     const n = this.#db.names;
-    const result = await this.#db.query<{ scope: string; grant: Grant }>('read the grants of an app', `SELECT scope, "grant" FROM ${n.grants} WHERE app_id = $1 ORDER BY scope`, [app]);
+    const result = await this.#db.query<{ scope: string; grant: Grant }>(
+      'read the grants of an app',
+      `SELECT scope, "grant" FROM ${n.grants} WHERE app_id = $1 ORDER BY scope`,
+      [app],
+    );
     const out = Object.create(null) as Record<string, Grant>;
     for (const row of result.rows) out[row.scope] = row.grant;
     return out;
@@ -78,5 +88,6 @@ export class PostgresGrantStore implements GrantStore {
 }
 
 function checkKey(what: string, value: unknown): asserts value is string {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`PostgresGrantStore: ${what} must be a non-empty string, got ${typeof value === 'string' ? '""' : typeof value}`);
+  if (typeof value !== 'string' || value === '')
+    throw new TypeError(`PostgresGrantStore: ${what} must be a non-empty string, got ${typeof value === 'string' ? '""' : typeof value}`);
 }

@@ -15,7 +15,10 @@ export const sharedKeyBytes = 32;
 export async function sharedKey(db: PostgresDatabase, name: string): Promise<Uint8Array> {
   if (typeof name !== 'string' || name === '') throw new TypeError('sharedKey: name must be a non-empty string');
   const n = db.names;
-  await db.query('create a shared key', `INSERT INTO ${n.secrets} (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, randomBytes(sharedKeyBytes)]);
+  await db.query('create a shared key', `INSERT INTO ${n.secrets} (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+    name,
+    randomBytes(sharedKeyBytes),
+  ]);
   const result = await db.query<{ value: Buffer }>('read a shared key', `SELECT value FROM ${n.secrets} WHERE name = $1`, [name]);
   const value = result.rows[0]?.value;
   if (value === undefined) throw db.error('read a shared key', new Error(`no key named ${JSON.stringify(name)} after creating it`));

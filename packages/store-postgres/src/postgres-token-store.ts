@@ -1,4 +1,14 @@
-import { checkTokenName, encodeBase64url, findTokenName, mintToken, tokenDigest, TokenNameTakenError, type ManagedTokenStore, type TokenIdentity, type TokenListing } from '@xcap/tokens';
+import {
+  checkTokenName,
+  encodeBase64url,
+  findTokenName,
+  mintToken,
+  tokenDigest,
+  TokenNameTakenError,
+  type ManagedTokenStore,
+  type TokenIdentity,
+  type TokenListing,
+} from '@xcap/tokens';
 import type { PostgresDatabase } from './postgres-database.js';
 
 /**
@@ -24,13 +34,19 @@ export class PostgresTokenStore implements ManagedTokenStore {
   async verify(token: string): Promise<TokenIdentity | null> {
     if (typeof token !== 'string') return null;
     const result = await this.#db.query<{ name: string; sha256: string }>('read the tokens', `SELECT name, sha256 FROM ${this.#db.names.tokens}`);
-    const name = findTokenName(await tokenDigest(token), result.rows.map((row) => [row.name, Buffer.from(row.sha256, 'base64url')] as const));
+    const name = findTokenName(
+      await tokenDigest(token),
+      result.rows.map((row) => [row.name, Buffer.from(row.sha256, 'base64url')] as const),
+    );
     return name === null ? null : { name };
   }
 
   /** The stored tokens' names and times, sorted by name. */
   async list(): Promise<TokenListing[]> {
-    const result = await this.#db.query<{ name: string; created: Date }>('list the tokens', `SELECT name, created FROM ${this.#db.names.tokens} ORDER BY name COLLATE "C"`);
+    const result = await this.#db.query<{ name: string; created: Date }>(
+      'list the tokens',
+      `SELECT name, created FROM ${this.#db.names.tokens} ORDER BY name COLLATE "C"`,
+    );
     return result.rows.map((r) => ({ name: r.name, created: r.created.toISOString() }));
   }
 
@@ -39,7 +55,10 @@ export class PostgresTokenStore implements ManagedTokenStore {
     checkTokenName(name);
     const token = mintToken();
     const sha256 = encodeBase64url(await tokenDigest(token));
-    const result = await this.#db.query('add a token', `INSERT INTO ${this.#db.names.tokens} (name, sha256) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, sha256]);
+    const result = await this.#db.query('add a token', `INSERT INTO ${this.#db.names.tokens} (name, sha256) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+      name,
+      sha256,
+    ]);
     if (result.rowCount === 0) throw new TokenNameTakenError(this.#db.label, name);
     return token;
   }

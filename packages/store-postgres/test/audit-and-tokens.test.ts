@@ -74,7 +74,9 @@ describe('PostgresAuditSink', () => {
     await stores.audit.write({ ...row('a__two'), status: 'denied', error: 'consentNeeded' }, { at: '2026-02-01T00:00:00.000Z', durationMs: 2 });
     await stores.audit.write({ ...row('a\0three'), appId: 'other' });
     expect((await stores.audit.query()).map((r) => r.tool)).toEqual(['a\uFFFDthree', 'a__two', 'a__one']);
-    expect((await stores.audit.query({ app: 'acme.album', status: 'denied' })).map((r) => [r.tool, r.error, r.at])).toEqual([['a__two', 'consentNeeded', '2026-02-01T00:00:00.000Z']]);
+    expect((await stores.audit.query({ app: 'acme.album', status: 'denied' })).map((r) => [r.tool, r.error, r.at])).toEqual([
+      ['a__two', 'consentNeeded', '2026-02-01T00:00:00.000Z'],
+    ]);
     expect((await stores.audit.query({ since: '2026-01-15T00:00:00Z', app: 'acme.album' })).map((r) => r.tool)).toEqual(['a__two']);
     expect((await stores.audit.query({ tool: 'a__one' }))[0]?.durationMs).toBe(1);
     expect((await stores.audit.query({ limit: 1 })).length).toBe(1);

@@ -34,17 +34,24 @@ describe('two hosts at once', () => {
       const scope = `scope.${round}`;
       const verdict = { ...askVerdict, scope };
       const replies = round % 2 === 0 ? (['allow', 'deny'] as const) : (['deny', 'allow'] as const);
-      const answers = await Promise.all([consentAnswer(a.grants, 'acme.album', verdict, replies[0]), consentAnswer(b.grants, 'acme.album', verdict, replies[1])]);
+      const answers = await Promise.all([
+        consentAnswer(a.grants, 'acme.album', verdict, replies[0]),
+        consentAnswer(b.grants, 'acme.album', verdict, replies[1]),
+      ]);
       expect(answers.map((v) => v.verdict).sort()).toEqual(['call', 'denied']);
       const stored = await a.grants.get('acme.album', scope);
       expect(['granted', 'denied']).toContain(stored);
       expect(await b.grants.get('acme.album', scope)).toBe(stored);
-      const rows = await a.database.query<{ n: string }>('count', `SELECT count(*)::text AS n FROM ${a.database.names.grants} WHERE app_id = $1 AND scope = $2`, ['acme.album', scope]);
+      const rows = await a.database.query<{ n: string }>(
+        'count',
+        `SELECT count(*)::text AS n FROM ${a.database.names.grants} WHERE app_id = $1 AND scope = $2`,
+        ['acme.album', scope],
+      );
       expect(rows.rows[0]?.n).toBe('1');
     }
   });
 
-  it('a grant written through one host decides the other host\'s next read (no stale cache)', async () => {
+  it("a grant written through one host decides the other host's next read (no stale cache)", async () => {
     const [a, b] = await twoHosts();
     for (const grant of ['granted', 'denied', 'granted'] as const) {
       await a.grants.set('acme.album', 'photos.read', grant);
@@ -62,7 +69,7 @@ describe('two hosts at once', () => {
     const results = await Promise.allSettled(puts);
     const stored = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected');
-    for (const r of refused) expect((r).reason).toBeInstanceOf(QuotaExceededError);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(QuotaExceededError);
     const used = await a.blobs.usage('acme.album');
     expect(used).toBeLessThanOrEqual(quotaBytes);
     const perFile = used / stored;

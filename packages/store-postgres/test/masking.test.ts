@@ -55,7 +55,9 @@ describe('the password never appears in an error', () => {
       await stores.database.pool.query(`DROP TABLE "${schema}".xcap_grants`);
       const error = await stores.grants.get('app', 'photos.read').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PostgresStoreError);
-      expect((error as Error).message).toMatch(/^postgres:\/\/xcap:\*\*\*@127\.0\.0\.1:\d+\/postgres: could not read a grant: relation ".*xcap_grants" does not exist$/);
+      expect((error as Error).message).toMatch(
+        /^postgres:\/\/xcap:\*\*\*@127\.0\.0\.1:\d+\/postgres: could not read a grant: relation ".*xcap_grants" does not exist$/,
+      );
       expect(inspect(error, { depth: 10, showHidden: true })).not.toContain(encoded);
     } finally {
       await stores.close();

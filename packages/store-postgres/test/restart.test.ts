@@ -55,7 +55,14 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, hang]).finally(() => clearTimeout(timer));
 }
 
-const text = (answer: CallAnswer) => (answer.kind === 'result' ? (answer.result.isError === true ? answer.result.content[0]?.type === 'text' ? answer.result.content[0].text : 'isError' : 'ok') : 'rpcError');
+const text = (answer: CallAnswer) =>
+  answer.kind === 'result'
+    ? answer.result.isError === true
+      ? answer.result.content[0]?.type === 'text'
+        ? answer.result.content[0].text
+        : 'isError'
+      : 'ok'
+    : 'rpcError';
 
 it('pg_ctl restart -m fast during a stream of calls: no crash or hang, defined outcomes, every row and acknowledged grant in the database afterwards', async () => {
   await stores.grants.set(app, 'photos.read', 'granted');
@@ -69,7 +76,11 @@ it('pg_ctl restart -m fast during a stream of calls: no crash or hang, defined o
     while (!stop) {
       const client = `run-${w}-${n++}`;
       clients.push(client);
-      const answer = await within(path.call({ from: 'agent', name: 'photos__pick', arguments: { limit: 1 }, foreground: false, client }), 15_000, `call ${client}`);
+      const answer = await within(
+        path.call({ from: 'agent', name: 'photos__pick', arguments: { limit: 1 }, foreground: false, client }),
+        15_000,
+        `call ${client}`,
+      );
       outcomes.set(text(answer), (outcomes.get(text(answer)) ?? 0) + 1);
       const scope = `extra.${client}`;
       await within(
@@ -106,5 +117,7 @@ it('pg_ctl restart -m fast during a stream of calls: no crash or hang, defined o
   expect(rows.length).toBeGreaterThanOrEqual(clients.length);
   const grants = await stores.grants.grantsOf(app);
   expect(grantsAcked.filter((scope) => grants[scope] !== 'granted')).toEqual([]);
-  console.log(`restart: ${clients.length} calls, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}, ${rows.length} rows, ${grantsAcked.length} grants acknowledged`);
+  console.log(
+    `restart: ${clients.length} calls, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}, ${rows.length} rows, ${grantsAcked.length} grants acknowledged`,
+  );
 }, 90_000);

@@ -29,7 +29,8 @@ async function snapshot(p: pg.Pool, s: string): Promise<unknown> {
   const tables = await p.query<{ table_name: string }>('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [s]);
   const indexes = await p.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname', [s]);
   const counts: Record<string, string> = {};
-  for (const { table_name } of tables.rows) counts[table_name] = (await p.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${s}"."${table_name}"`)).rows[0]?.n ?? '';
+  for (const { table_name } of tables.rows)
+    counts[table_name] = (await p.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${s}"."${table_name}"`)).rows[0]?.n ?? '';
   return { counts, indexes: indexes.rows.map((r) => r.indexname) };
 }
 
@@ -44,7 +45,18 @@ describe('schema and migrations', () => {
     const first = await snapshot(p, s);
     expect(first).toEqual({
       counts: { x1_audit: '0', x1_files: '0', x1_grants: '0', x1_schema_versions: String(postgresSchemaVersion), x1_secrets: '0', x1_tokens: '0' },
-      indexes: ['x1_audit_app', 'x1_audit_at', 'x1_audit_pkey', 'x1_audit_status', 'x1_audit_tool', 'x1_files_pkey', 'x1_grants_pkey', 'x1_schema_versions_pkey', 'x1_secrets_pkey', 'x1_tokens_pkey'],
+      indexes: [
+        'x1_audit_app',
+        'x1_audit_at',
+        'x1_audit_pkey',
+        'x1_audit_status',
+        'x1_audit_tool',
+        'x1_files_pkey',
+        'x1_grants_pkey',
+        'x1_schema_versions_pkey',
+        'x1_secrets_pkey',
+        'x1_tokens_pkey',
+      ],
     });
     expect(await db.migrate()).toBe(postgresSchemaVersion);
     expect(await snapshot(p, s)).toEqual(first);
@@ -55,7 +67,9 @@ describe('schema and migrations', () => {
     const all = await Promise.all(Array.from({ length: 4 }, () => createPostgresStores(serverUrl(), { schema: s })));
     for (const stores of all) await stores.close();
     const p = pool();
-    expect((await p.query(`SELECT version FROM "${s}".xcap_schema_versions ORDER BY version`)).rows).toEqual(Array.from({ length: postgresSchemaVersion }, (_, i) => ({ version: i + 1 })));
+    expect((await p.query(`SELECT version FROM "${s}".xcap_schema_versions ORDER BY version`)).rows).toEqual(
+      Array.from({ length: postgresSchemaVersion }, (_, i) => ({ version: i + 1 })),
+    );
   });
 
   it('two prefixes in one schema keep separate stores', async () => {

@@ -47,9 +47,7 @@ export class MemoryTokenStore implements ManagedTokenStore {
 
   /** The stored tokens' names and times, sorted by name. */
   async list(): Promise<TokenListing[]> {
-    return [...this.#entries]
-      .map(([name, entry]) => ({ name, created: entry.created }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return [...this.#entries].map(([name, entry]) => ({ name, created: entry.created })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** Forgets the token named `name`; answers whether there was one. */
@@ -60,7 +58,10 @@ export class MemoryTokenStore implements ManagedTokenStore {
   /** The identity of `token`, comparing its digest with every entry (no early exit). */
   async verify(token: string): Promise<TokenIdentity | null> {
     if (typeof token !== 'string') return null;
-    const name = findTokenName(await tokenDigest(token), [...this.#entries].map(([entryName, entry]) => [entryName, entry.digest] as const));
+    const name = findTokenName(
+      await tokenDigest(token),
+      [...this.#entries].map(([entryName, entry]) => [entryName, entry.digest] as const),
+    );
     return name === null ? null : { name };
   }
 }

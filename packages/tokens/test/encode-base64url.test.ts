@@ -4,7 +4,15 @@ import { encodeBase64url } from '../src/index.js';
 
 describe('encodeBase64url', () => {
   it('encodes the RFC 4648 test vectors without padding', () => {
-    const vectors: [string, string][] = [['', ''], ['f', 'Zg'], ['fo', 'Zm8'], ['foo', 'Zm9v'], ['foob', 'Zm9vYg'], ['fooba', 'Zm9vYmE'], ['foobar', 'Zm9vYmFy']];
+    const vectors: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg'],
+      ['fo', 'Zm8'],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg'],
+      ['fooba', 'Zm9vYmE'],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [text, encoded] of vectors) expect(encodeBase64url(new TextEncoder().encode(text)), text).toBe(encoded);
   });
 

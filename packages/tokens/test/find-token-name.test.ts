@@ -5,7 +5,11 @@ const digest = (byte: number) => new Uint8Array(32).fill(byte);
 
 describe('findTokenName', () => {
   it('answers the name whose digest matches, or null', () => {
-    const entries = [['a', digest(1)], ['b', digest(2)], ['c', digest(3)]] as const;
+    const entries = [
+      ['a', digest(1)],
+      ['b', digest(2)],
+      ['c', digest(3)],
+    ] as const;
     expect(findTokenName(digest(2), entries)).toBe('b');
     expect(findTokenName(digest(9), entries)).toBeNull();
     expect(findTokenName(digest(1), [])).toBeNull();
@@ -14,7 +18,11 @@ describe('findTokenName', () => {
   it('compares every entry, not stopping at the match', () => {
     const seen: string[] = [];
     function* entries(): Generator<readonly [string, Uint8Array]> {
-      for (const [name, byte] of [['a', 1], ['b', 2], ['c', 3]] as const) {
+      for (const [name, byte] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const) {
         seen.push(name);
         yield [name, digest(byte)];
       }

@@ -7,7 +7,8 @@ describe('isTokenName', () => {
   });
 
   it('refuses everything else, and non-strings', () => {
-    for (const name of ['', '-a', '.a', '_a', `a${'b'.repeat(64)}`, 'a b', 'a/b', '../x', 'é', 'a\n', 'a\0']) expect(isTokenName(name), JSON.stringify(name)).toBe(false);
+    for (const name of ['', '-a', '.a', '_a', `a${'b'.repeat(64)}`, 'a b', 'a/b', '../x', 'é', 'a\n', 'a\0'])
+      expect(isTokenName(name), JSON.stringify(name)).toBe(false);
     for (const value of [undefined, null, 7, ['a'], { name: 'a' }]) expect(isTokenName(value)).toBe(false);
   });
 

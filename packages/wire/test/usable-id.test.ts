@@ -7,6 +7,15 @@ describe('usableId', () => {
   });
 
   it('is false for null, a fraction, an unsafe integer, NaN and anything else', () => {
-    expect([null, undefined, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN, {}, [1], true].map(usableId)).toEqual([false, false, false, false, false, false, false, false]);
+    expect([null, undefined, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN, {}, [1], true].map(usableId)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -42,10 +42,15 @@ describe('withTimeout', () => {
   it('hands a value that arrives after the timeout to onLate (a throw there is swallowed); a late error goes nowhere', async () => {
     const late: number[] = [];
     const work = deferred<number>();
-    const timed = withTimeout(() => work.promise, 10, 'blob store put', (value) => {
-      late.push(value);
-      throw new Error('onLate failed');
-    });
+    const timed = withTimeout(
+      () => work.promise,
+      10,
+      'blob store put',
+      (value) => {
+        late.push(value);
+        throw new Error('onLate failed');
+      },
+    );
     const outcome = expect(timed).rejects.toThrow('did not answer within 10 ms');
     await vi.advanceTimersByTimeAsync(10);
     await outcome;
@@ -53,7 +58,12 @@ describe('withTimeout', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(late).toEqual([42]);
     const failing = deferred<number>();
-    const failed = withTimeout(() => failing.promise, 10, 'y', (value) => late.push(value));
+    const failed = withTimeout(
+      () => failing.promise,
+      10,
+      'y',
+      (value) => late.push(value),
+    );
     const failedOutcome = expect(failed).rejects.toThrow('did not answer');
     await vi.advanceTimersByTimeAsync(10);
     await failedOutcome;

@@ -5,7 +5,15 @@
  * test reaches into another package's test folder by a relative path.
  * @packageDocumentation
  */
-export { findPostgresBin, freePort, noPostgresHelp, startPostgresServer, testUser, type PostgresServer, type PostgresServerOptions } from './postgres-server.js';
+export {
+  findPostgresBin,
+  freePort,
+  noPostgresHelp,
+  startPostgresServer,
+  testUser,
+  type PostgresServer,
+  type PostgresServerOptions,
+} from './postgres-server.js';
 export { tempDir } from './temp-dir.js';
 export { listeningUrl, type Listening } from './listening-url.js';
 export { sendBodyAfterAnswer, type EarlyAnswer } from './send-body-after-answer.js';

@@ -5,7 +5,7 @@ export interface Listening {
   /** The endpoint from the start line (`listening on http://…/mcp,`). */
   readonly url: string;
   /** Everything the child wrote on stderr so far (it keeps collecting). */
-  stderr(): string;
+  readonly stderr: () => string;
 }
 
 /**

@@ -40,7 +40,9 @@ export function findPostgresBin(): string | undefined {
   }
   const debian = '/usr/lib/postgresql';
   if (!existsSync(debian)) return undefined;
-  const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(debian)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   for (const version of versions) {
     const bin = path.join(debian, version, 'bin');
     if (existsSync(path.join(bin, 'initdb'))) return bin;
@@ -130,7 +132,15 @@ export function freePort(): Promise<number> {
 /** Gives the folder to the `postgres` user (the server refuses to run as root). */
 async function handToPostgres(dir: string): Promise<void> {
   const ids = await new Promise<string>((resolve, reject) => {
-    execFile('id', ['-u', 'postgres'], (error, out) => (error ? reject(new Error('the tests run as root and there is no `postgres` user to run the PostgreSQL server as (PostgreSQL refuses root): install the postgresql package (scripts/ensure-postgres.sh)')) : resolve(out)));
+    execFile('id', ['-u', 'postgres'], (error, out) =>
+      error
+        ? reject(
+            new Error(
+              'the tests run as root and there is no `postgres` user to run the PostgreSQL server as (PostgreSQL refuses root): install the postgresql package (scripts/ensure-postgres.sh)',
+            ),
+          )
+        : resolve(out),
+    );
   });
   const uid = Number(ids.trim());
   const gid = Number(
@@ -150,7 +160,11 @@ function runTool(root: boolean, tool: string, args: readonly string[], timeoutMs
         .catch(() => '')
         .then((text) => {
           const tail = text.split('\n').slice(-8).join('\n');
-          reject(new Error(`${path.basename(tool)} ${args.at(-1) ?? ''} failed (${error.message.split('\n')[0]}): ${stdout}${stderr}${tail === '' ? '' : `\nserver log:\n${tail}`}`));
+          reject(
+            new Error(
+              `${path.basename(tool)} ${args.at(-1) ?? ''} failed (${error.message.split('\n')[0]}): ${stdout}${stderr}${tail === '' ? '' : `\nserver log:\n${tail}`}`,
+            ),
+          );
         });
     });
   });

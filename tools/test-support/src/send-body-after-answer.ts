@@ -44,7 +44,8 @@ export function sendBodyAfterAnswer(port: number, head: string, firstBytes: numb
       more();
     });
     socket.on('end', () => {
-      if (answered === undefined || !sentAll) reject(new Error(`the server ended the connection early (status ${String(answered?.status)}, body sent: ${String(sentAll)})`));
+      if (answered === undefined || !sentAll)
+        reject(new Error(`the server ended the connection early (status ${String(answered?.status)}, body sent: ${String(sentAll)})`));
       else resolve(answered);
       socket.end();
     });

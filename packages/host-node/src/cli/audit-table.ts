@@ -22,6 +22,10 @@ export function auditTable(rows: readonly CommandAuditRow[]): string[] {
     return [r.at, ...host, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash].map(terminalText);
   });
   const widths = titles.map((title, c) => Math.max(title.length, ...cells.map((line) => line[c]?.length ?? 0)));
-  const format = (line: readonly string[]) => line.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd();
+  const format = (line: readonly string[]) =>
+    line
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [format(titles), format(widths.map((w) => '─'.repeat(w))), ...cells.map(format)];
 }

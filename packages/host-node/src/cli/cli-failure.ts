@@ -18,7 +18,11 @@ export class CliFailure extends Error {
 
 /** An error's message flattened to one line (newlines become `; `). */
 export function oneLine(message: string): string {
-  return message.trim().split(/\s*\n\s*(?:-\s+)?/).filter((part) => part !== '').join('; ');
+  return message
+    .trim()
+    .split(/\s*\n\s*(?:-\s+)?/)
+    .filter((part) => part !== '')
+    .join('; ');
 }
 
 /**

@@ -60,7 +60,13 @@ export async function withCommandStores<T>(options: Record<string, unknown>, io:
   const stores = await openStores(url);
   const where = terminalText(maskConnectionString(url));
   try {
-    return await work({ grants: stores.grants, tokens: stores.tokens, auditRows: (filter) => stores.audit.query(filter), where: { grants: where, tokens: where, audit: where }, shared: true });
+    return await work({
+      grants: stores.grants,
+      tokens: stores.tokens,
+      auditRows: (filter) => stores.audit.query(filter),
+      where: { grants: where, tokens: where, audit: where },
+      shared: true,
+    });
   } finally {
     await stores.close();
   }

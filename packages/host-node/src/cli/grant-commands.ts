@@ -9,7 +9,8 @@ import { stdoutWritten, type CliIo } from './cli-io.js';
 import { withCommandStores } from './command-stores.js';
 
 function checkApp(app: string): void {
-  if (!isAppId(app)) throw new CliFailure(`${JSON.stringify(app)} is not an app id (1 to 128 of A-Z a-z 0-9 . _ -, starting and ending with a letter or digit)`);
+  if (!isAppId(app))
+    throw new CliFailure(`${JSON.stringify(app)} is not an app id (1 to 128 of A-Z a-z 0-9 . _ -, starting and ending with a letter or digit)`);
 }
 
 /**
@@ -23,7 +24,9 @@ export async function grantCommand(app: string, scopeId: string, options: Record
   checkApp(app);
   const { capability, scope } = askScope(catalog, scopeId);
   const tool = scope.tools[0] ?? '';
-  await withCommandStores(options, io, ({ grants }) => consentAnswer(grants, app, { verdict: 'ask', capability: capability.name, tool, scope: scope.id, reason: null }, 'allow'));
+  await withCommandStores(options, io, ({ grants }) =>
+    consentAnswer(grants, app, { verdict: 'ask', capability: capability.name, tool, scope: scope.id, reason: null }, 'allow'),
+  );
   io.stdout(`${app} ${scope.id} granted\n`);
   await stdoutWritten(io, `the grant was stored all the same (${app} ${scope.id} granted)`);
 }
@@ -53,12 +56,18 @@ export async function grantsCommand(app: string | undefined, options: Record<str
   for (const name of Object.keys(all).sort()) {
     if (app !== undefined && name !== app) continue;
     const scopes = all[name] ?? {};
-    selected[name] = Object.fromEntries(Object.keys(scopes).sort().map((scope) => [scope, scopes[scope] as Grant]));
+    selected[name] = Object.fromEntries(
+      Object.keys(scopes)
+        .sort()
+        .map((scope) => [scope, scopes[scope] as Grant]),
+    );
   }
   if (options.json === true) {
     io.stdout(`${JSON.stringify(selected, null, 2)}\n`);
     return;
   }
-  const lines = Object.entries(selected).flatMap(([name, scopes]) => Object.entries(scopes).map(([scope, grant]) => `${terminalText(name)}  ${terminalText(scope)}  ${grant}`));
+  const lines = Object.entries(selected).flatMap(([name, scopes]) =>
+    Object.entries(scopes).map(([scope, grant]) => `${terminalText(name)}  ${terminalText(scope)}  ${grant}`),
+  );
   io.stdout(lines.length === 0 ? `no grants${app === undefined ? '' : ` for ${app}`} in ${where}\n` : `${lines.join('\n')}\n`);
 }

@@ -16,7 +16,8 @@ export function parseSince(value: string): string {
   const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
   const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) throw new InvalidArgumentError('not a real date and time');
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59)
+    throw new InvalidArgumentError('not a real date and time');
   const time = Date.parse(zone === undefined ? `${value.replace(/[t ]/, 'T')}${match[4] === undefined ? 'T00:00:00' : ''}Z` : value.toUpperCase());
   if (Number.isNaN(time)) throw new InvalidArgumentError('not a real date and time');
   return new Date(time).toISOString();

@@ -26,7 +26,7 @@ const dataOption = () => new Option('--data <dir>', 'the data directory (default
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('xcap');
   program
-    .description('xcap host for Node.js: serve an app\'s capabilities to an agent over MCP, and manage its grants and audit log')
+    .description("xcap host for Node.js: serve an app's capabilities to an agent over MCP, and manage its grants and audit log")
     .version(hostNodeVersion, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'print help for the command')
     .helpCommand(false)
@@ -40,21 +40,40 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command('serve')
-    .description('serve one app\'s capabilities to an agent over MCP on stdin/stdout (one connection = one agent run)')
+    .description("serve one app's capabilities to an agent over MCP on stdin/stdout (one connection = one agent run)")
     .requiredOption('--manifest <file>', 'the app\'s manifest JSON {"id", "screens", "capabilities"}')
     .addOption(dataOption())
     .option('--photos <dir>', 'the photo library folder (JPEG/PNG); without it, photos is not provided')
     .option('--files <dir>', 'the folder files open from and save to; without it, files is not provided')
     .option('--foreground', 'a person is present: picker tools run and undecided scopes are asked (see --consent)', false)
-    .addOption(new Option('--audit-sync <mode>', 'normal: an answered call\'s audit row survives a killed process; full: also a power cut (fsync per commit)').choices(['normal', 'full']).default('normal'))
-    .addOption(new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)').choices(consentModes).default('dismiss'))
-    .option('--http <[host:]port>', 'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one')
+    .addOption(
+      new Option('--audit-sync <mode>', "normal: an answered call's audit row survives a killed process; full: also a power cut (fsync per commit)")
+        .choices(['normal', 'full'])
+        .default('normal'),
+    )
+    .addOption(
+      new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)')
+        .choices(consentModes)
+        .default('dismiss'),
+    )
+    .option(
+      '--http <[host:]port>',
+      'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one',
+    )
     .option('--allow-remote', 'with --http: allow binding an address that is not loopback (prints a warning)', false)
-    .option('--allowed-host <name>', 'with --http: also answer this Host header (host or host:port), e.g. the name a load balancer in front sends; repeatable', (value: string, previous: string[] = []) => [...previous, value])
+    .option(
+      '--allowed-host <name>',
+      'with --http: also answer this Host header (host or host:port), e.g. the name a load balancer in front sends; repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .addOption(storeOption())
-    .option('--host-name <name>', 'with --store: the name this host writes in the audit rows\' host column (default <hostname>-<pid>)')
-    .option('--quota <bytes>', 'each app\'s file quota in bytes (default 1 GiB; with --store it holds across every host on the database)', parseQuota)
-    .option('--providers-command <command>', 'spawn "<command> [args]" (split like a shell splits words, run without one) and serve the capabilities it describes over the xcap provider protocol, instead of the Node providers of those capabilities; repeatable, one process per command', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--host-name <name>', "with --store: the name this host writes in the audit rows' host column (default <hostname>-<pid>)")
+    .option('--quota <bytes>', "each app's file quota in bytes (default 1 GiB; with --store it holds across every host on the database)", parseQuota)
+    .option(
+      '--providers-command <command>',
+      'spawn "<command> [args]" (split like a shell splits words, run without one) and serve the capabilities it describes over the xcap provider protocol, instead of the Node providers of those capabilities; repeatable, one process per command',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .action(async (options: Record<string, unknown>) => serveCommand(options, io));
 
   program
@@ -68,7 +87,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command('revoke')
-    .description('forget an app\'s answer for a scope (undecided again: the next foreground call asks)')
+    .description("forget an app's answer for a scope (undecided again: the next foreground call asks)")
     .argument('<app>', 'the app id')
     .argument('<scope>', 'the scope id')
     .addOption(dataOption())
@@ -97,17 +116,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--json', 'print one JSON document: an array of rows (with --store each has its host)', false)
     .action(async (options: Record<string, unknown>) => auditCommand(options, io));
 
-  const token = program.command('token').description('manage the bearer tokens of xcap serve --http (tokens.json in the data directory, or PostgreSQL with --store; only SHA-256 digests are stored)');
+  const token = program
+    .command('token')
+    .description(
+      'manage the bearer tokens of xcap serve --http (tokens.json in the data directory, or PostgreSQL with --store; only SHA-256 digests are stored)',
+    );
   token
     .command('add')
     .description('make a new random token, store its SHA-256 and print the token once on stdout')
-    .argument('<name>', 'the token\'s name, e.g. claude-desktop (audit rows name it as token:<name>)')
+    .argument('<name>', "the token's name, e.g. claude-desktop (audit rows name it as token:<name>)")
     .addOption(dataOption())
     .addOption(storeOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenAddCommand(name, options, io));
   token
     .command('list')
-    .description('list the tokens\' names and when they were added (never the tokens)')
+    .description("list the tokens' names and when they were added (never the tokens)")
     .addOption(dataOption())
     .addOption(storeOption())
     .option('--json', 'print one JSON document: an array of {"name", "created"}', false)
@@ -115,7 +138,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   token
     .command('revoke')
     .description('forget a token: a running xcap serve --http refuses it from the next request on')
-    .argument('<name>', 'the token\'s name')
+    .argument('<name>', "the token's name")
     .addOption(dataOption())
     .addOption(storeOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenRevokeCommand(name, options, io));
@@ -123,7 +146,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const store = program.command('store').description('shared PostgreSQL state for several hosts: copy a data directory in, run the schema migration');
   store
     .command('copy')
-    .description('copy a data directory\'s grants, app files, audit rows and tokens into an empty PostgreSQL database, then check row counts, argsHashes and file digests')
+    .description(
+      "copy a data directory's grants, app files, audit rows and tokens into an empty PostgreSQL database, then check row counts, argsHashes and file digests",
+    )
     .requiredOption('--from <dir>', 'the data directory to copy (stop the host using it first)')
     .addOption(new Option('--to <url>', 'the PostgreSQL database (postgres://user:password@host:5432/db); default $XCAP_STORE'))
     .action(async (options: Record<string, unknown>) => storeCopyCommand(options, io));
@@ -138,7 +163,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await stdoutWritten(io);
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError && error.exitCode === 0) return stdoutWritten(io).then(() => 0, (failure: unknown) => failureExitCode(failure, io.stderr));
+    if (error instanceof CommanderError && error.exitCode === 0)
+      return stdoutWritten(io).then(
+        () => 0,
+        (failure: unknown) => failureExitCode(failure, io.stderr),
+      );
     if (error instanceof CommanderError) return 2;
     return failureExitCode(error, io.stderr);
   }

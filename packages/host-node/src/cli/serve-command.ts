@@ -39,10 +39,12 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
   const foreground = options.foreground === true;
   const consent = options.consent as ConsentMode;
-  if (!foreground && consent !== 'dismiss') throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
+  if (!foreground && consent !== 'dismiss')
+    throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
   const paths = dataDirOption(options, io);
   const url = storeUrl(options, io);
-  if (url === undefined && options.hostName !== undefined) throw new CliFailure('--host-name needs --store (the audit rows of a data directory have no host column)');
+  if (url === undefined && options.hostName !== undefined)
+    throw new CliFailure('--host-name needs --store (the audit rows of a data directory have no host column)');
   const hostName = url === undefined ? undefined : hostNameOption(options);
   const quotaBytes = typeof options.quota === 'number' ? options.quota : undefined;
   const photosDir = await directoryOption('--photos', options.photos);
@@ -55,8 +57,10 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     if (error instanceof ManifestError) throw new CliFailure(error.message);
     throw error;
   }
-  if (options.http === undefined && options.allowRemote === true) throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
-  if (options.http === undefined && options.allowedHost !== undefined) throw new CliFailure('--allowed-host needs --http (over stdio nothing listens on the network)');
+  if (options.http === undefined && options.allowRemote === true)
+    throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
+  if (options.http === undefined && options.allowedHost !== undefined)
+    throw new CliFailure('--allowed-host needs --http (over stdio nothing listens on the network)');
   const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
   const shared =
     url === undefined
@@ -66,7 +70,10 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           ...(quotaBytes === undefined ? {} : { quotaBytes }),
           onPoolError: (error) => log(`xcap serve: ${error.message}`),
         });
-  if (shared !== undefined) log(`xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`);
+  if (shared !== undefined)
+    log(
+      `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
+    );
   const stores = shared === undefined ? (quotaBytes === undefined ? {} : { quotaBytes }) : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit };
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
   const host = {
@@ -82,7 +89,11 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   };
   try {
     if (options.http !== undefined) {
-      await serveHttpCommand({ ...host, ...(shared === undefined ? {} : { tokens: shared.tokens, consentKey: await shared.sharedKey('consent-state') }) }, options, io);
+      await serveHttpCommand(
+        { ...host, ...(shared === undefined ? {} : { tokens: shared.tokens, consentKey: await shared.sharedKey('consent-state') }) },
+        options,
+        io,
+      );
       return;
     }
     await serveStdioCommand({ ...host, env: io.env, log: (line) => io.stderr(`${line}\n`) });

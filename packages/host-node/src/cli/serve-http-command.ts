@@ -57,7 +57,10 @@ export async function serveHttpCommand(input: ServeHttpCommandInput, options: Re
   } catch (error) {
     throw new CliFailure((error as Error).message);
   }
-  if (!address.loopback && options.allowRemote !== true) throw new CliFailure(`--http ${listen}: ${address.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`);
+  if (!address.loopback && options.allowRemote !== true)
+    throw new CliFailure(
+      `--http ${listen}: ${address.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`,
+    );
   let serving;
   try {
     serving = await serveHttp({
@@ -70,7 +73,8 @@ export async function serveHttpCommand(input: ServeHttpCommandInput, options: Re
     });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new CliFailure(`--http ${listen}: cannot listen (${String(code)}): ${(error as Error).message}`, 1);
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new CliFailure(`--http ${listen}: cannot listen (${String(code)}): ${(error as Error).message}`, 1);
     throw error;
   }
   const stop = () => void serving.close();

@@ -44,7 +44,9 @@ export async function storeMigrateCommand(options: Record<string, unknown>, io: 
   const stores = await openStores(url, { migrate: false });
   try {
     const before = await stores.database.migrate();
-    io.stdout(`${terminalText(maskConnectionString(url))}: schema version ${before === postgresSchemaVersion ? `${before} (up to date)` : `${before} → ${postgresSchemaVersion}`}\n`);
+    io.stdout(
+      `${terminalText(maskConnectionString(url))}: schema version ${before === postgresSchemaVersion ? `${before} (up to date)` : `${before} → ${postgresSchemaVersion}`}\n`,
+    );
   } catch (error) {
     if (error instanceof Error) throw new CliFailure(error.message, 1);
     throw error;

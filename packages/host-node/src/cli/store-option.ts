@@ -1,6 +1,14 @@
 import os from 'node:os';
 import { Option } from 'commander';
-import { connectionSecrets, createPostgresStores, maskConnectionString, PostgresStoreError, scrubSecrets, type PostgresStores, type PostgresStoresOptions } from '@xcap/store-postgres';
+import {
+  connectionSecrets,
+  createPostgresStores,
+  maskConnectionString,
+  PostgresStoreError,
+  scrubSecrets,
+  type PostgresStores,
+  type PostgresStoresOptions,
+} from '@xcap/store-postgres';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 
@@ -31,7 +39,8 @@ export function storeUrl(options: Record<string, unknown>, io: CliIo): string | 
   const url = typeof given === 'string' ? given : fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
   if (url === undefined) return undefined;
   const where = typeof given === 'string' ? '--store' : `$${storeEnvName}`;
-  if (!/^postgres(?:ql)?:\/\/\S/i.test(url)) throw new CliFailure(`${where} ${maskConnectionString(url)}: not a PostgreSQL connection string (postgres://user:password@host:5432/db)`);
+  if (!/^postgres(?:ql)?:\/\/\S/i.test(url))
+    throw new CliFailure(`${where} ${maskConnectionString(url)}: not a PostgreSQL connection string (postgres://user:password@host:5432/db)`);
   return url;
 }
 
@@ -63,6 +72,7 @@ const hostNamePattern = /^[\x21-\x7e]{1,128}$/;
 export function hostNameOption(options: Record<string, unknown>): string {
   const name = options.hostName;
   if (name === undefined) return defaultHostName();
-  if (typeof name !== 'string' || !hostNamePattern.test(name)) throw new CliFailure(`--host-name ${JSON.stringify(name)}: not a host name (1 to 128 printable ASCII characters without spaces)`);
+  if (typeof name !== 'string' || !hostNamePattern.test(name))
+    throw new CliFailure(`--host-name ${JSON.stringify(name)}: not a host name (1 to 128 printable ASCII characters without spaces)`);
   return name;
 }

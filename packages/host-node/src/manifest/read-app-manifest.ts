@@ -16,7 +16,8 @@ export const maxManifestBytes = 1024 * 1024;
 export async function readAppManifest(file: string, catalog: Catalog = builtInCatalog): Promise<AppManifest> {
   // Opened once, without blocking (a FIFO is refused), checked on the open handle and read to at most maxManifestBytes.
   const read = await readUntrustedFile(file, { maxBytes: maxManifestBytes, followLinks: true });
-  if (read instanceof FileRefusal) throw new ManifestError([read.reason === 'notFound' ? '/: no such file' : `/: cannot be read (${read.reason}: ${read.why})`], file);
+  if (read instanceof FileRefusal)
+    throw new ManifestError([read.reason === 'notFound' ? '/: no such file' : `/: cannot be read (${read.reason}: ${read.why})`], file);
   const text = new TextDecoder().decode(read.bytes);
   let doc: unknown;
   try {

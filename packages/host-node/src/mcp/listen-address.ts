@@ -21,7 +21,8 @@ export const defaultHttpHost = '127.0.0.1';
 export function parseListenAddress(value: string): ListenAddress {
   const match = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value.trim());
   const port = Number(match?.[2]);
-  if (match === null || !Number.isInteger(port) || port > 65535) throw new RangeError(`--http ${JSON.stringify(value)}: not [host:]port (a port 0 to 65535, e.g. 8080 or 127.0.0.1:8080 or [::1]:8080)`);
+  if (match === null || !Number.isInteger(port) || port > 65535)
+    throw new RangeError(`--http ${JSON.stringify(value)}: not [host:]port (a port 0 to 65535, e.g. 8080 or 127.0.0.1:8080 or [::1]:8080)`);
   const host = (match[1] ?? defaultHttpHost).replace(/^\[(.*)\]$/, '$1');
   return { host, port, loopback: isLoopbackHostname(host) };
 }

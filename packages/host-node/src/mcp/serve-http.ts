@@ -105,12 +105,26 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const listen = parseListenAddress(options.listen);
   if (!listen.loopback && options.allowRemote !== true) {
-    throw new RangeError(`--http ${options.listen}: ${listen.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`);
+    throw new RangeError(
+      `--http ${options.listen}: ${listen.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`,
+    );
   }
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
-  const { listen: _listen, allowRemote: _remote, consent: _mode, tokens: givenTokens, limits = {}, log: _log, closeGraceMs = 10_000, consentKey, allowedHosts: extraHosts = [], timers = realTimers, ...hostOptions } = options;
+  const {
+    listen: _listen,
+    allowRemote: _remote,
+    consent: _mode,
+    tokens: givenTokens,
+    limits = {},
+    log: _log,
+    closeGraceMs = 10_000,
+    consentKey,
+    allowedHosts: extraHosts = [],
+    timers = realTimers,
+    ...hostOptions
+  } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent: hostConsent,
@@ -140,7 +154,14 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     handler = createHttpHandler({
       server: ({ era, client, refusals }) => {
         const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
-        mountCallPath(mcp, host.callPath, { era, clientId: client, foreground, consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host', consentState, refusals });
+        mountCallPath(mcp, host.callPath, {
+          era,
+          clientId: client,
+          foreground,
+          consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host',
+          consentState,
+          refusals,
+        });
         return mcp;
       },
       tokens,
@@ -155,16 +176,32 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     });
     const mounted = handler;
     const origin = `http://${urlAuthority(bound.host, bound.port)}`;
-    server.on('request', fetchListener((request) => mounted.fetch(request), origin, report));
+    server.on(
+      'request',
+      fetchListener((request) => mounted.fetch(request), origin, report),
+    );
     server.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       else socket.destroy();
     });
     const url = `${origin}/mcp`;
-    if (!listen.loopback) log(`xcap serve: WARNING: listening on ${listen.host}, which is not loopback: any machine that can reach it may try tokens; keep them secret and prefer a loopback address behind a tunnel`);
-    const consentWord = foreground ? `foreground, consent ${mode}${mode === 'elicit' ? ' (modern clients; legacy ones answer consentNeeded)' : ''}` : 'background (undecided scopes answer consentNeeded)';
-    const tokenCount = tokens instanceof FileTokenStore ? await tokens.list().then((list) => `${list.length} token(s) in ${tokens.file}`, (error: Error) => `token file unreadable: ${error.message}`) : 'tokens from the given store';
-    log(`xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${tokenCount}, ${consentWord}`);
+    if (!listen.loopback)
+      log(
+        `xcap serve: WARNING: listening on ${listen.host}, which is not loopback: any machine that can reach it may try tokens; keep them secret and prefer a loopback address behind a tunnel`,
+      );
+    const consentWord = foreground
+      ? `foreground, consent ${mode}${mode === 'elicit' ? ' (modern clients; legacy ones answer consentNeeded)' : ''}`
+      : 'background (undecided scopes answer consentNeeded)';
+    const tokenCount =
+      tokens instanceof FileTokenStore
+        ? await tokens.list().then(
+            (list) => `${list.length} token(s) in ${tokens.file}`,
+            (error: Error) => `token file unreadable: ${error.message}`,
+          )
+        : 'tokens from the given store';
+    log(
+      `xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${tokenCount}, ${consentWord}`,
+    );
     if (tokenCount.startsWith('0 ')) log('xcap serve: no tokens yet: every request is refused (401) until you add one with xcap token add <name>');
 
     let resolveClosed: (report: AuditCloseReport) => void = () => undefined;

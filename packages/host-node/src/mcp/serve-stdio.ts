@@ -109,4 +109,3 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     })());
   return { host, clientId, served, closed, close };
 }
-

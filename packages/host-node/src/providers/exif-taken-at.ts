@@ -50,6 +50,7 @@ export function exifTakenAt(dateTimeOriginal: unknown, offsetTimeOriginal?: unkn
 
 function formatWallTime(year: number, month: number, day: number, hour: number, minute: number, second: number, offsetMinutes: number): string {
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const zone = offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+  const zone =
+    offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${zone}`;
 }

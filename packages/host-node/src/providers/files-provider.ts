@@ -117,7 +117,8 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         } catch (error) {
           return { isError: `pickerFailed: ${errorText(error)}` };
         }
-        if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p))) return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
+        if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p)))
+          return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
         chosen = [...new Set<string>(paths)].map((path) => ({ path }));
       } else if (dir !== undefined) {
         try {

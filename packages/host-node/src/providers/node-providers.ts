@@ -65,7 +65,9 @@ export function nodeProviders(options: NodeProvidersOptions = {}): NodeProviders
   const commands = { ...(options.env === undefined ? {} : { env: options.env }), ...(options.spawn === undefined ? {} : { spawn: options.spawn }) };
   const maxBytes = options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes };
   const photos =
-    options.photosDir === undefined ? undefined : createPhotosProvider({ dir: options.photosDir, ...maxBytes, ...(options.photoPicker === undefined ? {} : { picker: options.photoPicker }) });
+    options.photosDir === undefined
+      ? undefined
+      : createPhotosProvider({ dir: options.photosDir, ...maxBytes, ...(options.photoPicker === undefined ? {} : { picker: options.photoPicker }) });
   const files =
     options.filesDir === undefined && options.openPicker === undefined && options.savePicker === undefined
       ? undefined

@@ -86,17 +86,21 @@ const notificationsBus = ['--session', '--dest', 'org.freedesktop.Notifications'
  */
 export function createNotificationsProvider(options: NotificationsProviderOptions): NodeNotificationsProvider | undefined {
   const env = options.env ?? process.env;
-  const notifySend = options.notifySend === null ? undefined : options.notifySend ?? findOnPath('notify-send', env);
+  const notifySend = options.notifySend === null ? undefined : (options.notifySend ?? findOnPath('notify-send', env));
   if (notifySend === undefined) return undefined;
-  const gdbus = options.gdbus === null ? undefined : options.gdbus ?? findOnPath('gdbus', env);
+  const gdbus = options.gdbus === null ? undefined : (options.gdbus ?? findOnPath('gdbus', env));
   const spawn = options.spawn ?? runCommand;
   const clock = options.clock ?? Date.now;
-  const timers: NotificationTimers = options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) };
+  const timers: NotificationTimers = options.timers ?? {
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  };
   const onError = options.onError ?? ((error: Error) => process.emitWarning(error.message, 'XcapNotificationWarning'));
   const stateFile = options.stateFile;
-    const lockOptions: FileLockOptions = { staleMs: 30_000, timeoutMs: 35_000, ...options.lock };
+  const lockOptions: FileLockOptions = { staleMs: 30_000, timeoutMs: 35_000, ...options.lock };
   const maxScheduled = options.maxScheduled ?? defaultMaxScheduled;
-  if (!Number.isSafeInteger(maxScheduled) || maxScheduled < 0) throw new RangeError(`createNotificationsProvider: maxScheduled must be a non-negative integer, got ${String(maxScheduled)}`);
+  if (!Number.isSafeInteger(maxScheduled) || maxScheduled < 0)
+    throw new RangeError(`createNotificationsProvider: maxScheduled must be a non-negative integer, got ${String(maxScheduled)}`);
 
   const initial = readNotificationState(stateFile);
   /** The scheduled notifications this host armed a timer for, as it last read them. */
@@ -115,7 +119,9 @@ export function createNotificationsProvider(options: NotificationsProviderOption
    * host's earlier ones): `change` edits the entries read and answers
    * whether to write them. Afterwards this host arms what the file holds.
    */
-  const update = <T>(change: (entries: Map<string, PendingNotification>) => Promise<{ write: boolean; value: T }> | { write: boolean; value: T }): Promise<T> => {
+  const update = <T>(
+    change: (entries: Map<string, PendingNotification>) => Promise<{ write: boolean; value: T }> | { write: boolean; value: T },
+  ): Promise<T> => {
     const run = () =>
       withStateFileLock(stateFile, lockOptions, async (stillHeld) => {
         const key = fileKey(stateFile);
@@ -205,7 +211,11 @@ export function createNotificationsProvider(options: NotificationsProviderOption
     const text = [entry.title, ...(entry.body === null || entry.body === '' ? [] : [entry.body])];
     const replaceId = shown.get(entry.id);
     const run = (withIds: boolean): Promise<CommandResult> =>
-      spawn(notifySend, ['--app-name', app, ...(withIds ? ['--print-id', ...(replaceId === undefined ? [] : ['--replace-id', String(replaceId)])] : []), '--', ...text], { env, timeoutMs: 10_000 });
+      spawn(
+        notifySend,
+        ['--app-name', app, ...(withIds ? ['--print-id', ...(replaceId === undefined ? [] : ['--replace-id', String(replaceId)])] : []), '--', ...text],
+        { env, timeoutMs: 10_000 },
+      );
     let result = await run(printIds);
     if (printIds && result.code !== 0 && /unknown option/i.test(result.stderr)) {
       printIds = false;
@@ -245,7 +255,10 @@ export function createNotificationsProvider(options: NotificationsProviderOption
       try {
         refused = await update((entries) => {
           if (!entries.has(entry.id) && entries.size >= maxScheduled) {
-            return { write: false, value: `tooManyScheduled: ${entries.size} notifications are scheduled already (at most ${maxScheduled}); cancel one or post it later` };
+            return {
+              write: false,
+              value: `tooManyScheduled: ${entries.size} notifications are scheduled already (at most ${maxScheduled}); cancel one or post it later`,
+            };
           }
           entries.set(entry.id, entry);
           return { write: true, value: null };
@@ -262,7 +275,10 @@ export function createNotificationsProvider(options: NotificationsProviderOption
       if (withdrawn.removed) return { structuredContent: { cancelled: true } };
       const serverId = shown.get(input.id);
       if (serverId === undefined || gdbus === undefined) return { structuredContent: { cancelled: false } };
-      const result = await spawn(gdbus, ['call', ...notificationsBus, '--method', 'org.freedesktop.Notifications.CloseNotification', String(serverId)], { env, timeoutMs: 10_000 });
+      const result = await spawn(gdbus, ['call', ...notificationsBus, '--method', 'org.freedesktop.Notifications.CloseNotification', String(serverId)], {
+        env,
+        timeoutMs: 10_000,
+      });
       if (result.code !== 0) return { structuredContent: { cancelled: false } };
       shown.delete(input.id);
       return { structuredContent: { cancelled: true } };

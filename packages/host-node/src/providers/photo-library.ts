@@ -93,7 +93,8 @@ export class PhotoLibrary {
   async photos(): Promise<OrderedPhoto[]> {
     const folder = statSync(this.dir);
     const snapshot = this.#snapshot;
-    if (snapshot !== undefined && snapshot.mtimeMs === folder.mtimeMs && snapshot.ino === folder.ino && performance.now() - snapshot.at < this.rescanMs) return [...snapshot.photos];
+    if (snapshot !== undefined && snapshot.mtimeMs === folder.mtimeMs && snapshot.ino === folder.ino && performance.now() - snapshot.at < this.rescanMs)
+      return [...snapshot.photos];
     this.#scanning ??= this.#rescan(folder).finally(() => {
       this.#scanning = undefined;
     });
@@ -173,7 +174,17 @@ async function readPhoto(file: UntrustedFile, source: PhotoSource, raw: Buffer, 
   const taken = tiff === null ? null : await readTakenAt(tiff);
   const time = taken?.time ?? Math.floor(file.stats.mtimeMs);
   const name = displayFileName(decoded);
-  return { id: `ph-${nameHash(raw)}`, name, mimeType, takenAt: taken?.takenAt ?? null, time, path: displayPath, size: file.stats.size, key: photoOrderKey(raw, time), source };
+  return {
+    id: `ph-${nameHash(raw)}`,
+    name,
+    mimeType,
+    takenAt: taken?.takenAt ?? null,
+    time,
+    path: displayPath,
+    size: file.stats.size,
+    key: photoOrderKey(raw, time),
+    source,
+  };
 }
 
 async function readTakenAt(tiff: Buffer): Promise<TakenAt | null> {

@@ -24,7 +24,10 @@ export interface PhotoOrderKey {
  * as UTF-8 (so a UTF-8 name has the same hash either way).
  */
 export function nameHash(name: string | Uint8Array): string {
-  return createHash('sha256').update(typeof name === 'string' ? Buffer.from(name, 'utf8') : name).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(typeof name === 'string' ? Buffer.from(name, 'utf8') : name)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** The order key of the photo named `name` (its stored bytes, or a string as UTF-8) taken (or modified) at `time`. */

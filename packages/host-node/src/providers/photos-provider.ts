@@ -99,7 +99,10 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
       const limit = clampLimit(input.limit, 1, 50);
       let chosen: readonly string[];
       try {
-        chosen = await picker(photos.map(({ key: _key, source: _source, ...photo }) => photo), limit);
+        chosen = await picker(
+          photos.map(({ key: _key, source: _source, ...photo }) => photo),
+          limit,
+        );
       } catch (error) {
         return { isError: `pickerFailed: ${errorText(error)}` };
       }
@@ -152,6 +155,7 @@ function unreadable(error: unknown): string {
 async function readPhotoBytes(photo: OrderedPhoto, maxBytes: number): Promise<Buffer | string> {
   const read = await readUntrustedFile(photo.source.path, { maxBytes });
   if (read instanceof FileRefusal) return read.reason === 'notFound' ? 'notFound' : read.message(photo.name);
-  if (read.stats.dev !== photo.source.dev || read.stats.ino !== photo.source.ino || sniffPhoto(read.bytes) !== photo.mimeType) return `unreadable: ${photo.name} changed since the folder was read`;
+  if (read.stats.dev !== photo.source.dev || read.stats.ino !== photo.source.ino || sniffPhoto(read.bytes) !== photo.mimeType)
+    return `unreadable: ${photo.name} changed since the folder was read`;
   return read.bytes;
 }

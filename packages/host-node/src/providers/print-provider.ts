@@ -26,7 +26,7 @@ export interface PrintProviderOptions {
  */
 export function createPrintProvider(options: PrintProviderOptions = {}): PrintProvider {
   const env = options.env ?? process.env;
-  const lp = options.lp === null ? undefined : options.lp ?? findOnPath('lp', env);
+  const lp = options.lp === null ? undefined : (options.lp ?? findOnPath('lp', env));
   const spawn = options.spawn ?? runCommand;
   const timeoutMs = options.timeoutMs ?? 20_000;
   return neverThrows<PrintProvider>({

@@ -62,7 +62,11 @@ export interface UntrustedFileOptions {
  * link, a non-regular file or an error, `tooLarge`); it never throws for
  * the file's sake.
  */
-export async function withUntrustedFile<T>(path: string | Buffer, options: UntrustedFileOptions, use: (file: UntrustedFile) => Promise<T>): Promise<T | FileRefusal> {
+export async function withUntrustedFile<T>(
+  path: string | Buffer,
+  options: UntrustedFileOptions,
+  use: (file: UntrustedFile) => Promise<T>,
+): Promise<T | FileRefusal> {
   let handle: FileHandle;
   try {
     handle = await open(path, options.followLinks === true ? openFlagsFollowingLinks : openFlags);
@@ -90,7 +94,10 @@ export async function withUntrustedFile<T>(path: string | Buffer, options: Untru
  * `withUntrustedFile` reads (never more than `maxBytes` + 1 bytes), or a
  * `FileRefusal`.
  */
-export async function readUntrustedFile(path: string | Buffer, options: UntrustedFileOptions): Promise<{ readonly bytes: Buffer; readonly stats: Stats } | FileRefusal> {
+export async function readUntrustedFile(
+  path: string | Buffer,
+  options: UntrustedFileOptions,
+): Promise<{ readonly bytes: Buffer; readonly stats: Stats } | FileRefusal> {
   return withUntrustedFile(path, options, async (file) => {
     const bytes = await file.readAll();
     return bytes instanceof FileRefusal ? bytes : { bytes, stats: file.stats };

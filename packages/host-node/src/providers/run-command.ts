@@ -90,7 +90,9 @@ export const runCommand: CommandRunner = (command, args, options = {}) =>
       if (stderr.length < keep) stderr += chunk.slice(0, keep - stderr.length);
     });
     child.on('error', (error) => finish({ code: null, stdout, stderr, failure: error.message }));
-    child.on('close', (code, signal) => finish(code === null ? { code, stdout, stderr, failure: `killed by ${signal ?? 'a signal'}` } : { code, stdout, stderr }));
+    child.on('close', (code, signal) =>
+      finish(code === null ? { code, stdout, stderr, failure: `killed by ${signal ?? 'a signal'}` } : { code, stdout, stderr }),
+    );
     child.stdin?.on('error', () => undefined);
     child.stdin?.end(options.input === undefined ? undefined : Buffer.from(options.input.buffer, options.input.byteOffset, options.input.byteLength));
   });

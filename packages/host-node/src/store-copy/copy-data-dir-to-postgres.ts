@@ -3,7 +3,17 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { PostgresClient, PostgresStores } from '@xcap/store-postgres';
-import { appFolderName, checkDataDir, dataPaths, FileBlobStore, parseTokenFile, readGrantFile, SqliteAuditSink, type StoredToken, tokenFilePath } from '@xcap/store-local';
+import {
+  appFolderName,
+  checkDataDir,
+  dataPaths,
+  FileBlobStore,
+  parseTokenFile,
+  readGrantFile,
+  SqliteAuditSink,
+  type StoredToken,
+  tokenFilePath,
+} from '@xcap/store-local';
 import { StoreCopyError } from './store-copy-error.js';
 
 /** What `copyDataDirToPostgres` copied and checked. */
@@ -97,14 +107,19 @@ export async function copyDataDirToPostgres(dataDir: string, stores: PostgresSto
       const grantRows = Object.entries(grants).flatMap(([app, scopes]) => Object.entries(scopes).map(([scope, grant]) => [app, scope, grant] as const));
       await client.query(`INSERT INTO ${n.grants} (app_id, scope, "grant") SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`, columnsOf(grantRows, 3));
       const tokenRows = Object.entries(tokens).map(([name, token]) => [name, token.sha256, token.created] as const);
-      await client.query(`INSERT INTO ${n.tokens} (name, sha256, created) SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])`, columnsOf(tokenRows, 3));
+      await client.query(
+        `INSERT INTO ${n.tokens} (name, sha256, created) SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])`,
+        columnsOf(tokenRows, 3),
+      );
       const files: SourceFile[] = [];
       for (const app of apps) {
         for (const listed of await blobs.list(app)) {
           const blob = await blobs.get(app, listed.fileId);
           if (blob === undefined) continue;
           const bytes = Buffer.from(blob.bytes.buffer, blob.bytes.byteOffset, blob.bytes.byteLength);
-          const metaBytes = Buffer.byteLength(`${JSON.stringify({ name: blob.name, mimeType: blob.mimeType, size: bytes.length, createdAt: listed.createdAt })}\n`);
+          const metaBytes = Buffer.byteLength(
+            `${JSON.stringify({ name: blob.name, mimeType: blob.mimeType, size: bytes.length, createdAt: listed.createdAt })}\n`,
+          );
           await client.query(
             `INSERT INTO ${n.files} (app_id, file_id, name, mime_type, size, meta_bytes, created_at, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
             [app, listed.fileId, blob.name, blob.mimeType, bytes.length, metaBytes, listed.createdAt, bytes],
@@ -126,7 +141,9 @@ export async function copyDataDirToPostgres(dataDir: string, stores: PostgresSto
           );
           batch = [];
         };
-        for (const row of audit.prepare('SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms FROM audit ORDER BY id').iterate() as IterableIterator<SqliteAuditRow>) {
+        for (const row of audit
+          .prepare('SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms FROM audit ORDER BY id')
+          .iterate() as IterableIterator<SqliteAuditRow>) {
           auditDigest.update(auditLine(row.args_hash, row.app_id, row.client_id, row.tool, row.status));
           batch.push(row);
           auditRows++;
@@ -137,7 +154,10 @@ export async function copyDataDirToPostgres(dataDir: string, stores: PostgresSto
       return { refused: undefined, grantRows: grantRows.length, tokenRows: tokenRows.length, files, auditRows, auditDigest: auditDigest.digest('hex') };
     });
     if (copied.refused !== undefined) {
-      const counts = Object.entries(copied.refused).filter(([, count]) => count > 0).map(([table, count]) => `${count} ${table}`).join(', ');
+      const counts = Object.entries(copied.refused)
+        .filter(([, count]) => count > 0)
+        .map(([table, count]) => `${count} ${table}`)
+        .join(', ');
       throw new StoreCopyError(`${db.label} is not empty (${counts}): xcap store copy writes only into a database no host has used yet; nothing was copied`);
     }
     await verify(stores, grants, tokens, copied.files, copied.auditRows, copied.auditDigest);
@@ -155,7 +175,14 @@ export async function copyDataDirToPostgres(dataDir: string, stores: PostgresSto
 }
 
 /** Reads the database back and compares it with what was copied; a `StoreCopyError` names the first difference. */
-async function verify(stores: PostgresStores, grants: Record<string, Record<string, string>>, tokens: Record<string, StoredToken>, files: readonly SourceFile[], auditRows: number, auditDigest: string): Promise<void> {
+async function verify(
+  stores: PostgresStores,
+  grants: Record<string, Record<string, string>>,
+  tokens: Record<string, StoredToken>,
+  files: readonly SourceFile[],
+  auditRows: number,
+  auditDigest: string,
+): Promise<void> {
   const db = stores.database;
   const n = db.names;
   const differs = (what: string) => new StoreCopyError(`${db.label}: the copy does not match the data directory: ${what}`);
@@ -168,7 +195,8 @@ async function verify(stores: PostgresStores, grants: Record<string, Record<stri
   }
   const storedGrants = await stores.grants.all();
   for (const [app, scopes] of Object.entries(grants)) {
-    for (const [scope, grant] of Object.entries(scopes)) if (storedGrants[app]?.[scope] !== grant) throw differs(`the grant ${JSON.stringify(app)} ${JSON.stringify(scope)}`);
+    for (const [scope, grant] of Object.entries(scopes))
+      if (storedGrants[app]?.[scope] !== grant) throw differs(`the grant ${JSON.stringify(app)} ${JSON.stringify(scope)}`);
   }
   const storedTokens = await db.query<{ name: string; sha256: string }>('read the tokens back', `SELECT name, sha256 FROM ${n.tokens}`);
   const digests = new Map(storedTokens.rows.map((r) => [r.name, r.sha256]));
@@ -181,7 +209,8 @@ async function verify(stores: PostgresStores, grants: Record<string, Record<stri
   const stored = new Map(storedFiles.rows.map((r) => [fileKey(r.app_id, r.file_id), r]));
   for (const file of files) {
     const row = stored.get(fileKey(file.app, file.fileId));
-    if (row === undefined || Number(row.size) !== file.size || row.sha256 !== file.sha256) throw differs(`the file ${file.fileId} of ${JSON.stringify(file.app)}`);
+    if (row === undefined || Number(row.size) !== file.size || row.sha256 !== file.sha256)
+      throw differs(`the file ${file.fileId} of ${JSON.stringify(file.app)}`);
   }
   const digest = createHash('sha256');
   let lastId = '0';
@@ -197,7 +226,7 @@ async function verify(stores: PostgresStores, grants: Record<string, Record<stri
     if (last === undefined) break;
     lastId = last.id;
   }
-  if (digest.digest('hex') !== auditDigest) throw differs('the audit rows\' argsHashes (or their app, client, tool or status) differ in content or order');
+  if (digest.digest('hex') !== auditDigest) throw differs("the audit rows' argsHashes (or their app, client, tool or status) differ in content or order");
 }
 
 /** The rows of each xcap table, through a transaction's client or the pool. */
@@ -247,7 +276,10 @@ function appsWithFiles(filesDir: string, known: ReadonlySet<string>): string[] {
   for (const name of readdirSync(filesDir).sort()) {
     if (name.startsWith('.')) continue;
     const app = name.startsWith('app-') ? decodeFolderName(name) : hashed.get(name);
-    if (app === undefined || appFolderName(app) !== name) throw new StoreCopyError(`${path.join(filesDir, name)}: not the folder of an app this data directory knows (no grant or audit row names the app it stands for); move it away to copy the rest`);
+    if (app === undefined || appFolderName(app) !== name)
+      throw new StoreCopyError(
+        `${path.join(filesDir, name)}: not the folder of an app this data directory knows (no grant or audit row names the app it stands for); move it away to copy the rest`,
+      );
     apps.push(app);
   }
   return apps;

@@ -31,7 +31,11 @@ describe('xcap grant / revoke / grants', () => {
     const json = await xcap('grants', '--json', '--data', data);
     expect(JSON.parse(json.stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' }, 'acme.notes': { 'notifications.post': 'granted' } });
     expect(JSON.parse((await xcap('grants', 'acme.notes', '--json', '--data', data)).stdout)).toEqual({ 'acme.notes': { 'notifications.post': 'granted' } });
-    expect(await xcap('revoke', 'acme.album', 'photos.read', '--data', data)).toEqual({ code: 0, stdout: 'acme.album photos.read revoked (was granted)\n', stderr: '' });
+    expect(await xcap('revoke', 'acme.album', 'photos.read', '--data', data)).toEqual({
+      code: 0,
+      stdout: 'acme.album photos.read revoked (was granted)\n',
+      stderr: '',
+    });
     expect((await xcap('revoke', 'acme.album', 'photos.read', '--data', data)).stdout).toBe('acme.album photos.read was undecided\n');
     expect(JSON.parse((await xcap('grants', 'acme.album', '--json', '--data', data)).stdout)).toEqual({});
     expect((await xcap('grants', 'acme.album', '--data', data)).stdout).toBe(`no grants for acme.album in ${dataPaths(data).consent}\n`);
@@ -99,7 +103,14 @@ describe('xcap audit', () => {
   async function seeded(): Promise<string> {
     const data = await tempData();
     const sink = new SqliteAuditSink(dataPaths(data).audit);
-    const row = (tool: string, status: 'ok' | 'denied', clientId: string) => ({ appId: tool.startsWith('print') ? 'acme.print' : 'acme.album', clientId, tool, status, error: status === 'ok' ? null : 'consentNeeded', argsHash: `sha256:${'0'.repeat(64)}` });
+    const row = (tool: string, status: 'ok' | 'denied', clientId: string) => ({
+      appId: tool.startsWith('print') ? 'acme.print' : 'acme.album',
+      clientId,
+      tool,
+      status,
+      error: status === 'ok' ? null : 'consentNeeded',
+      argsHash: `sha256:${'0'.repeat(64)}`,
+    });
     await sink.write(row('photos__list', 'denied', 'run-a'), { at: '2026-07-14T05:00:00.000Z', durationMs: 1.5 });
     await sink.write(row('photos__list', 'ok', 'run-a'), { at: '2026-07-14T06:00:00.000Z', durationMs: 2 });
     await sink.write(row('photos__pick', 'ok', 'run-b'), { at: '2026-07-15T06:00:00.000Z', durationMs: 3 });
@@ -167,8 +178,14 @@ describe('xcap: help, version, usage errors', () => {
     [['grnat'], "unknown command 'grnat'; (Did you mean grant?)"],
     [['grants', '--jsn'], "unknown option '--jsn'; (Did you mean --json?)"],
     [['serve'], "required option '--manifest <file>' not specified"],
-    [['serve', '--manifest', 'x.json', '--consent', 'maybe'], "option '--consent <mode>' argument 'maybe' is invalid. Allowed choices are dismiss, prompt, elicit."],
-    [['serve', '--manifest', 'x.json', '--consent', 'prompt'], '--consent prompt needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)'],
+    [
+      ['serve', '--manifest', 'x.json', '--consent', 'maybe'],
+      "option '--consent <mode>' argument 'maybe' is invalid. Allowed choices are dismiss, prompt, elicit.",
+    ],
+    [
+      ['serve', '--manifest', 'x.json', '--consent', 'prompt'],
+      '--consent prompt needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)',
+    ],
     [['serve', '--manifest', 'x.json', '--photos', '/nonexistent/photos'], '--photos /nonexistent/photos: no such directory'],
     [['serve', '--manifest', '/nonexistent/app.json'], 'invalid manifest /nonexistent/app.json: /: no such file'],
   ])('%j → exit 2 and one line on stderr', async (argv, message) => {

@@ -25,7 +25,12 @@ beforeAll(async () => {
   const writes: Promise<void>[] = [];
   for (let i = 0; i < rowCount; i += 1) {
     const at = new Date(Date.UTC(2026, 6, 14, 0, 0, i)).toISOString();
-    writes.push(sink.write({ appId: 'acme.album', clientId: 'run-a', tool: 'photos__list', status: 'ok', error: null, argsHash: `sha256:${'0'.repeat(64)}` }, { at, durationMs: 1 }));
+    writes.push(
+      sink.write(
+        { appId: 'acme.album', clientId: 'run-a', tool: 'photos__list', status: 'ok', error: null, argsHash: `sha256:${'0'.repeat(64)}` },
+        { at, durationMs: 1 },
+      ),
+    );
   }
   await Promise.all(writes);
   sink.close();
@@ -52,7 +57,9 @@ function spawnXcap(args: readonly string[], stdout: 'pipe' | number) {
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, ended, stderr: () => stderr };
 }
 
@@ -95,27 +102,28 @@ describe('closed pipes: the reader going away ends the command quietly, exit 0 (
 });
 
 describe.skipIf(process.platform !== 'linux')('standard output that cannot be written (> /dev/full): ONE line on stderr, exit 1', () => {
-  it.each([
-    [['audit', '--data']],
-    [['audit', '--json', '--data']],
-    [['grants', '--data']],
-    [['grants', '--json', '--data']],
-    [['--help', '--data']],
-  ])('xcap %j > /dev/full', async (args) => {
-    const ended = await toDevFull([...args, data]);
-    expect(ended).toMatchObject({ code: 1, signal: null });
-    expect(ended.stderr).toBe('xcap: cannot write to standard output: ENOSPC: no space left on device, write\n');
-  });
+  it.each([[['audit', '--data']], [['audit', '--json', '--data']], [['grants', '--data']], [['grants', '--json', '--data']], [['--help', '--data']]])(
+    'xcap %j > /dev/full',
+    async (args) => {
+      const ended = await toDevFull([...args, data]);
+      expect(ended).toMatchObject({ code: 1, signal: null });
+      expect(ended.stderr).toBe('xcap: cannot write to standard output: ENOSPC: no space left on device, write\n');
+    },
+  );
 
   it('xcap grant > /dev/full stores the grant and says so in its one line; xcap revoke likewise', async () => {
     const fresh = join(root, 'grant-data');
     const granted = await toDevFull(['grant', 'acme.album', 'photos.read', '--data', fresh]);
     expect(granted).toMatchObject({ code: 1, signal: null });
-    expect(granted.stderr).toBe('xcap: cannot write to standard output: ENOSPC: no space left on device, write; the grant was stored all the same (acme.album photos.read granted)\n');
+    expect(granted.stderr).toBe(
+      'xcap: cannot write to standard output: ENOSPC: no space left on device, write; the grant was stored all the same (acme.album photos.read granted)\n',
+    );
     expect(JSON.parse((await runXcap(['grants', '--json', '--data', fresh])).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
     const revoked = await toDevFull(['revoke', 'acme.album', 'photos.read', '--data', fresh]);
     expect(revoked).toMatchObject({ code: 1, signal: null });
-    expect(revoked.stderr).toBe('xcap: cannot write to standard output: ENOSPC: no space left on device, write; the revoke was stored all the same (acme.album photos.read undecided)\n');
+    expect(revoked.stderr).toBe(
+      'xcap: cannot write to standard output: ENOSPC: no space left on device, write; the revoke was stored all the same (acme.album photos.read undecided)\n',
+    );
     expect(JSON.parse((await runXcap(['grants', '--json', '--data', fresh])).stdout)).toEqual({});
   });
 });

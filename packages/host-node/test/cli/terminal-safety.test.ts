@@ -31,7 +31,17 @@ describe('nothing raw on a terminal: tables and error lines escape controls; --j
   it('xcap audit: an agent-chosen tool name (and any other cell) is escaped in the table, exact in --json', async () => {
     const data = await tempData();
     const sink = new SqliteAuditSink(dataPaths(data).audit);
-    await sink.write({ appId: 'acme.album', clientId: `run-${hostile}`, tool: hostile, status: 'invalid', error: `unknownTool: ${hostile}`, argsHash: `sha256:${'0'.repeat(64)}` }, { at: '2026-07-14T05:00:00.000Z', durationMs: 1 });
+    await sink.write(
+      {
+        appId: 'acme.album',
+        clientId: `run-${hostile}`,
+        tool: hostile,
+        status: 'invalid',
+        error: `unknownTool: ${hostile}`,
+        argsHash: `sha256:${'0'.repeat(64)}`,
+      },
+      { at: '2026-07-14T05:00:00.000Z', durationMs: 1 },
+    );
     sink.close();
     const table = await xcap('audit', '--data', data);
     expect(table.code).toBe(0);
@@ -40,7 +50,11 @@ describe('nothing raw on a terminal: tables and error lines escape controls; --j
     expect(lines).toHaveLength(3 + 1);
     expect(lines[2]).toContain(`run-${shown}  ${shown}  invalid  unknownTool: ${shown}`);
     const json = await xcap('audit', '--json', '--data', data);
-    expect((JSON.parse(json.stdout) as { tool: string; clientId: string; error: string }[])[0]).toMatchObject({ tool: hostile, clientId: `run-${hostile}`, error: `unknownTool: ${hostile}` });
+    expect((JSON.parse(json.stdout) as { tool: string; clientId: string; error: string }[])[0]).toMatchObject({
+      tool: hostile,
+      clientId: `run-${hostile}`,
+      error: `unknownTool: ${hostile}`,
+    });
   });
 
   it('xcap grants: app and scope keys of a hand-edited consent.json are escaped in the list, exact in --json', async () => {
@@ -117,9 +131,17 @@ describe('xcap grants: keys named __proto__', () => {
     const parsed = JSON.parse(json.stdout) as Record<string, Record<string, string>>;
     expect(Object.keys(parsed)).toEqual(['__proto__', 'acme.album']);
     expect(Object.entries(parsed).map(([app, scopes]) => [app, Object.entries(scopes)])).toEqual([
-      ['__proto__', [['__proto__', 'denied'], ['photos.read', 'granted']]],
+      [
+        '__proto__',
+        [
+          ['__proto__', 'denied'],
+          ['photos.read', 'granted'],
+        ],
+      ],
       ['acme.album', [['__proto__', 'granted']]],
     ]);
-    expect(json.stdout).toBe(`${JSON.stringify(JSON.parse(text.replace('"photos.read": "granted", "__proto__": "denied"', '"__proto__": "denied", "photos.read": "granted"')), null, 2)}\n`);
+    expect(json.stdout).toBe(
+      `${JSON.stringify(JSON.parse(text.replace('"photos.read": "granted", "__proto__": "denied"', '"__proto__": "denied", "photos.read": "granted"')), null, 2)}\n`,
+    );
   });
 });

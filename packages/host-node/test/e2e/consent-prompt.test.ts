@@ -13,7 +13,10 @@ beforeAll(requireBuilt);
 
 const ptyServe = fileURLToPath(new URL('./pty-serve.py', import.meta.url));
 const python = spawnSync('python3', ['-c', 'import os, pty, fcntl, termios, select'], { encoding: 'utf8' });
-const noPython = python.error !== undefined || python.status !== 0 ? `python3 with the os/pty/fcntl/termios modules is not available here (${python.error?.message ?? python.stderr.trim()})` : null;
+const noPython =
+  python.error !== undefined || python.status !== 0
+    ? `python3 with the os/pty/fcntl/termios modules is not available here (${python.error?.message ?? python.stderr.trim()})`
+    : null;
 if (noPython !== null) console.warn(`SKIPPED xcap serve --consent prompt end to end: ${noPython}`);
 
 const sheetLine = 'Photos — app acme.album asks for photos.read';
@@ -50,7 +53,13 @@ describe.skipIf(noPython !== null)('xcap serve --foreground --consent prompt: th
     expect(shown).toContain('This app wants to access your photos. Pick the photos for your album.');
 
     const rows = JSON.parse((await runXcap(['audit', '--json', '--data', ws.data])).stdout) as { status: string; error: string | null }[];
-    expect(rows.reverse().map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'denied/consentNeeded', 'denied/consentNeeded', 'ok/', 'ok/']);
+    expect(rows.reverse().map((r) => `${r.status}/${r.error ?? ''}`)).toEqual([
+      'denied/consentNeeded',
+      'denied/consentNeeded',
+      'denied/consentNeeded',
+      'ok/',
+      'ok/',
+    ]);
   });
 
   it('deny stores denied: consentDenied, and the next call is refused without a sheet', async () => {

@@ -52,7 +52,10 @@ function runInNamespace(script: string, args: readonly string[]): Promise<{ code
   const dir = mkdtempSync(path.join(tmpdir(), 'xcap-full-disk-'));
   dirs.push(dir);
   const shell = 'dir="$1" node="$2" script="$3"; shift 3; mount -t tmpfs -o size=1m tmpfs "$dir" && exec "$node" --import tsx "$script" "$dir" "$@"';
-  const proc = spawn('unshare', ['-m', 'sh', '-c', shell, 'sh', dir, process.execPath, script, ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn('unshare', ['-m', 'sh', '-c', shell, 'sh', dir, process.execPath, script, ...args], {
+    cwd: packageDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const timer = setTimeout(() => proc.kill('SIGKILL'), 30_000);
   let stdout = '';
   let stderr = '';

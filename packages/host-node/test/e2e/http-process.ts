@@ -8,14 +8,17 @@ export interface HttpServeProcess {
   /** The endpoint from the start line (`listening on http://…/mcp`). */
   readonly url: string;
   /** Everything it wrote on stderr so far. */
-  stderr(): string;
+  readonly stderr: () => string;
   /** Resolves with the exit code (or the signal) once it exited. */
   readonly exited: Promise<number | NodeJS.Signals | null>;
 }
 
 /** Spawns `xcap serve <args>` (args include `--http …`) and waits (up to 15 s) for its start line. */
 export async function spawnHttpServe(args: readonly string[]): Promise<HttpServeProcess> {
-  const child = spawn(process.execPath, [xcapBin, 'serve', ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [xcapBin, 'serve', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const { url, stderr } = await listeningUrl(child, 'xcap serve --http');
   return { child, url, stderr, exited };

@@ -21,7 +21,11 @@ async function tokenAdd(data: string, name: string): Promise<string> {
 }
 
 function post(url: string, headers: Record<string, string>, body = '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}'): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers }, body });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    body,
+  });
 }
 
 describe('xcap serve --http as a process', () => {
@@ -31,13 +35,25 @@ describe('xcap serve --http as a process', () => {
     await new FileGrantStore(dataPaths(ws.data).consent).set('acme.album', 'photos.read', 'granted');
     const modernToken = await tokenAdd(ws.data, 'modern');
     const legacyToken = await tokenAdd(ws.data, 'legacy');
-    let serve: HttpServeProcess | undefined = await spawnHttpServe(['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--http', '127.0.0.1:0']);
+    let serve: HttpServeProcess | undefined = await spawnHttpServe([
+      '--manifest',
+      ws.manifest,
+      '--data',
+      ws.data,
+      '--photos',
+      ws.photos,
+      '--http',
+      '127.0.0.1:0',
+    ]);
     cleanup.push(() => (serve === undefined ? Promise.resolve() : killServe(serve)));
     expect(serve.stderr()).toMatch(/2 token\(s\) in .*tokens\.json/);
 
     const modern = await httpAgent(serve.url, modernToken, 'modern');
     const legacy = await httpAgent(serve.url, legacyToken, 'legacy');
-    cleanup.push(() => modern.close(), () => legacy.close());
+    cleanup.push(
+      () => modern.close(),
+      () => legacy.close(),
+    );
     expect([modern.getProtocolEra(), legacy.getProtocolEra()]).toEqual(['modern', 'legacy']);
     expect((await modern.callTool({ name: 'photos__list', arguments: { limit: 1 } })).isError).toBeFalsy();
     expect((await legacy.callTool({ name: 'photos__list', arguments: { limit: 2 } })).isError).toBeFalsy();
@@ -57,7 +73,11 @@ describe('xcap serve --http as a process', () => {
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
     serve = undefined;
-    expect(auditRows(ws.data).map((row) => [row.clientId, row.argsHash]).sort()).toEqual(
+    expect(
+      auditRows(ws.data)
+        .map((row) => [row.clientId, row.argsHash])
+        .sort(),
+    ).toEqual(
       [
         ['token:legacy', hashOf({ limit: 2 })],
         ['token:legacy', hashOf({ limit: 3 })],

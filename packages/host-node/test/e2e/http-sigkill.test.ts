@@ -40,7 +40,19 @@ describe('SIGKILL of xcap serve --http in the middle of calls from several agent
       // Undecided again: the first modern call of the round is asked (input_required) and the person allows, so the server writes the grant mid-stream.
       await grants.delete('acme.album', 'photos.read');
       grantAcknowledged = false;
-      const serve: HttpServeProcess = await spawnHttpServe(['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--foreground', '--consent', 'elicit', '--http', '127.0.0.1:0']);
+      const serve: HttpServeProcess = await spawnHttpServe([
+        '--manifest',
+        ws.manifest,
+        '--data',
+        ws.data,
+        '--photos',
+        ws.photos,
+        '--foreground',
+        '--consent',
+        'elicit',
+        '--http',
+        '127.0.0.1:0',
+      ]);
       cleanup.push(() => killServe(serve));
       const agents: { token: string; client: Client }[] = [];
       for (let index = 0; index < agentsPerRound; index++) {

@@ -60,7 +60,12 @@ async function serve(extraArgs: readonly string[] = [], env: Record<string, stri
     return answers.get(id) as Awaited<ReturnType<Serve['answer']>>;
   };
   const served: Serve = { child, ws, stderr: () => stderr, send, answer, exited };
-  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bounds', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bounds', version: '1' } },
+  });
   await answer(0);
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return served;
@@ -89,7 +94,10 @@ describe('xcap serve: input bounds on stdio', () => {
     const s = await serve();
     await writeBytes(s.child, 17 * 1024 * 1024, '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"photos__list","arguments":{"pad":"');
     s.child.stdin.write('"}}}\n');
-    expect((await s.answer(7)).error).toEqual({ code: -32600, message: `Request too large: ${17 * 1024 * 1024 + 4} bytes, over the 16777216-byte message limit` });
+    expect((await s.answer(7)).error).toEqual({
+      code: -32600,
+      message: `Request too large: ${17 * 1024 * 1024 + 4} bytes, over the 16777216-byte message limit`,
+    });
     s.send({ jsonrpc: '2.0', id: 8, method: 'ping' });
     expect((await s.answer(8)).result).toEqual({});
     expect(s.stderr().match(/discarded an input line/g)).toHaveLength(1);
@@ -109,7 +117,9 @@ describe('xcap serve: input bounds on stdio', () => {
     const seconds = (performance.now() - started) / 1000;
     const after = await usage(s.child.pid ?? 0);
     const cpu = after.cpuSeconds - before.cpuSeconds;
-    console.log(`48 MiB without newline: ${seconds.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU, peak RSS ${after.peakMiB.toFixed(0)} MiB (before ${before.peakMiB.toFixed(0)} MiB)`);
+    console.log(
+      `48 MiB without newline: ${seconds.toFixed(2)} s wall, ${cpu.toFixed(2)} s CPU, peak RSS ${after.peakMiB.toFixed(0)} MiB (before ${before.peakMiB.toFixed(0)} MiB)`,
+    );
     expect(cpu).toBeLessThan(5);
     // At most one message's worth (16 MiB) is ever held, plus the runtime's own.
     expect(after.peakMiB - before.peakMiB).toBeLessThan(120);
@@ -118,13 +128,21 @@ describe('xcap serve: input bounds on stdio', () => {
 
   it('the client closing stdout ends xcap serve with exactly one stderr line and exit 1, no stack trace', async () => {
     const s = await serve();
-    const startLines = s.stderr().split('\n').filter((l) => l !== '').length;
+    const startLines = s
+      .stderr()
+      .split('\n')
+      .filter((l) => l !== '').length;
     s.child.stdout.destroy();
     for (let id = 1; id <= 20; id++) s.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'photos__list', arguments: {} } });
     const { code } = await s.exited;
-    const lines = s.stderr().split('\n').filter((l) => l !== '');
+    const lines = s
+      .stderr()
+      .split('\n')
+      .filter((l) => l !== '');
     expect(code).toBe(1);
-    expect(lines.slice(startLines)).toEqual([expect.stringMatching(/^xcap: serve: the client closed the output \(EPIPE\); answers still due could not be written$/)]);
+    expect(lines.slice(startLines)).toEqual([
+      expect.stringMatching(/^xcap: serve: the client closed the output \(EPIPE\); answers still due could not be written$/),
+    ]);
   });
 
   it('SIGTERM during a slow lp: after the 10 s grace the lp is stopped, the call is answered and audited, exit 0 within grace + 2 s', async () => {

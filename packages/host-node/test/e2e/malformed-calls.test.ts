@@ -33,19 +33,33 @@ describe('xcap serve: every tools/call reaches the call path and leaves exactly 
     expect((await serve.request(2, 'tools/call', { name: 'photos__list', arguments: 'limit=1' })).result).toEqual(invalidType);
     expect((await serve.request(3, 'tools/call', { name: 'photos__list', arguments: 7 })).result).toEqual(invalidType);
     // An unknown tool with bad arguments is still unknown first.
-    expect((await serve.request(4, 'tools/call', { name: 'photos__nope', arguments: [] })).error).toEqual({ code: -32602, message: 'Unknown tool: photos__nope' });
+    expect((await serve.request(4, 'tools/call', { name: 'photos__nope', arguments: [] })).error).toEqual({
+      code: -32602,
+      message: 'Unknown tool: photos__nope',
+    });
     // A name that is not a string, a missing name, missing params: -32602 with a specific message.
-    expect((await serve.request(5, 'tools/call', { name: 42, arguments: {} })).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got a number' });
-    expect((await serve.request(6, 'tools/call', { arguments: { limit: 1 } })).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' });
+    expect((await serve.request(5, 'tools/call', { name: 42, arguments: {} })).error).toEqual({
+      code: -32602,
+      message: 'Invalid tools/call: params.name must be a string, got a number',
+    });
+    expect((await serve.request(6, 'tools/call', { arguments: { limit: 1 } })).error).toEqual({
+      code: -32602,
+      message: 'Invalid tools/call: params.name must be a string, got nothing',
+    });
     expect((await serve.request(7, 'tools/call')).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' });
-    expect((await serve.request(8, 'tools/call', { name: null, arguments: [] })).error).toEqual({ code: -32602, message: 'Invalid tools/call: params.name must be a string, got null' });
+    expect((await serve.request(8, 'tools/call', { name: null, arguments: [] })).error).toEqual({
+      code: -32602,
+      message: 'Invalid tools/call: params.name must be a string, got null',
+    });
     // Requests the SDK's transport would drop unread: params not an object, an unreadable _meta, a key JSON-RPC does not know.
     const noName = { code: -32602, message: 'Invalid tools/call: params.name must be a string, got nothing' };
     expect((await serve.request(12, 'tools/call', 'photos__list')).error).toEqual(noName);
     expect((await serve.request(13, 'tools/call', ['photos__list', {}])).error).toEqual(noName);
     expect((await serve.request(14, 'tools/call', { name: 'photos__list', arguments: { limit: 1 }, _meta: 5 })).result?.isError).toBeUndefined();
     expect((await serve.request(15, 'tools/call', { name: 'photos__list', arguments: [], _meta: { progressToken: {} } })).result).toEqual(invalidType);
-    expect((await serve.raw(16, { jsonrpc: '2.0', id: 16, method: 'tools/call', params: { name: 'photos__list', arguments: {} }, extra: true })).result?.isError).toBeUndefined();
+    expect(
+      (await serve.raw(16, { jsonrpc: '2.0', id: 16, method: 'tools/call', params: { name: 'photos__list', arguments: {} }, extra: true })).result?.isError,
+    ).toBeUndefined();
     // A well-formed call still works, and other methods are untouched.
     const ok = await serve.request(9, 'tools/call', { name: 'photos__list', arguments: { limit: 1 } });
     expect(ok.result?.isError).toBeUndefined();

@@ -104,7 +104,14 @@ describe('xcap serve --providers-command', () => {
     const ws = await workspace();
     roots.push(ws.root);
     const pidFile = join(ws.root, 'provider.pid');
-    const agent = await connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', `'${process.execPath}' '${nodeProvider}' --capabilities photos --pid-file '${pidFile}'`]);
+    const agent = await connectAgent([
+      '--manifest',
+      ws.manifest,
+      '--data',
+      ws.data,
+      '--providers-command',
+      `'${process.execPath}' '${nodeProvider}' --capabilities photos --pid-file '${pidFile}'`,
+    ]);
     agents.push(agent);
     const pid = await readPid(pidFile);
     const host = agent.transport.pid;
@@ -119,7 +126,14 @@ describe('xcap serve --providers-command', () => {
     const ws = await workspace();
     roots.push(ws.root);
     expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
-    const agent = await connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', `python3 '${pythonProvider}' --photos '${ws.photos}'`]);
+    const agent = await connectAgent([
+      '--manifest',
+      ws.manifest,
+      '--data',
+      ws.data,
+      '--providers-command',
+      `python3 '${pythonProvider}' --photos '${ws.photos}'`,
+    ]);
     agents.push(agent);
     const host = agent.transport.pid;
     if (host === null) throw new Error('xcap serve has no pid');
@@ -147,11 +161,21 @@ describe('xcap serve --providers-command', () => {
     const ws = await workspace();
     roots.push(ws.root);
     const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'teleport'] } });
-    const run = await runXcap(['serve', '--manifest', ws.manifest, '--data', ws.data, '--providers-command', `'${process.execPath}' '${nodeProvider}' --describe '${describe}'`]);
+    const run = await runXcap([
+      'serve',
+      '--manifest',
+      ws.manifest,
+      '--data',
+      ws.data,
+      '--providers-command',
+      `'${process.execPath}' '${nodeProvider}' --describe '${describe}'`,
+    ]);
     expect(run.code).toBe(2);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "get" is missing/);
+    expect(lines[0]).toMatch(
+      /^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "get" is missing/,
+    );
   });
 
   it('a capability served by two commands is a setup error naming both', async () => {

@@ -30,7 +30,10 @@ export interface RawServe {
  */
 export async function rawServe(args: readonly string[], launcher: readonly string[] = []): Promise<RawServe> {
   const command = [...launcher, process.execPath, xcapBin, 'serve', ...args];
-  const child = spawn(command[0] ?? process.execPath, command.slice(1), { stdio: 'pipe', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' } });
+  const child = spawn(command[0] ?? process.execPath, command.slice(1), {
+    stdio: 'pipe',
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' },
+  });
   let buffer = '';
   let stderr = '';
   const answers = new Map<number, RpcAnswer>();
@@ -61,7 +64,8 @@ export async function rawServe(args: readonly string[], launcher: readonly strin
     send(message);
     return answered;
   };
-  const request = (id: number, method: string, params?: unknown) => raw(id, params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+  const request = (id: number, method: string, params?: unknown) =>
+    raw(id, params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
   const serve: RawServe = {
     child,
     request,

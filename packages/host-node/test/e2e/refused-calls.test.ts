@@ -25,7 +25,10 @@ describe('xcap serve: tools/call requests the MCP SDK answers itself (modern era
   it('stdio: without the _meta envelope and with a bogus one, the SDK answer and one invalid row each', async () => {
     const ws = await httpWorkspace();
     cleanup.push(() => ws.remove());
-    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], { stdio: 'pipe', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' } });
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], {
+      stdio: 'pipe',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' },
+    });
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     cleanup.push(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
@@ -41,12 +44,19 @@ describe('xcap serve: tools/call requests the MCP SDK answers itself (modern era
     ];
     child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
     expect(await closed).toBe(0);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; error?: { code: number; message: string } });
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; error?: { code: number; message: string } });
     const byId = new Map(answers.map((answer) => [answer.id, answer]));
     expect(byId.get(2)?.error?.message).toMatch(/^Request is missing the required _meta envelope/);
     expect(byId.get(3)?.error?.message).toMatch(/^Invalid _meta envelope/);
     expect(byId.get(4)?.error).toBeUndefined();
-    expect(auditRows(ws.data).map((row) => [row.tool, row.status, row.error, row.argsHash]).sort()).toEqual(
+    expect(
+      auditRows(ws.data)
+        .map((row) => [row.tool, row.status, row.error, row.argsHash])
+        .sort(),
+    ).toEqual(
       [
         ['photos__list', 'invalid', 'invalidParams', hashOf({ limit: 1 })],
         ['photos__list', 'invalid', 'invalidParams', hashOf({ limit: 2 })],
@@ -64,13 +74,22 @@ describe('xcap serve: tools/call requests the MCP SDK answers itself (modern era
     cleanup.push(() => killServe(serve));
     const response = await fetch(serve.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'photos__list', authorization: `Bearer ${added.stdout.trim()}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'photos__list',
+        authorization: `Bearer ${added.stdout.trim()}`,
+      },
       body: JSON.stringify(call(7, { name: 'photos__list', arguments: { limit: 4 } })),
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32602);
     serve.child.kill('SIGTERM');
     expect(await serve.exited).toBe(0);
-    expect(auditRows(ws.data).map((row) => [row.clientId, row.tool, row.status, row.error, row.argsHash])).toEqual([['token:agent', 'photos__list', 'invalid', 'invalidParams', hashOf({ limit: 4 })]]);
+    expect(auditRows(ws.data).map((row) => [row.clientId, row.tool, row.status, row.error, row.argsHash])).toEqual([
+      ['token:agent', 'photos__list', 'invalid', 'invalidParams', hashOf({ limit: 4 })],
+    ]);
   });
 });

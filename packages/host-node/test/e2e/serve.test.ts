@@ -61,7 +61,10 @@ describe.each(['legacy', 'modern'] as const)('xcap serve with the official v2 SD
 
     // Run 2: foreground with elicitation, after a revoke: the person allows in the agent client.
     expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
-    const allow = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { era, elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
+    const allow = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], {
+      era,
+      elicit: () => ({ action: 'accept', content: { answer: 'allow' } }),
+    });
     expect(allow.runId).not.toBe(agent.runId);
     const afterAllow = await allow.client.callTool({ name: 'photos__get', arguments: { id: photos[0]?.id ?? '' } });
     expect(afterAllow.isError).toBeFalsy();
@@ -109,7 +112,10 @@ describe.each(['legacy', 'modern'] as const)('xcap serve with the official v2 SD
   it('a grant given through the client survives a restart (background run, the other era, sees it)', async () => {
     const ws = await workspace();
     const serveArgs = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos];
-    const first = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], { era, elicit: () => ({ action: 'accept', content: { answer: 'allow' } }) });
+    const first = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], {
+      era,
+      elicit: () => ({ action: 'accept', content: { answer: 'allow' } }),
+    });
     expect((await first.client.callTool({ name: 'photos__list', arguments: {} })).isError).toBeFalsy();
     await first.client.close();
     const second = await connectAgent(serveArgs, { era: era === 'modern' ? 'legacy' : 'modern' });
@@ -117,7 +123,6 @@ describe.each(['legacy', 'modern'] as const)('xcap serve with the official v2 SD
     await second.client.close();
     expect(JSON.parse((await runXcap(['grants', 'acme.album', '--json', '--data', ws.data])).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
   });
-
 });
 
 describe('xcap serve over stdio, either era', () => {
@@ -127,7 +132,13 @@ describe('xcap serve over stdio, either era', () => {
     const { Client: V1Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { StdioClientTransport: V1Transport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
     const client = new V1Client({ name: 'v1-agent', version: '1.0.0' });
-    await client.connect(new V1Transport({ command: process.execPath, args: [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], stderr: 'ignore' }));
+    await client.connect(
+      new V1Transport({
+        command: process.execPath,
+        args: [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos],
+        stderr: 'ignore',
+      }),
+    );
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('photos__list');
       const listed = await client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
@@ -146,18 +157,28 @@ describe('xcap serve over stdio, either era', () => {
   it('stdin closed right after a burst of requests: every call is answered and audited, then exit 0', async () => {
     const ws = await workspace();
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const lines = [
       { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'burst', version: '1' } } },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      ...Array.from({ length: 20 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: i % 5 === 4 ? 'nope__x' : 'photos__list', arguments: {} } })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        jsonrpc: '2.0',
+        id: i + 1,
+        method: 'tools/call',
+        params: { name: i % 5 === 4 ? 'nope__x' : 'photos__list', arguments: {} },
+      })),
     ];
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stdin.end(lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; error?: { code: number } });
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; error?: { code: number } });
     expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i));
     expect(answers.filter((a) => a.error?.code === -32602)).toHaveLength(4);
     expect(await auditRows(ws.data)).toHaveLength(20);
@@ -166,11 +187,18 @@ describe('xcap serve over stdio, either era', () => {
   it('SIGTERM: the calls in flight still answer, every answered call has its row, exit 0', async () => {
     const ws = await workspace();
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'term', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'term', version: '1' } },
+    });
     while (!stdout.includes('\n')) await new Promise((resolve) => setTimeout(resolve, 10));
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     for (let id = 1; id <= 30; id++) send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'photos__list', arguments: {} } });
@@ -178,7 +206,11 @@ describe('xcap serve over stdio, either era', () => {
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    const answered = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id).filter((id) => id > 0);
+    const answered = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id)
+      .filter((id) => id > 0);
     expect(answered.length).toBeGreaterThan(0);
     expect(new Set(answered).size).toBe(answered.length);
     expect(await auditRows(ws.data)).toHaveLength(answered.length);

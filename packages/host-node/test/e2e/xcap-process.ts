@@ -28,7 +28,12 @@ export interface XcapRun {
 
 /** Runs `xcap <args>` as a child process and collects its output. */
 export async function runXcap(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<XcapRun> {
-  const { code, stdout, stderr } = await childEnd(spawn(process.execPath, [xcapBin, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const { code, stdout, stderr } = await childEnd(
+    spawn(process.execPath, [xcapBin, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   return { code, stdout, stderr };
 }
 

@@ -42,7 +42,15 @@ describe('NodeHost: rows pending at exit are spilled and replayed at the next st
     expect(logged.at(-1)).toMatch(/replayed 2 audit row\(s\)/);
     await again.close();
     const log = new SqliteAuditSink(again.paths.audit, { readonly: true });
-    expect(log.query().map((r) => [r.tool, r.status, r.error]).reverse()).toEqual([['print__pdf', 'ok', null], ['print__pdf', 'denied', 'unavailable']]);
+    expect(
+      log
+        .query()
+        .map((r) => [r.tool, r.status, r.error])
+        .reverse(),
+    ).toEqual([
+      ['print__pdf', 'ok', null],
+      ['print__pdf', 'denied', 'unavailable'],
+    ]);
     log.close();
   });
 

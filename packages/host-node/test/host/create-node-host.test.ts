@@ -11,7 +11,14 @@ import { createNodeHost } from '../../src/create-node-host.js';
 import { ManifestError } from '../../src/manifest/manifest-error.js';
 import { SqliteAuditSink } from '@xcap/store-local';
 
-const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }, { id: 'print.pdf', why: 'Make a PDF.' }] };
+const manifest = {
+  id: 'acme.album',
+  screens: ['albums'],
+  capabilities: [
+    { id: 'photos.read', why: 'Pick photos.' },
+    { id: 'print.pdf', why: 'Make a PDF.' },
+  ],
+};
 const tempDir = () => mkdtemp(join(tmpdir(), 'xcap-host-'));
 
 describe('createNodeHost', () => {
@@ -22,7 +29,13 @@ describe('createNodeHost', () => {
     expect(host.paths.dir).toBe(data);
     expect(host.provided).toEqual(['print']);
     expect(host.callPath.listTools().map((t) => t.name)).toEqual(['print__pdf', 'print__print']);
-    const pdf = await host.callPath.call({ from: 'agent', name: 'print__pdf', arguments: { title: 'T', blocks: [{ text: 'hi' }] }, foreground: host.foreground, client: 'run-1' });
+    const pdf = await host.callPath.call({
+      from: 'agent',
+      name: 'print__pdf',
+      arguments: { title: 'T', blocks: [{ text: 'hi' }] },
+      foreground: host.foreground,
+      client: 'run-1',
+    });
     expect(pdf.outcome).toBe('ok');
     const photos = await host.callPath.call({ from: 'agent', name: 'photos__list', arguments: {}, foreground: true, client: 'run-1' });
     expect(photos.verdict.verdict).toBe('unavailable');
@@ -39,7 +52,9 @@ describe('createNodeHost', () => {
 
   it('a bad manifest is a ManifestError naming every JSON pointer, and nothing is created', async () => {
     const data = join(await tempDir(), 'data');
-    const error = await createNodeHost({ manifest: { id: 'acme.album', screens: 'x', capabilities: [{ id: 'photos.read' }] }, dataDir: data }).catch((e: unknown) => e);
+    const error = await createNodeHost({ manifest: { id: 'acme.album', screens: 'x', capabilities: [{ id: 'photos.read' }] }, dataDir: data }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual(['/screens: not an array', '/capabilities/0: missing key "why"']);
     expect(existsSync(data)).toBe(false);

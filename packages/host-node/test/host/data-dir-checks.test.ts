@@ -10,7 +10,10 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { createNodeHost } from '../../src/create-node-host.js';
 
 const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] };
-const natives = () => ({ providers: fakeProviders(catalog, ['photos'], (_tool, input: JsonObject) => ({ structuredContent: { photos: [], cursor: null, seen: input } })), provided: ['photos'] });
+const natives = () => ({
+  providers: fakeProviders(catalog, ['photos'], (_tool, input: JsonObject) => ({ structuredContent: { photos: [], cursor: null, seen: input } })),
+  provided: ['photos'],
+});
 
 /** A private data directory holding a consent.json that grants photos.read. */
 function dataDir() {
@@ -29,26 +32,25 @@ describe('createNodeHost and the CLI check the data directory', () => {
     expect(error).toBeInstanceOf(DataDirError);
     expect((error as Error).message).toBe(`${paths.dir} is writable by others (mode 0777): run chmod 700 ${paths.dir}`);
     chmodSync(paths.dir, 0o700);
-    await expect(createNodeHost({ manifest, dataDir: paths.dir, natives: natives() })).rejects.toThrow(`${paths.consent} is writable by others (mode 0666): run chmod 600 ${paths.consent}`);
+    await expect(createNodeHost({ manifest, dataDir: paths.dir, natives: natives() })).rejects.toThrow(
+      `${paths.consent} is writable by others (mode 0666): run chmod 600 ${paths.consent}`,
+    );
     expect(existsSync(paths.audit)).toBe(false);
   });
 
   it('refuses to serve with a consent.json that does not parse, instead of forgetting every grant', async () => {
     const paths = dataDir();
     writeFileSync(paths.consent, '{"acme.album": {"photos.read": "granted",}}');
-    await expect(createNodeHost({ manifest, dataDir: paths.dir, natives: natives() })).rejects.toThrow(new RegExp(`grant file ${paths.consent}: the document is not valid JSON`));
+    await expect(createNodeHost({ manifest, dataDir: paths.dir, natives: natives() })).rejects.toThrow(
+      new RegExp(`grant file ${paths.consent}: the document is not valid JSON`),
+    );
     expect(existsSync(paths.audit)).toBe(false);
   });
 
   it('xcap grant, revoke, grants and audit print the problem and the fix as one line', async () => {
     const paths = dataDir();
     chmodSync(paths.dir, 0o707);
-    for (const argv of [
-      ['grant', 'acme.album', 'photos.read'],
-      ['revoke', 'acme.album', 'photos.read'],
-      ['grants'],
-      ['audit'],
-    ]) {
+    for (const argv of [['grant', 'acme.album', 'photos.read'], ['revoke', 'acme.album', 'photos.read'], ['grants'], ['audit']]) {
       let stderr = '';
       const code = await runCli([...argv, '--data', paths.dir], { stdout: () => undefined, stderr: (t) => (stderr += t), env: {} });
       expect(code).toBe(1);
@@ -76,5 +78,8 @@ describe('createNodeHost and the CLI check the data directory', () => {
 });
 
 function walk(dir: string): string[] {
-  return [dir, ...readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]))];
+  return [
+    dir,
+    ...readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)])),
+  ];
 }

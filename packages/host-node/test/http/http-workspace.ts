@@ -32,7 +32,12 @@ export async function httpWorkspace(): Promise<HttpWorkspace> {
 }
 
 /** Connects the official v2 client to `url` with a bearer token: the default `initialize` handshake (`legacy`) or pinned to 2026-07-28 (`modern`). */
-export async function httpAgent(url: string, token: string, era: 'legacy' | 'modern', elicit?: (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> }): Promise<Client> {
+export async function httpAgent(
+  url: string,
+  token: string,
+  era: 'legacy' | 'modern',
+  elicit?: (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string> },
+): Promise<Client> {
   const client = new Client(
     { name: `http-${era}`, version: '1.0.0' },
     {

@@ -58,7 +58,15 @@ async function servingOneHeldRequest() {
   const token = await tokens.add('agent');
   const clock = manualTimers();
   const log: string[] = [];
-  const serve: HttpServe = await serveHttp({ manifest: httpManifest, dataDir: ws.data, photosDir: ws.photos, listen: '127.0.0.1:0', log: (line) => log.push(line), closeGraceMs: 10_000, timers: clock.timers });
+  const serve: HttpServe = await serveHttp({
+    manifest: httpManifest,
+    dataDir: ws.data,
+    photosDir: ws.photos,
+    listen: '127.0.0.1:0',
+    log: (line) => log.push(line),
+    closeGraceMs: 10_000,
+    timers: clock.timers,
+  });
   cleanup.push(() => serve.close());
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   const socket: Socket = connect(serve.address.port, '127.0.0.1');
@@ -66,7 +74,17 @@ async function servingOneHeldRequest() {
   let received = '';
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
   const closedSocket = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  const head = ['POST /mcp HTTP/1.1', `host: 127.0.0.1:${serve.address.port}`, `authorization: Bearer ${token}`, 'content-type: application/json', 'accept: application/json, text/event-stream', 'mcp-protocol-version: 2025-11-25', `content-length: ${Buffer.byteLength(body)}`, '', ''].join('\r\n');
+  const head = [
+    'POST /mcp HTTP/1.1',
+    `host: 127.0.0.1:${serve.address.port}`,
+    `authorization: Bearer ${token}`,
+    'content-type: application/json',
+    'accept: application/json, text/event-stream',
+    'mcp-protocol-version: 2025-11-25',
+    `content-length: ${Buffer.byteLength(body)}`,
+    '',
+    '',
+  ].join('\r\n');
   socket.write(head + body.slice(0, 10));
   await expect.poll(() => serve.handler.inFlight).toBe(1);
   return { serve, log, clock, finish: () => socket.write(body.slice(10)), answer: () => received, closedSocket };

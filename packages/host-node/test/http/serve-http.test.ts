@@ -26,7 +26,14 @@ async function start(options: Partial<ServeHttpOptions> = {}, grant = true): Pro
   if (grant) await new FileGrantStore(dataPaths(ws.data).consent).set('acme.album', 'photos.read', 'granted');
   const tokens = new FileTokenStore(tokenFilePath(ws.data));
   const log: string[] = [];
-  const serve = await serveHttp({ manifest: httpManifest, dataDir: ws.data, photosDir: ws.photos, listen: '127.0.0.1:0', log: (line) => log.push(line), ...options });
+  const serve = await serveHttp({
+    manifest: httpManifest,
+    dataDir: ws.data,
+    photosDir: ws.photos,
+    listen: '127.0.0.1:0',
+    log: (line) => log.push(line),
+    ...options,
+  });
   cleanup.push(() => serve.close());
   return { ws, serve, tokens, log };
 }
@@ -40,7 +47,19 @@ function statusWithHost(port: number, host: string, token: string): Promise<numb
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
     const request = httpRequest(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host, authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -51,10 +70,17 @@ function statusWithHost(port: number, host: string, token: string): Promise<numb
   });
 }
 
-function post(url: string, headers: Record<string, string>, body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers }, body });
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    body,
+  });
 }
-
 
 /**
  * A POST refused before its body arrived, spoken on a raw socket: the
@@ -65,7 +91,17 @@ function post(url: string, headers: Record<string, string>, body = JSON.stringif
  * client's writes (EPIPE, ECONNRESET).
  */
 async function sendAfterAnswer(port: number, headers: Record<string, string>, bodyBytes: number): Promise<number> {
-  const head = [`POST /mcp HTTP/1.1`, `host: 127.0.0.1:${port}`, 'content-type: application/json', 'accept: application/json, text/event-stream', 'mcp-protocol-version: 2025-11-25', `content-length: ${bodyBytes}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  const head = [
+    `POST /mcp HTTP/1.1`,
+    `host: 127.0.0.1:${port}`,
+    'content-type: application/json',
+    'accept: application/json, text/event-stream',
+    'mcp-protocol-version: 2025-11-25',
+    `content-length: ${bodyBytes}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    '',
+    '',
+  ].join('\r\n');
   return (await sendBodyAfterAnswer(port, head, 64 * 1024, bodyBytes)).status;
 }
 
@@ -76,7 +112,10 @@ describe('xcap serve --http (serveHttp)', () => {
     expect(serve.url).toBe(`http://127.0.0.1:${serve.address.port}/mcp`);
     const legacy = await httpAgent(serve.url, await tokens.add('legacy-agent'), 'legacy');
     const modern = await httpAgent(serve.url, await tokens.add('modern-agent'), 'modern');
-    cleanup.push(() => legacy.close(), () => modern.close());
+    cleanup.push(
+      () => legacy.close(),
+      () => modern.close(),
+    );
     expect(legacy.getProtocolEra()).toBe('legacy');
     expect(modern.getProtocolEra()).toBe('modern');
     expect((await legacy.listTools()).tools.map((tool) => tool.name)).toContain('photos__list');
@@ -120,7 +159,11 @@ describe('xcap serve --http (serveHttp)', () => {
     expect(await statusWithHost(serve.address.port, `attacker.example:${serve.address.port}`, other)).toBe(403);
     expect(await statusWithHost(serve.address.port, `localhost:${serve.address.port + 1}`, other)).toBe(403);
     expect(await statusWithHost(serve.address.port, `localhost:${serve.address.port}`, other)).toBe(200);
-    const big = await post(serve.url, { authorization: `Bearer ${other}` }, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}}`);
+    const big = await post(
+      serve.url,
+      { authorization: `Bearer ${other}` },
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}}`,
+    );
     expect(big.status).toBe(413);
   });
 
@@ -135,7 +178,11 @@ describe('xcap serve --http (serveHttp)', () => {
       }),
     );
     const answers = await Promise.all(
-      agents.flatMap(({ name, client }) => Array.from({ length: 25 }, (_, call) => client.callTool({ name: 'photos__list', arguments: { limit: call + 1 } }).then((result) => [name, call, listed(result)] as const))),
+      agents.flatMap(({ name, client }) =>
+        Array.from({ length: 25 }, (_, call) =>
+          client.callTool({ name: 'photos__list', arguments: { limit: call + 1 } }).then((result) => [name, call, listed(result)] as const),
+        ),
+      ),
     );
     expect(answers).toHaveLength(200);
     await serve.close();
@@ -153,7 +200,9 @@ describe('xcap serve --http (serveHttp)', () => {
   it('refuses a non-loopback address without allowRemote; with it, warns', async () => {
     const ws = await httpWorkspace();
     cleanup.push(() => ws.remove());
-    await expect(serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', log: () => undefined })).rejects.toThrow(/0\.0\.0\.0 is not a loopback address.*--allow-remote/);
+    await expect(serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', log: () => undefined })).rejects.toThrow(
+      /0\.0\.0\.0 is not a loopback address.*--allow-remote/,
+    );
     const log: string[] = [];
     const serve = await serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', allowRemote: true, log: (line) => log.push(line) });
     cleanup.push(() => serve.close());
@@ -177,7 +226,11 @@ describe('xcap serve --http (serveHttp)', () => {
     expect(asked[0]).toContain('Pick the photos for your album.');
     expect(await new FileGrantStore(dataPaths(ws.data).consent).get('acme.album', 'photos.read')).toBe('granted');
     await serve.close();
-    expect(auditRows(ws.data).map((row) => [row.clientId, row.status, row.error]).sort()).toEqual([
+    expect(
+      auditRows(ws.data)
+        .map((row) => [row.clientId, row.status, row.error])
+        .sort(),
+    ).toEqual([
       ['token:modern', 'denied', 'consentNeeded'],
       ['token:modern', 'ok', null],
     ]);

@@ -14,7 +14,10 @@ const good = { id: 'acme.album', screens: ['albums', 'page'], capabilities: [{ i
 describe('checkAppManifest', () => {
   it('accepts a good manifest (other package keys left alone) and answers fresh entries', () => {
     const checked = checkAppManifest(catalog, good);
-    expect(checked).toEqual({ ok: true, manifest: { id: 'acme.album', screens: ['albums', 'page'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] } });
+    expect(checked).toEqual({
+      ok: true,
+      manifest: { id: 'acme.album', screens: ['albums', 'page'], capabilities: [{ id: 'photos.read', why: 'Pick photos.' }] },
+    });
   });
 
   it.each([
@@ -27,7 +30,10 @@ describe('checkAppManifest', () => {
     [{ ...good, screens: ['a', '', 'a'] }, ['/screens/1: not a non-empty string', '/screens/2: duplicate of /screens/0']],
     [{ ...good, capabilities: {} }, ['/capabilities: not an array']],
     [{ ...good, capabilities: [{ id: 'photo.read', why: 'x' }] }, ['/capabilities/0/id: no scope "photo.read" in the catalog']],
-    [{ ...good, capabilities: [{ id: 'photos.read' }, { id: 'shell.edit', why: 'x' }] }, ['/capabilities/0: missing key "why"', '/capabilities/1/id: "shell.edit" is host-only, never an app\'s']],
+    [
+      { ...good, capabilities: [{ id: 'photos.read' }, { id: 'shell.edit', why: 'x' }] },
+      ['/capabilities/0: missing key "why"', '/capabilities/1/id: "shell.edit" is host-only, never an app\'s'],
+    ],
   ])('%j → every problem with its JSON pointer', (doc, problems) => {
     expect(checkAppManifest(catalog, doc)).toEqual({ ok: false, problems });
   });
@@ -53,7 +59,9 @@ describe('readAppManifest', () => {
 
     await writeFile(file, '{"id": ');
     expect(((await readAppManifest(file).catch((e: unknown) => e)) as Error).message).toMatch(new RegExp(`^invalid manifest ${file}: /: not JSON \\(`));
-    expect(((await readAppManifest(join(dir, 'none.json')).catch((e: unknown) => e)) as Error).message).toBe(`invalid manifest ${join(dir, 'none.json')}: /: no such file`);
+    expect(((await readAppManifest(join(dir, 'none.json')).catch((e: unknown) => e)) as Error).message).toBe(
+      `invalid manifest ${join(dir, 'none.json')}: /: no such file`,
+    );
   });
 
   it('never blocks on a FIFO, refuses a manifest over 1 MiB, follows a link the user named', async () => {
@@ -65,7 +73,9 @@ describe('readAppManifest', () => {
 
     const big = join(dir, 'big.json');
     await writeFile(big, JSON.stringify({ ...good, name: 'x'.repeat(maxManifestBytes) }));
-    expect(((await readAppManifest(big).catch((e: unknown) => e)) as Error).message).toMatch(/^invalid manifest .*: \/: cannot be read \(tooLarge: has \d+ bytes, at most 1048576 are read\)$/);
+    expect(((await readAppManifest(big).catch((e: unknown) => e)) as Error).message).toMatch(
+      /^invalid manifest .*: \/: cannot be read \(tooLarge: has \d+ bytes, at most 1048576 are read\)$/,
+    );
 
     const real = join(dir, 'real.json');
     await writeFile(real, JSON.stringify(good));

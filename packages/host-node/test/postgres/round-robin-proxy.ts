@@ -18,10 +18,13 @@ export async function roundRobinProxy(targets: readonly string[], hostHeader?: s
     const index = next++ % targets.length;
     hits[index] = (hits[index] ?? 0) + 1;
     const target = new URL(targets[index] as string);
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: hostHeader ?? target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: hostHeader ?? target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();

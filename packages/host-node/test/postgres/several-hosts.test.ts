@@ -53,7 +53,21 @@ async function tokenAdd(url: string, name: string): Promise<string> {
 async function startHost(ws: HttpWorkspace, url: string, name: string, extra: readonly string[] = []): Promise<HttpServeProcess> {
   const data = join(ws.root, `data-${name}`);
   await mkdir(data, { recursive: true, mode: 0o700 });
-  const serve = await spawnHttpServe(['--manifest', ws.manifest, '--data', data, '--photos', ws.photos, '--store', url, '--host-name', name, '--http', '127.0.0.1:0', ...extra]);
+  const serve = await spawnHttpServe([
+    '--manifest',
+    ws.manifest,
+    '--data',
+    data,
+    '--photos',
+    ws.photos,
+    '--store',
+    url,
+    '--host-name',
+    name,
+    '--http',
+    '127.0.0.1:0',
+    ...extra,
+  ]);
   cleanup.push(() => killServe(serve));
   return serve;
 }
@@ -70,7 +84,9 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     const { ws, url } = await workspaceWithDatabase();
     const quota = 16_000;
     const names = ['h1', 'h2', 'h3'] as const;
-    const hosts = await Promise.all(names.map((name) => startHost(ws, url, name, ['--foreground', ...(name === 'h1' ? ['--consent', 'elicit'] : []), '--quota', String(quota)])));
+    const hosts = await Promise.all(
+      names.map((name) => startHost(ws, url, name, ['--foreground', ...(name === 'h1' ? ['--consent', 'elicit'] : []), '--quota', String(quota)])),
+    );
     for (const host of hosts) expect(host.stderr()).toContain(`store postgres://xcap:***@127.0.0.1:${server.port}/`);
 
     // Two agents per host, one of each era; each with a token of its own (added once, seen by all three hosts).
@@ -122,7 +138,10 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     const refused = results.flat().length - okPicks;
     expect(refused).toBeGreaterThan(0);
     expect(okPicks).toBeGreaterThan(0);
-    const files = await queryRows<{ n: number; used: number }>(url, 'SELECT count(*)::int AS n, coalesce(sum(size + meta_bytes), 0)::int AS used FROM xcap_files');
+    const files = await queryRows<{ n: number; used: number }>(
+      url,
+      'SELECT count(*)::int AS n, coalesce(sum(size + meta_bytes), 0)::int AS used FROM xcap_files',
+    );
     // Every acknowledged file is stored (2 earlier picks, the PDF, the picks now), and together they fit the quota.
     expect(files[0]?.n).toBe(3 + okPicks);
     expect(files[0]?.used).toBeLessThanOrEqual(quota);
@@ -147,8 +166,13 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
   it('behind a round-robin load balancer without sticky sessions: both eras work, and a modern consent question asked by one host is answered through another', async () => {
     const { ws, url } = await workspaceWithDatabase();
     // The balancer sends its own name as Host (as nginx does for an upstream group): the hosts are told to answer it.
-    const hosts = await Promise.all(['lb1', 'lb2', 'lb3'].map((name) => startHost(ws, url, name, ['--foreground', '--consent', 'elicit', '--allowed-host', 'xcap.lb.test'])));
-    const proxy = await roundRobinProxy(hosts.map((h) => h.url), 'xcap.lb.test');
+    const hosts = await Promise.all(
+      ['lb1', 'lb2', 'lb3'].map((name) => startHost(ws, url, name, ['--foreground', '--consent', 'elicit', '--allowed-host', 'xcap.lb.test'])),
+    );
+    const proxy = await roundRobinProxy(
+      hosts.map((h) => h.url),
+      'xcap.lb.test',
+    );
     cleanup.push(() => proxy.close());
     const asked: string[] = [];
     const modern = await httpAgent(proxy.url, await tokenAdd(url, 'modern'), 'modern', (message) => {
@@ -156,7 +180,10 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
       return { action: 'accept', content: { answer: 'allow' } };
     });
     const legacy = await httpAgent(proxy.url, await tokenAdd(url, 'legacy'), 'legacy');
-    cleanup.push(() => modern.close(), () => legacy.close());
+    cleanup.push(
+      () => modern.close(),
+      () => legacy.close(),
+    );
     // The question is asked by one host (input_required); the retry carrying the answer reaches the next one.
     const picked = await call(modern, 'photos__pick', { limit: 1 });
     expect(picked.isError, picked.text).toBe(false);
@@ -170,7 +197,10 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     expect(proxy.hits.every((n) => n > 2)).toBe(true);
     const rows = await auditOf(url);
     const pickRows = rows.filter((r) => r.tool === 'photos__pick').map((r) => [r.status, r.error]);
-    expect(pickRows).toEqual([['denied', 'consentNeeded'], ['ok', null]]);
+    expect(pickRows).toEqual([
+      ['denied', 'consentNeeded'],
+      ['ok', null],
+    ]);
     // The two rounds of the question were served by different hosts.
     const pickHosts = rows.filter((r) => r.tool === 'photos__pick').map((r) => r.host);
     expect(new Set(pickHosts).size).toBe(2);
@@ -182,7 +212,10 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     const killed = await startHost(ws, url, 'doomed', ['--foreground', '--consent', 'elicit']);
     const other = await startHost(ws, url, 'steady', ['--foreground']);
     const agents: { host: string; token: string; client: Client }[] = [];
-    for (const [name, host] of [['doomed', killed], ['steady', other]] as const) {
+    for (const [name, host] of [
+      ['doomed', killed],
+      ['steady', other],
+    ] as const) {
       for (const era of ['modern', 'legacy'] as const) {
         const token = `${name}-${era}`;
         const client = await httpAgent(host.url, await tokenAdd(url, token), era, () => ({ action: 'accept', content: { answer: 'allow' } }));
@@ -223,11 +256,15 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     for (const { host, token } of agents) {
       for (const ok of [true, false]) {
         const acked = answered.filter((a) => a.token === token && a.ok === ok).length;
-        const stored = rows.filter((r) => r.host === host && r.client_id === `token:${token}` && r.tool === 'photos__pick' && (r.status === 'ok') === ok).length;
+        const stored = rows.filter(
+          (r) => r.host === host && r.client_id === `token:${token}` && r.tool === 'photos__pick' && (r.status === 'ok') === ok,
+        ).length;
         expect(stored, `${token} ${ok ? 'ok' : 'not ok'}`).toBeGreaterThanOrEqual(acked);
       }
     }
-    const stored = new Map((await queryRows<{ file_id: string; size: string }>(url, 'SELECT file_id, size FROM xcap_files')).map((r) => [r.file_id, Number(r.size)]));
+    const stored = new Map(
+      (await queryRows<{ file_id: string; size: string }>(url, 'SELECT file_id, size FROM xcap_files')).map((r) => [r.file_id, Number(r.size)]),
+    );
     for (const ack of answered.filter((a) => a.fileId !== undefined)) expect(stored.get(ack.fileId as string), ack.fileId).toBe(ack.size);
 
     // The killed host starts again on its data directory and the database and serves.

@@ -79,7 +79,10 @@ describe('xcap grant | revoke | grants | audit | token … --store postgres://�
     const url = await freshDatabase(server);
     const stores = await createPostgresStores(url, { host: 'host-b' });
     try {
-      await stores.audit.write({ appId: 'acme.album', clientId: 'token:a', tool: 'photos__list', status: 'ok', error: null, argsHash: argsHash({ limit: 1 }) }, { at: '2026-07-14T10:00:00.000Z', durationMs: 2.5 });
+      await stores.audit.write(
+        { appId: 'acme.album', clientId: 'token:a', tool: 'photos__list', status: 'ok', error: null, argsHash: argsHash({ limit: 1 }) },
+        { at: '2026-07-14T10:00:00.000Z', durationMs: 2.5 },
+      );
     } finally {
       await stores.close();
     }
@@ -98,7 +101,9 @@ describe('xcap grant | revoke | grants | audit | token … --store postgres://�
       const ran = await xcap([...argv, '--store', `postgres://xcap:${testPassword}@127.0.0.1:${port}/nowhere`]);
       expect(ran.code, argv.join(' ')).toBe(1);
       expect(ran.stdout).toBe('');
-      expect(ran.stderr).toMatch(new RegExp(`^xcap: postgres://xcap:\\*\\*\\*@127\\.0\\.0\\.1:${port}/nowhere: could not connect: [^\\n]*ECONNREFUSED[^\\n]*\\n$`));
+      expect(ran.stderr).toMatch(
+        new RegExp(`^xcap: postgres://xcap:\\*\\*\\*@127\\.0\\.0\\.1:${port}/nowhere: could not connect: [^\\n]*ECONNREFUSED[^\\n]*\\n$`),
+      );
     }
     const bad = await xcap(['grants'], { XCAP_STORE: `mysql://xcap:${testPassword}@db/x` });
     expect(bad.code).toBe(2);
@@ -127,9 +132,24 @@ describe('xcap store copy --from <dir> --to postgres://…', () => {
     const audit = new SqliteAuditSink(paths.audit);
     const written: { args: unknown; at: string; durationMs: number; tool: string }[] = [];
     for (let i = 0; i < 1234; i++) {
-      const row = { args: { limit: i }, at: new Date(Date.UTC(2026, 6, 14, 10, 0, i % 60, i % 1000)).toISOString(), durationMs: i / 4, tool: i % 3 === 0 ? 'photos__pick' : 'photos__list' };
+      const row = {
+        args: { limit: i },
+        at: new Date(Date.UTC(2026, 6, 14, 10, 0, i % 60, i % 1000)).toISOString(),
+        durationMs: i / 4,
+        tool: i % 3 === 0 ? 'photos__pick' : 'photos__list',
+      };
       written.push(row);
-      await audit.write({ appId: 'acme.album', clientId: `run-${i % 5}`, tool: row.tool, status: i % 7 === 0 ? 'denied' : 'ok', error: i % 7 === 0 ? 'consentNeeded' : null, argsHash: argsHash(row.args) }, { at: row.at, durationMs: row.durationMs });
+      await audit.write(
+        {
+          appId: 'acme.album',
+          clientId: `run-${i % 5}`,
+          tool: row.tool,
+          status: i % 7 === 0 ? 'denied' : 'ok',
+          error: i % 7 === 0 ? 'consentNeeded' : null,
+          argsHash: argsHash(row.args),
+        },
+        { at: row.at, durationMs: row.durationMs },
+      );
     }
     audit.close();
     const tokens = new FileTokenStore(tokenFilePath(paths.dir));
@@ -140,11 +160,18 @@ describe('xcap store copy --from <dir> --to postgres://…', () => {
     const copied = await xcap(['store', 'copy', '--from', paths.dir, '--to', url]);
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
-    expect(copied.stdout).toMatch(new RegExp(`^copied ${paths.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} to postgres://xcap:\\*\\*\\*@[^:]+:\\d+/\\w+: 3 grant\\(s\\), 2 file\\(s\\) \\(3005 bytes\\), 1234 audit row\\(s\\), 2 token\\(s\\)\nchecked: `));
+    expect(copied.stdout).toMatch(
+      new RegExp(
+        `^copied ${paths.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} to postgres://xcap:\\*\\*\\*@[^:]+:\\d+/\\w+: 3 grant\\(s\\), 2 file\\(s\\) \\(3005 bytes\\), 1234 audit row\\(s\\), 2 token\\(s\\)\nchecked: `,
+      ),
+    );
 
     const stores = await createPostgresStores(url);
     try {
-      expect(await stores.grants.all()).toEqual({ 'Acme.Notes': { 'notifications.post': 'granted' }, 'acme.album': { 'photos.read': 'granted', 'print.pdf': 'denied' } });
+      expect(await stores.grants.all()).toEqual({
+        'Acme.Notes': { 'notifications.post': 'granted' },
+        'acme.album': { 'photos.read': 'granted', 'print.pdf': 'denied' },
+      });
       const got = await stores.blobs.get('acme.album', photoId);
       expect(got?.name).toBe('Lake.png');
       expect(got?.mimeType).toBe('image/png');
@@ -154,14 +181,18 @@ describe('xcap store copy --from <dir> --to postgres://…', () => {
       expect(await stores.blobs.usage('acme.album')).toBe(await blobs.usage('acme.album'));
       expect(await stores.tokens.verify(token)).toEqual({ name: 'agent-1' });
       const rows = (await stores.audit.query({ limit: 10_000 })).reverse();
-      expect(rows.map((r) => [r.at, r.durationMs, r.argsHash, r.tool, r.host])).toEqual(written.map((w) => [w.at, w.durationMs, argsHash(w.args), w.tool, null]));
+      expect(rows.map((r) => [r.at, r.durationMs, r.argsHash, r.tool, r.host])).toEqual(
+        written.map((w) => [w.at, w.durationMs, argsHash(w.args), w.tool, null]),
+      );
     } finally {
       await stores.close();
     }
 
     const second = await xcap(['store', 'copy', '--from', paths.dir], { XCAP_STORE: url });
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/^xcap: postgres:\/\/xcap:\*\*\*@[^\n]* is not empty \(3 grants, 2 files, 1234 audit rows, 2 tokens\): xcap store copy writes only into a database no host has used yet; nothing was copied\n$/);
+    expect(second.stderr).toMatch(
+      /^xcap: postgres:\/\/xcap:\*\*\*@[^\n]* is not empty \(3 grants, 2 files, 1234 audit rows, 2 tokens\): xcap store copy writes only into a database no host has used yet; nothing was copied\n$/,
+    );
     const counts = await queryRows<{ n: number }>(url, 'SELECT count(*)::int AS n FROM xcap_audit');
     expect(counts[0]?.n).toBe(1234);
   });

@@ -69,6 +69,10 @@ describe('exifBlock through the photo library', () => {
     const notAMarker = Buffer.concat([withExif.subarray(0, 3), Buffer.from([0xe1, 0x00, 0x00, 0x12]), withExif.subarray(2)]);
     const png = Buffer.from(encodePng(2, 2, () => [1, 2, 3]));
     const hugeExif = Buffer.concat([png.subarray(0, 33), Buffer.from([0x7f, 0xff, 0xff, 0xff]), Buffer.from('eXIf'), exifTiff(dates)]);
-    expect(await takenAtOf({ 'past-end.jpg': runsPastEnd, 'not-a-marker.jpg': notAMarker, 'huge.png': hugeExif })).toEqual({ 'past-end.jpg': null, 'not-a-marker.jpg': null, 'huge.png': null });
+    expect(await takenAtOf({ 'past-end.jpg': runsPastEnd, 'not-a-marker.jpg': notAMarker, 'huge.png': hugeExif })).toEqual({
+      'past-end.jpg': null,
+      'not-a-marker.jpg': null,
+      'huge.png': null,
+    });
   });
 });

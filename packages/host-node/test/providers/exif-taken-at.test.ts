@@ -21,7 +21,20 @@ describe('exifTakenAt', () => {
 
   it('accepts real calendar dates only, and never answers a takenAt the schema would refuse', () => {
     expect(exifTakenAt('2024:02:29 00:00:00', 'Z')?.takenAt).toBe('2024-02-29T00:00:00+01:00');
-    for (const bad of ['2025:02:29 00:00:00', '2026:13:01 00:00:00', '2026:04:31 00:00:00', '2026:01:01 24:00:00', '2026:01:01 23:60:00', '0000:00:00 00:00:00', '2026-01-01 10:00:00x', '', 'now', 20260101, null, undefined]) {
+    for (const bad of [
+      '2025:02:29 00:00:00',
+      '2026:13:01 00:00:00',
+      '2026:04:31 00:00:00',
+      '2026:01:01 24:00:00',
+      '2026:01:01 23:60:00',
+      '0000:00:00 00:00:00',
+      '2026-01-01 10:00:00x',
+      '',
+      'now',
+      20260101,
+      null,
+      undefined,
+    ]) {
       expect(exifTakenAt(bad, '+01:00')).toBeNull();
     }
     const schema: Schema = { type: ['string', 'null'], format: 'date-time' };
@@ -37,7 +50,11 @@ describe('exifTakenAt', () => {
 
 describe('photo cursors', () => {
   it('decodes what it encodes, and orders newer first, then by name', () => {
-    for (const [name, time] of [['a.jpg', 0], ['é'.repeat(200), -86_400_000], ['x', 8.64e15]] as const) {
+    for (const [name, time] of [
+      ['a.jpg', 0],
+      ['é'.repeat(200), -86_400_000],
+      ['x', 8.64e15],
+    ] as const) {
       const key = photoOrderKey(name, time);
       const cursor = encodePhotoCursor(key);
       expect(cursor.length).toBeLessThanOrEqual(200);

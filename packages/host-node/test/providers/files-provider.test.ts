@@ -83,10 +83,18 @@ describe('createFilesProvider: open through a picker hook', () => {
   it('answers an empty list when cancelled and a clear isError for bad choices', async () => {
     const dir = folder();
     expect(await createFilesProvider({ openPicker: () => [] }).open({ multiple: true })).toEqual({ structuredContent: { files: [] } });
-    expect(await createFilesProvider({ openPicker: () => ['relative.csv'] }).open({ multiple: true })).toEqual({ isError: 'pickerFailed: the picker did not answer a list of absolute paths' });
-    expect(await createFilesProvider({ openPicker: () => Promise.reject(new Error('no display')) }).open({ multiple: true })).toEqual({ isError: 'pickerFailed: no display' });
-    expect(await createFilesProvider({ openPicker: () => [join(dir, 'missing.csv')] }).open({ multiple: true })).toEqual({ isError: 'notFound: missing.csv (ENOENT)' });
-    expect(await createFilesProvider({ openPicker: () => [join(dir, 'sub.csv')] }).open({ multiple: true })).toEqual({ isError: 'unreadable: sub.csv is not a regular file (a folder)' });
+    expect(await createFilesProvider({ openPicker: () => ['relative.csv'] }).open({ multiple: true })).toEqual({
+      isError: 'pickerFailed: the picker did not answer a list of absolute paths',
+    });
+    expect(await createFilesProvider({ openPicker: () => Promise.reject(new Error('no display')) }).open({ multiple: true })).toEqual({
+      isError: 'pickerFailed: no display',
+    });
+    expect(await createFilesProvider({ openPicker: () => [join(dir, 'missing.csv')] }).open({ multiple: true })).toEqual({
+      isError: 'notFound: missing.csv (ENOENT)',
+    });
+    expect(await createFilesProvider({ openPicker: () => [join(dir, 'sub.csv')] }).open({ multiple: true })).toEqual({
+      isError: 'unreadable: sub.csv is not a regular file (a folder)',
+    });
     const big = await createFilesProvider({ openPicker: () => [join(dir, 'rates.csv')], maxBytes: 2 }).open({ multiple: true });
     expect(big).toEqual({ isError: 'tooLarge: rates.csv has 6 bytes, at most 2 are read' });
   });
@@ -127,10 +135,16 @@ describe('createFilesProvider: save into the folder', () => {
   it('saves two writers of the same name to two files at once', async () => {
     const dir = tempDir();
     const files = createFilesProvider({ dir });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => files.save({ name: 'same.txt', mimeType: 'text/plain', data: Buffer.from(`w${i}`).toString('base64') })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => files.save({ name: 'same.txt', mimeType: 'text/plain', data: Buffer.from(`w${i}`).toString('base64') })),
+    );
     expect(answers.every((a) => 'structuredContent' in a && a.structuredContent.saved)).toBe(true);
     expect(readdirSync(dir)).toHaveLength(8);
-    expect(readdirSync(dir).map((n) => readFileSync(join(dir, n), 'utf8')).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `w${i}`).sort());
+    expect(
+      readdirSync(dir)
+        .map((n) => readFileSync(join(dir, n), 'utf8'))
+        .sort(),
+    ).toEqual(Array.from({ length: 8 }, (_, i) => `w${i}`).sort());
   });
 
   it('answers saveFailed when the folder is gone', async () => {
@@ -151,7 +165,9 @@ describe('createFilesProvider: save through a picker hook', () => {
         return request.name === 'cancel.txt' ? null : join(dir, 'chosen.txt');
       },
     });
-    expect(await files.save({ name: 'x.txt', mimeType: 'text/plain', data: Buffer.from('new').toString('base64') })).toEqual({ structuredContent: { saved: true } });
+    expect(await files.save({ name: 'x.txt', mimeType: 'text/plain', data: Buffer.from('new').toString('base64') })).toEqual({
+      structuredContent: { saved: true },
+    });
     expect(readFileSync(join(dir, 'chosen.txt'), 'utf8')).toBe('new');
     expect(await files.save({ name: 'cancel.txt', mimeType: 'text/plain', data: 'aGk=' })).toEqual({ structuredContent: { saved: false } });
     expect(asked).toEqual([
@@ -159,8 +175,12 @@ describe('createFilesProvider: save through a picker hook', () => {
       { name: 'cancel.txt', mimeType: 'text/plain', size: 2 },
     ]);
     expect(readdirSync(dir)).toEqual(['chosen.txt']);
-    expect(await createFilesProvider({ savePicker: () => 'rel.txt' }).save({ name: 'a', mimeType: 'text/plain', data: '' })).toEqual({ isError: 'pickerFailed: the picker did not answer an absolute path or null' });
-    expect(await createFilesProvider({ savePicker: () => join(dir, 'no', 'such', 'dir.txt') }).save({ name: 'a', mimeType: 'text/plain', data: '' })).toEqual({ isError: 'saveFailed: ENOENT' });
+    expect(await createFilesProvider({ savePicker: () => 'rel.txt' }).save({ name: 'a', mimeType: 'text/plain', data: '' })).toEqual({
+      isError: 'pickerFailed: the picker did not answer an absolute path or null',
+    });
+    expect(await createFilesProvider({ savePicker: () => join(dir, 'no', 'such', 'dir.txt') }).save({ name: 'a', mimeType: 'text/plain', data: '' })).toEqual({
+      isError: 'saveFailed: ENOENT',
+    });
   });
 });
 

@@ -22,7 +22,10 @@ writeFileSync(join(photosDir, 'lake.jpg'), jpegWithExif({ dateTimeOriginal: '202
 writeFileSync(join(photosDir, 'swatch.png'), pngWithExif());
 writeFileSync(join(filesDir, 'notes.sample'), 'sample notes');
 writeFileSync(join(filesDir, 'rates.csv'), 'EUR,1\n');
-for (const [name, body] of [['notify-send', 'echo 1'], ['lp', 'cat > /dev/null']] as const) {
+for (const [name, body] of [
+  ['notify-send', 'echo 1'],
+  ['lp', 'cat > /dev/null'],
+] as const) {
   writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
   chmodSync(join(bin, name), 0o755);
 }

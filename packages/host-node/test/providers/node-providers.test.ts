@@ -34,12 +34,23 @@ describe('nodeProviders', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.jpg'), jpegWithExif({ dateTimeOriginal: '2026:01:01 00:00:00', offsetTimeOriginal: '+00:00' }));
     const timers = new FakeTimers(Date.parse('2026-11-01T09:00:00Z'));
-    const node = nodeProviders({ env: bin.env, photosDir: dir, photoPicker: () => [], stateFile: join(dir, 'n.json'), clock: timers.clock, timers, filesDir: dir, maxBytes: 4 });
+    const node = nodeProviders({
+      env: bin.env,
+      photosDir: dir,
+      photoPicker: () => [],
+      stateFile: join(dir, 'n.json'),
+      clock: timers.clock,
+      timers,
+      filesDir: dir,
+      maxBytes: 4,
+    });
     expect(await node.providers.photos!.pick({ limit: 1 })).toEqual({ structuredContent: { photos: [] } });
-    const [photo] = (await node.providers.photos!.list({ limit: 1 }) as { structuredContent: { photos: { id: string }[] } }).structuredContent.photos;
+    const [photo] = ((await node.providers.photos!.list({ limit: 1 })) as { structuredContent: { photos: { id: string }[] } }).structuredContent.photos;
     expect(await node.providers.photos!.get({ id: photo!.id })).toMatchObject({ isError: expect.stringMatching(/^tooLarge/) });
     expect(await node.providers.print!.print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ structuredContent: { printed: true } });
-    expect(await node.providers.notifications!.post({ id: 'a/x', title: 't', body: null, at: '2026-11-01T10:00:00Z', tap: null })).toEqual({ structuredContent: {} });
+    expect(await node.providers.notifications!.post({ id: 'a/x', title: 't', body: null, at: '2026-11-01T10:00:00Z', tap: null })).toEqual({
+      structuredContent: {},
+    });
     expect(timers.pending).toBe(1);
     node.close();
     expect(timers.pending).toBe(0);

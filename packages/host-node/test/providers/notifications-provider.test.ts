@@ -2,7 +2,12 @@ import { chmodSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationsPostNativeInput } from '@xcap/catalog';
-import { createNotificationsProvider, defaultMaxScheduled, maxTimerDelayMs, type NodeNotificationsProvider } from '../../src/providers/notifications-provider.js';
+import {
+  createNotificationsProvider,
+  defaultMaxScheduled,
+  maxTimerDelayMs,
+  type NodeNotificationsProvider,
+} from '../../src/providers/notifications-provider.js';
 import { runChild } from '@xcap/test-support';
 import { FakeTimers } from './fake-timers.js';
 import { fakeBin, recordedCalls, tempDir } from './provider-test-kit.js';
@@ -31,7 +36,14 @@ async function settle(): Promise<void> {
   for (const provider of live) await provider.settled();
 }
 
-function make(options: { root?: string; env: NodeJS.ProcessEnv; timers?: FakeTimers; stateFile?: string; errors?: Error[]; maxScheduled?: number }): NodeNotificationsProvider {
+function make(options: {
+  root?: string;
+  env: NodeJS.ProcessEnv;
+  timers?: FakeTimers;
+  stateFile?: string;
+  errors?: Error[];
+  maxScheduled?: number;
+}): NodeNotificationsProvider {
   const provider = createNotificationsProvider({
     stateFile: options.stateFile ?? join(options.root ?? tempDir(), 'notifications.json'),
     env: options.env,
@@ -87,7 +99,17 @@ describe('createNotificationsProvider: now', () => {
     expect(recordedCalls(bin.root, 'notify-send')[2]).toEqual(['--app-name', 'a', '--print-id', '--replace-id', '1', '--', 'two']);
     expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: true } });
     expect(recordedCalls(bin.root, 'gdbus')).toEqual([
-      ['call', '--session', '--dest', 'org.freedesktop.Notifications', '--object-path', '/org/freedesktop/Notifications', '--method', 'org.freedesktop.Notifications.CloseNotification', '3'],
+      [
+        'call',
+        '--session',
+        '--dest',
+        'org.freedesktop.Notifications',
+        '--object-path',
+        '/org/freedesktop/Notifications',
+        '--method',
+        'org.freedesktop.Notifications.CloseNotification',
+        '3',
+      ],
     ]);
     expect(await notifications.cancel({ id: 'a/x' })).toEqual({ structuredContent: { cancelled: false } });
     expect(await notifications.cancel({ id: 'a/never' })).toEqual({ structuredContent: { cancelled: false } });
@@ -124,7 +146,6 @@ describe('createNotificationsProvider: now', () => {
 });
 
 describe('createNotificationsProvider: scheduled', () => {
-
   it('persists a future notification, fires it at its time (not before) and forgets it', async () => {
     const bin = notifyBin();
     const root = tempDir();
@@ -132,8 +153,13 @@ describe('createNotificationsProvider: scheduled', () => {
     const timers = new FakeTimers(start);
     const notifications = make({ env: bin.env, timers, stateFile });
     const tap = { type: 'notificationTap' as const, app: 'acme.album', screen: 'page', params: { id: 'p2' } };
-    expect(await notifications.post(post({ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }))).toEqual({ structuredContent: {} });
-    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ version: 1, pending: [{ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }] });
+    expect(await notifications.post(post({ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }))).toEqual({
+      structuredContent: {},
+    });
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
+      version: 1,
+      pending: [{ id: 'acme.album/due-1', title: 'Page due', body: 'Lake', at: '2026-11-01T11:00:00+01:00', tap }],
+    });
     await timers.advance(0);
     await settle();
     expect(recordedCalls(bin.root, 'notify-send')).toEqual([]);
@@ -321,7 +347,11 @@ describe('createNotificationsProvider: two hosts on one state file', () => {
     await timersA.advance(3 * 3_600_000);
     await timersB.advance(3 * 3_600_000);
     await settle();
-    expect(recordedCalls(bin.root, 'notify-send').map((c) => c.at(-1)).sort()).toEqual(['from A', 'from B']);
+    expect(
+      recordedCalls(bin.root, 'notify-send')
+        .map((c) => c.at(-1))
+        .sort(),
+    ).toEqual(['from A', 'from B']);
     expect(pendingIds(stateFile)).toEqual([]);
   });
 
@@ -343,7 +373,10 @@ describe('createNotificationsProvider: two hosts on one state file', () => {
     const bin = notifyBin();
     const stateFile = join(tempDir(), 'notifications.json');
     const notifySend = join(bin.bin, 'notify-send');
-    const [x, y] = await Promise.all([runChild(new URL('./children/notification-poster.ts', import.meta.url), [stateFile, notifySend, 'x', '60']), runChild(new URL('./children/notification-poster.ts', import.meta.url), [stateFile, notifySend, 'y', '60'])]);
+    const [x, y] = await Promise.all([
+      runChild(new URL('./children/notification-poster.ts', import.meta.url), [stateFile, notifySend, 'x', '60']),
+      runChild(new URL('./children/notification-poster.ts', import.meta.url), [stateFile, notifySend, 'y', '60']),
+    ]);
     for (const end of [x, y]) {
       expect(end.stderr).toBe('');
       expect(end.code).toBe(0);
@@ -364,7 +397,9 @@ describe('createNotificationsProvider: limits and file modes', () => {
     const b = make({ env: bin.env, timers: new FakeTimers(start), stateFile, maxScheduled: 3 });
     for (const id of ['a/1', 'a/2']) expect(await a.post(post({ id, at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
     expect(await b.post(post({ id: 'b/1', at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
-    expect(await a.post(post({ id: 'a/3', at: '2026-11-01T10:00:00Z' }))).toEqual({ isError: 'tooManyScheduled: 3 notifications are scheduled already (at most 3); cancel one or post it later' });
+    expect(await a.post(post({ id: 'a/3', at: '2026-11-01T10:00:00Z' }))).toEqual({
+      isError: 'tooManyScheduled: 3 notifications are scheduled already (at most 3); cancel one or post it later',
+    });
     expect(await a.post(post({ id: 'b/1', title: 'replaced', at: '2026-11-01T10:00:00Z' }))).toEqual({ structuredContent: {} });
     expect(await a.post(post({ id: 'a/now', title: 'shown now' }))).toEqual({ structuredContent: {} });
     expect(pendingIds(stateFile)).toEqual(['a/1', 'a/2', 'b/1']);
@@ -395,6 +430,8 @@ describe('createNotificationsProvider: limits and file modes', () => {
     rmSync(stateFile);
     writeFileSync(stateFile, '{"version": 1, "pending": []}');
     chmodSync(stateFile, 0o666);
-    expect(() => createNotificationsProvider({ stateFile, env: bin.env })).toThrow(`${stateFile}: the notifications state file is writable by others (mode 0666): run chmod 600 ${stateFile}`);
+    expect(() => createNotificationsProvider({ stateFile, env: bin.env })).toThrow(
+      `${stateFile}: the notifications state file is writable by others (mode 0666): run chmod 600 ${stateFile}`,
+    );
   });
 });

@@ -66,7 +66,8 @@ describe('createPhotosProvider: list', () => {
 
   it('breaks ties in time by name and gives the same ids to a new provider on the same folder', async () => {
     const dir = tempDir();
-    for (const name of ['burst-c.jpg', 'burst-a.jpg', 'burst-b.jpg']) put(dir, name, jpegWithExif({ dateTimeOriginal: '2026:05:05 05:05:05', offsetTimeOriginal: '+00:00' }));
+    for (const name of ['burst-c.jpg', 'burst-a.jpg', 'burst-b.jpg'])
+      put(dir, name, jpegWithExif({ dateTimeOriginal: '2026:05:05 05:05:05', offsetTimeOriginal: '+00:00' }));
     const first = await listAll(createPhotosProvider({ dir }), 50);
     expect(first.map((p) => p.name)).toEqual(['burst-a.jpg', 'burst-b.jpg', 'burst-c.jpg']);
     expect(first.map((p) => p.takenAt)).toEqual(Array(3).fill('2026-05-05T05:05:05Z'));
@@ -86,7 +87,8 @@ describe('createPhotosProvider: list', () => {
 
   it('keeps paging stable while photos are added and removed between pages', async () => {
     const dir = tempDir();
-    for (let i = 0; i < 10; i++) put(dir, `old-${i}.jpg`, jpegWithExif({ dateTimeOriginal: `2026:01:${String(10 + i).padStart(2, '0')} 12:00:00`, offsetTimeOriginal: '+00:00' }));
+    for (let i = 0; i < 10; i++)
+      put(dir, `old-${i}.jpg`, jpegWithExif({ dateTimeOriginal: `2026:01:${String(10 + i).padStart(2, '0')} 12:00:00`, offsetTimeOriginal: '+00:00' }));
     const photos = createPhotosProvider({ dir });
     const page1 = structured(await photos.list({ limit: 4 }));
     expect(page1.photos.map((p) => p.name)).toEqual(['old-9.jpg', 'old-8.jpg', 'old-7.jpg', 'old-6.jpg']);
@@ -128,7 +130,17 @@ describe('createPhotosProvider: list', () => {
     put(dir, 'b.jpg', jpegWithExif());
     const photos = createPhotosProvider({ dir });
     const good = structured(await photos.list({ limit: 1 })).cursor!;
-    const bad = ['x', 'v1', 'v1.1.YQ.zz', `${good}x`, good.replace('v1.', 'v2.'), 'v1.01.YQ.' + '0'.repeat(32), 'v1.1.YQ=.' + '0'.repeat(32), 'v1.99999999999999999.YQ.' + '0'.repeat(32), '../../etc/passwd'];
+    const bad = [
+      'x',
+      'v1',
+      'v1.1.YQ.zz',
+      `${good}x`,
+      good.replace('v1.', 'v2.'),
+      'v1.01.YQ.' + '0'.repeat(32),
+      'v1.1.YQ=.' + '0'.repeat(32),
+      'v1.99999999999999999.YQ.' + '0'.repeat(32),
+      '../../etc/passwd',
+    ];
     for (const cursor of bad) expect(await photos.list({ limit: 1, cursor })).toEqual({ isError: 'invalidCursor' });
   });
 
@@ -158,7 +170,21 @@ describe('createPhotosProvider: get', () => {
     const photos = createPhotosProvider({ dir });
     const offset = structured(await photos.list({ limit: 50 })).photos.find((p) => p.name === 'offset.jpg')!;
     rmSync(join(dir, 'offset.jpg'));
-    const hostile = [offset.id, 'offset.jpg', 'local.JPEG', join(dir, 'local.JPEG'), '../../../etc/passwd', '/etc/passwd', 'ph-../../x', 'ph-0123456789abcdef0123456789abcdef', 'PH-' + offset.id.slice(3), 'sub/nested.jpg', '.hidden.jpg', 'link.jpg', '\0'];
+    const hostile = [
+      offset.id,
+      'offset.jpg',
+      'local.JPEG',
+      join(dir, 'local.JPEG'),
+      '../../../etc/passwd',
+      '/etc/passwd',
+      'ph-../../x',
+      'ph-0123456789abcdef0123456789abcdef',
+      'PH-' + offset.id.slice(3),
+      'sub/nested.jpg',
+      '.hidden.jpg',
+      'link.jpg',
+      '\0',
+    ];
     for (const id of hostile) expect(await photos.get({ id })).toEqual({ isError: 'notFound' });
   });
 
@@ -204,13 +230,27 @@ describe('createPhotosProvider: pick', () => {
   it('answers an empty list when the picker is cancelled, and pickerFailed for a throwing or lying picker', async () => {
     const dir = sampleLibrary();
     expect(await createPhotosProvider({ dir, picker: () => [] }).pick({ limit: 3 })).toEqual({ structuredContent: { photos: [] } });
-    expect(await createPhotosProvider({ dir, picker: async () => Promise.reject(new Error('dialog crashed')) }).pick({ limit: 3 })).toEqual({ isError: 'pickerFailed: dialog crashed' });
-    expect(await createPhotosProvider({ dir, picker: () => ['../../etc/passwd'] }).pick({ limit: 3 })).toEqual({ isError: 'pickerFailed: the picker chose a photo that is not in the library' });
-    expect(await createPhotosProvider({ dir, picker: () => 'x' as unknown as string[] }).pick({ limit: 3 })).toEqual({ isError: 'pickerFailed: the picker did not answer a list of ids' });
+    expect(await createPhotosProvider({ dir, picker: async () => Promise.reject(new Error('dialog crashed')) }).pick({ limit: 3 })).toEqual({
+      isError: 'pickerFailed: dialog crashed',
+    });
+    expect(await createPhotosProvider({ dir, picker: () => ['../../etc/passwd'] }).pick({ limit: 3 })).toEqual({
+      isError: 'pickerFailed: the picker chose a photo that is not in the library',
+    });
+    expect(await createPhotosProvider({ dir, picker: () => 'x' as unknown as string[] }).pick({ limit: 3 })).toEqual({
+      isError: 'pickerFailed: the picker did not answer a list of ids',
+    });
   });
 
   it('exports the default picker: the first limit candidates', () => {
-    const candidates = ['a', 'b', 'c'].map((id) => ({ id, name: `${id}.jpg`, mimeType: 'image/jpeg' as const, takenAt: null, time: 0, path: `/x/${id}.jpg`, size: 1 }));
+    const candidates = ['a', 'b', 'c'].map((id) => ({
+      id,
+      name: `${id}.jpg`,
+      mimeType: 'image/jpeg' as const,
+      takenAt: null,
+      time: 0,
+      path: `/x/${id}.jpg`,
+      size: 1,
+    }));
     expect(newestPhotos(candidates, 2)).toEqual(['a', 'b']);
   });
 });

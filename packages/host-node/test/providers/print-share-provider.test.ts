@@ -27,7 +27,9 @@ describe('createPrintProvider', () => {
   it('hands the bytes to lp on stdin with -t <name>, answering printed true', async () => {
     const bin = fakeBin({ lp: 'cat > "$0.job"; echo "request id is office-12 (1 file(s))"' });
     const print = createPrintProvider({ env: bin.env });
-    expect(await print.print({ name: '-Swatch (1).png', mimeType: 'image/png', data: png.toString('base64') })).toEqual({ structuredContent: { printed: true } });
+    expect(await print.print({ name: '-Swatch (1).png', mimeType: 'image/png', data: png.toString('base64') })).toEqual({
+      structuredContent: { printed: true },
+    });
     expect(recordedCalls(bin.root, 'lp')).toEqual([['-t', '-Swatch (1).png']]);
     expect(readFileSync(join(bin.bin, 'lp.job')).equals(png)).toBe(true);
   });
@@ -41,12 +43,18 @@ describe('createPrintProvider', () => {
 
   it('answers unavailable without lp on PATH or with lp null, and printFailed when lp hangs past the timeout (what it started killed too)', async () => {
     const empty = fakeBin({ other: 'true' });
-    expect(await createPrintProvider({ env: { PATH: empty.bin } }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'unavailable' });
+    expect(await createPrintProvider({ env: { PATH: empty.bin } }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({
+      isError: 'unavailable',
+    });
     const bin = fakeBin({ lp: 'cat > /dev/null' });
-    expect(await createPrintProvider({ env: bin.env, lp: null }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'unavailable' });
+    expect(await createPrintProvider({ env: bin.env, lp: null }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({
+      isError: 'unavailable',
+    });
     expect(recordedCalls(bin.root, 'lp')).toEqual([]);
     const slow = fakeBin({ lp: 'sleep 30 & echo $! > "$0.child"; wait' });
-    expect(await createPrintProvider({ env: slow.env, timeoutMs: 300 }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({ isError: 'printFailed: timed out after 300 ms' });
+    expect(await createPrintProvider({ env: slow.env, timeoutMs: 300 }).print({ name: 'a.pdf', mimeType: 'application/pdf', data: '' })).toEqual({
+      isError: 'printFailed: timed out after 300 ms',
+    });
     const child = Number(readFileSync(join(slow.bin, 'lp.child'), 'utf8'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(running(child)).toBe(false);
@@ -72,7 +80,9 @@ describe('createShareProvider', () => {
 
   it('answers shareFailed for a hook that throws or answers something else', async () => {
     expect(await createShareProvider(() => Promise.reject(new Error('no sheet')))!.send({ text: 'x' })).toEqual({ isError: 'shareFailed: no sheet' });
-    expect(await createShareProvider(() => ({ shared: 'yes' }) as unknown as { shared: boolean })!.send({ text: 'x' })).toEqual({ isError: 'shareFailed: the share hook did not answer {shared: boolean}' });
+    expect(await createShareProvider(() => ({ shared: 'yes' }) as unknown as { shared: boolean })!.send({ text: 'x' })).toEqual({
+      isError: 'shareFailed: the share hook did not answer {shared: boolean}',
+    });
   });
 });
 
@@ -129,7 +139,14 @@ describe('neverThrows', () => {
     const print = createPrintProvider({ env: bin.env });
     const photos = createPhotosProvider({ dir });
     const odd = null as unknown as never;
-    for (const answer of [await files.save(odd), await files.open(odd), await print.print(odd), await photos.get(odd), await photos.list(odd), await photos.pick(odd)]) {
+    for (const answer of [
+      await files.save(odd),
+      await files.open(odd),
+      await print.print(odd),
+      await photos.get(odd),
+      await photos.list(odd),
+      await photos.pick(odd),
+    ]) {
       expect(answer).toSatisfy((a: unknown) => typeof a === 'object' && a !== null && ('isError' in a || 'structuredContent' in a));
     }
     expect(await files.save(odd)).toEqual({ isError: expect.stringMatching(/^failed: /) });

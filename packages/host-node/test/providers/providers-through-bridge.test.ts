@@ -58,7 +58,10 @@ describe('Node providers through the bridge', () => {
 
   it('opens a folder file into app files, lists with a cursor, refuses a foreign cursor, schedules a notification', async () => {
     const { filesDir, dataDir, blobs, call, node } = setUp();
-    writeFileSync(join(filesDir, 'swatch.png'), encodePng(2, 2, () => [1, 2, 3]));
+    writeFileSync(
+      join(filesDir, 'swatch.png'),
+      encodePng(2, 2, () => [1, 2, 3]),
+    );
     const opened = await call('files_open', { accept: ['image/*'] });
     const [file] = (opened.result.structuredContent as { files: { name: string; mimeType: string; fileId: string }[] }).files;
     expect([file!.name, file!.mimeType]).toEqual(['swatch.png', 'image/png']);
@@ -74,7 +77,15 @@ describe('Node providers through the bridge', () => {
     const posted = await call('notifications_post', { id: 'due-1', title: 'Page due', at: '2099-01-01T09:00:00Z', screen: 'page' });
     expect(posted.result.structuredContent).toEqual({ id: 'due-1' });
     const state = JSON.parse(readFileSync(join(dataDir, 'notifications.json'), 'utf8')) as { pending: { id: string; tap: unknown }[] };
-    expect(state.pending).toEqual([{ id: 'acme.album/due-1', title: 'Page due', body: null, at: '2099-01-01T09:00:00Z', tap: { type: 'notificationTap', app: 'acme.album', screen: 'page', params: {} } }]);
+    expect(state.pending).toEqual([
+      {
+        id: 'acme.album/due-1',
+        title: 'Page due',
+        body: null,
+        at: '2099-01-01T09:00:00Z',
+        tap: { type: 'notificationTap', app: 'acme.album', screen: 'page', params: {} },
+      },
+    ]);
     expect((await call('notifications_cancel', { id: 'due-1' })).result.structuredContent).toEqual({ cancelled: true });
     node.close();
   });

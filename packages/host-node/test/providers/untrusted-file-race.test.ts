@@ -112,7 +112,9 @@ describe.each(intruders)('a.jpg swapped for %s while it is read', (label, intrud
       });
     });
     const swaps = await swapper.stop();
-    console.info(`photos, ${label}: ${calls * 2} calls, ${swaps} swaps, ${seen.served} served the photo, refused ${seen.refused()}, errors ${JSON.stringify([...seen.errors])}, arrayBuffers grew at most ${(seen.maxGrowth / 1e6).toFixed(1)} MB`);
+    console.info(
+      `photos, ${label}: ${calls * 2} calls, ${swaps} swaps, ${seen.served} served the photo, refused ${seen.refused()}, errors ${JSON.stringify([...seen.errors])}, arrayBuffers grew at most ${(seen.maxGrowth / 1e6).toFixed(1)} MB`,
+    );
     expect(swaps).toBeGreaterThan(100);
     expect(seen.served).toBeGreaterThan(0);
   }, 20_000);
@@ -128,7 +130,9 @@ describe.each(intruders)('a.jpg swapped for %s while it is read', (label, intrud
       });
     });
     const swaps = await swapper.stop();
-    console.info(`files, ${label}: ${calls} calls, ${swaps} swaps, ${seen.served} served the file, refused ${seen.refused()}, errors ${JSON.stringify([...seen.errors])}`);
+    console.info(
+      `files, ${label}: ${calls} calls, ${swaps} swaps, ${seen.served} served the file, refused ${seen.refused()}, errors ${JSON.stringify([...seen.errors])}`,
+    );
     expect(swaps).toBeGreaterThan(100);
     expect(seen.served).toBeGreaterThan(0);
   }, 20_000);
@@ -143,7 +147,14 @@ describe('through the bridge', () => {
     const context = { app: 'acme.album', screens: ['albums'] };
     const providers = node.providers as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
     const call = (tool: string, args: Record<string, unknown>) =>
-      bridgeCall({ catalog, tool, arguments: args, context, blobs, native: (input) => providers[tool.split('_')[0]!]![tool.slice(tool.indexOf('_') + 1)]!(input) });
+      bridgeCall({
+        catalog,
+        tool,
+        arguments: args,
+        context,
+        blobs,
+        native: (input) => providers[tool.split('_')[0]!]![tool.slice(tool.indexOf('_') + 1)]!(input),
+      });
     const secret = secretFile();
     const swappers = [startSwapper(photosDir, 'a.jpg', real, { link: secret }), startSwapper(filesDir, 'a.jpg', real, { link: secret })];
     let stored = 0;

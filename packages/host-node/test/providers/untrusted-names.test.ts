@@ -66,7 +66,9 @@ describe('bidirectional controls in file names', () => {
   it('files_save into the folder writes no bidi control into the name', async () => {
     const dir = tempDir();
     const files = createFilesProvider({ dir });
-    expect(await files.save({ name: 'report\u202Efdp.exe', mimeType: 'application/octet-stream', data: 'aGk=' })).toEqual({ structuredContent: { saved: true } });
+    expect(await files.save({ name: 'report\u202Efdp.exe', mimeType: 'application/octet-stream', data: 'aGk=' })).toEqual({
+      structuredContent: { saved: true },
+    });
     expect(readdirSync(dir)).toEqual(['report-fdp.exe']);
   });
 

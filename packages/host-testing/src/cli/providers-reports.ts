@@ -40,7 +40,10 @@ export function providersJunitReport(provider: ProviderUnderTest, results: reado
     const suite = r.groups[1] ?? r.groups[0] ?? 'xcap native conformance';
     suites.set(suite, [...(suites.get(suite) ?? []), r]);
   }
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xmlText(`xcap-conformance providers: ${provider.command}`)}" tests="${results.length}" failures="${totals.failed}" skipped="${totals.skipped}">`];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlText(`xcap-conformance providers: ${provider.command}`)}" tests="${results.length}" failures="${totals.failed}" skipped="${totals.skipped}">`,
+  ];
   for (const [suite, cases] of suites) {
     const c = countResults(cases);
     const seconds = (cases.reduce((n, r) => n + r.ms, 0) / 1000).toFixed(3);
@@ -49,7 +52,12 @@ export function providersJunitReport(provider: ProviderUnderTest, results: reado
       const open = `    <testcase classname="${xmlText(suite)}" name="${xmlText(r.title)}" time="${(r.ms / 1000).toFixed(3)}"`;
       if (r.status === 'passed') lines.push(`${open}/>`);
       else if (r.status === 'skipped') lines.push(`${open}>`, `      <skipped message="${xmlText(r.message ?? '')}"/>`, '    </testcase>');
-      else lines.push(`${open}>`, `      <failure message="${xmlText(r.message ?? '')}" type="conformance">${xmlText(r.message ?? '')}</failure>`, '    </testcase>');
+      else
+        lines.push(
+          `${open}>`,
+          `      <failure message="${xmlText(r.message ?? '')}" type="conformance">${xmlText(r.message ?? '')}</failure>`,
+          '    </testcase>',
+        );
     }
     lines.push('  </testsuite>');
   }

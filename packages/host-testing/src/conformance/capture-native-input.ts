@@ -17,7 +17,12 @@ export type CapturedInput = { readonly input: JsonObject } | { readonly refused:
  */
 export async function captureNativeInput(catalog: Catalog, tool: string, args: JsonObject): Promise<CapturedInput> {
   const blobs = new MemoryBlobStore();
-  blobs.seed(sampleContext.app, sampleText, encodePng(2, 2, (x, y) => [x * 255, y * 255, 128]), { name: 'sample.png', mimeType: 'image/png' });
+  blobs.seed(
+    sampleContext.app,
+    sampleText,
+    encodePng(2, 2, (x, y) => [x * 255, y * 255, 128]),
+    { name: 'sample.png', mimeType: 'image/png' },
+  );
   let input: JsonObject | undefined;
   const end = await bridgeCall({
     catalog,

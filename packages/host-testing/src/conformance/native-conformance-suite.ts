@@ -66,12 +66,14 @@ export function nativeConformanceSuite(options: NativeConformanceOptions): Confo
       if (reason !== undefined) return test(`${title} — skipped: ${reason}`, () => undefined, reason);
       return test(title, async () => {
         const captured = await captureNativeInput(catalog, tool.name, sample.arguments);
-        if ('refused' in captured) throw new ConformanceFailure(`the bridge refused the sample arguments ${JSON.stringify(sample.arguments)}: ${captured.refused}`);
+        if ('refused' in captured)
+          throw new ConformanceFailure(`the bridge refused the sample arguments ${JSON.stringify(sample.arguments)}: ${captured.refused}`);
         const providers = (await options.createProviders()) as Record<string, unknown>;
         const provider = providers[capability];
         const fn = typeof provider === 'object' && provider !== null ? (provider as Record<string, unknown>)[method] : undefined;
         const call = `providers.${capability}.${method}`;
-        if (typeof fn !== 'function') throw new ConformanceFailure(`${call} is missing: implement it (answer {isError: "unavailable"} where this host cannot serve it)`);
+        if (typeof fn !== 'function')
+          throw new ConformanceFailure(`${call} is missing: implement it (answer {isError: "unavailable"} where this host cannot serve it)`);
         const answer = await answerWithin(() => (fn as (input: unknown) => unknown).call(provider, captured.input), timeoutMs);
         if ('threw' in answer) throw new ConformanceFailure(`${call}(${JSON.stringify(captured.input)}) threw: ${answer.threw}`);
         if ('timedOut' in answer) throw new ConformanceFailure(`${call} did not answer within ${timeoutMs} ms`);

@@ -24,9 +24,11 @@ export function sampleArguments(catalog: Catalog, tool: ToolDef): SampleArgument
   const valid = (args: JsonObject) => validateArguments(catalog, tool.name, args).error === undefined;
 
   const branches = schema.oneOf ?? schema.anyOf ?? [];
-  const minimal = (branches.length === 0 ? [{ label: 'minimal', keys: [] as readonly string[] }] : branches.map((b) => ({ label: `minimal (${b.required.join(', ')})`, keys: b.required }))).map(
-    ({ label, keys }) => ({ label, arguments: withSampleProperties(schema, {}, [...(schema.required ?? []), ...keys]) }),
-  );
+  const minimal = (
+    branches.length === 0
+      ? [{ label: 'minimal', keys: [] as readonly string[] }]
+      : branches.map((b) => ({ label: `minimal (${b.required.join(', ')})`, keys: b.required }))
+  ).map(({ label, keys }) => ({ label, arguments: withSampleProperties(schema, {}, [...(schema.required ?? []), ...keys]) }));
   const samples = minimal.filter((s) => valid(s.arguments));
   const first = samples[0];
   if (first !== undefined) {

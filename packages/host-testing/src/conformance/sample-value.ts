@@ -20,7 +20,7 @@ export function sampleValue(schema: Schema): JsonValue {
       return sampleString(schema);
     case 'integer':
     case 'number':
-      return typeof schema.default === 'number' ? schema.default : schema.minimum ?? (schema.maximum !== undefined ? Math.min(1, schema.maximum) : 1);
+      return typeof schema.default === 'number' ? schema.default : (schema.minimum ?? (schema.maximum !== undefined ? Math.min(1, schema.maximum) : 1));
     case 'boolean':
       return true;
     case 'array': {

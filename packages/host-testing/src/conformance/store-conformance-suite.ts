@@ -105,7 +105,11 @@ export function storeConformanceSuite(options: StoreConformanceOptions): Conform
             const first = await blobs.put('acme.album', 'a.bin', 'application/octet-stream', new Uint8Array(500));
             const used = await blobs.usage('acme.album');
             if (used <= 500) fail(`usage ${used} must count the metadata too`);
-            const error = await rejects(() => blobs.put('acme.album', 'b.bin', 'application/octet-stream', new Uint8Array(500)), 'QuotaExceededError', 'a put over the quota');
+            const error = await rejects(
+              () => blobs.put('acme.album', 'b.bin', 'application/octet-stream', new Uint8Array(500)),
+              'QuotaExceededError',
+              'a put over the quota',
+            );
             const e = error as { quotaBytes?: unknown; usedBytes?: unknown; requestedBytes?: unknown };
             same([e.quotaBytes, e.usedBytes], [1000, used], 'the error’s quotaBytes and usedBytes');
             same(e.requestedBytes, used, 'requestedBytes (the same size and name length as the first file)');
@@ -142,8 +146,16 @@ export function storeConformanceSuite(options: StoreConformanceOptions): Conform
           }),
           test('audit', 'an invalid row is refused alone; the rows beside it are stored', big, async (stores) => {
             const { audit, auditRows } = needAudit(stores);
-            const results = await Promise.allSettled([audit.write(row('a__b', 'ok', null)), audit.write({ ...row('a__c', 'ok', null), status: 'maybe' } as never), audit.write(row('a__d', 'ok', null))]);
-            same(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled'], 'the three writes');
+            const results = await Promise.allSettled([
+              audit.write(row('a__b', 'ok', null)),
+              audit.write({ ...row('a__c', 'ok', null), status: 'maybe' } as never),
+              audit.write(row('a__d', 'ok', null)),
+            ]);
+            same(
+              results.map((r) => r.status),
+              ['fulfilled', 'rejected', 'fulfilled'],
+              'the three writes',
+            );
             same((await auditRows()).map((r) => r.tool).sort(), ['a__b', 'a__d'], 'the stored tools');
           }),
           test('audit', 'concurrent writes are committed together (group commit), each acknowledged row stored', big, async (stores) => {

@@ -30,7 +30,11 @@ export function tapResults(tap: string): TapResult[] {
     if (result !== null) {
       const level = result[1]!.length / 4;
       if (hasChildren[level] === true) continue;
-      last = { fullName: [...names.slice(0, level), result[3]!].join(' '), status: result[4] !== undefined ? 'skipped' : result[2] === 'ok' ? 'passed' : 'failed', error: '' };
+      last = {
+        fullName: [...names.slice(0, level), result[3]!].join(' '),
+        status: result[4] !== undefined ? 'skipped' : result[2] === 'ok' ? 'passed' : 'failed',
+        error: '',
+      };
       results.push(last);
       continue;
     }

@@ -97,7 +97,8 @@ export async function answerAfterRow(response: Response, release: Release, watch
 /** The JSON-RPC answer to `id` among `values`, or an error answer naming the HTTP status when none can be read. */
 function answerIn(values: readonly unknown[], id: RequestId, status: number): JSONRPCMessage {
   for (const value of values) {
-    if (isObject(value) && 'error' in value && (value['id'] === id || value['id'] === null)) return { jsonrpc: '2.0', id, error: errorOf(value['error'], status) };
+    if (isObject(value) && 'error' in value && (value['id'] === id || value['id'] === null))
+      return { jsonrpc: '2.0', id, error: errorOf(value['error'], status) };
     if (isObject(value) && 'result' in value && value['id'] === id) return { jsonrpc: '2.0', id, result: {} };
   }
   return { jsonrpc: '2.0', id, error: { code: -32000, message: `answered HTTP ${status} without reaching the handler` } };
@@ -125,5 +126,13 @@ function jsonValues(texts: readonly string[]): unknown[] {
 /** The `data:` payloads of an event stream's text, parsed as JSON. */
 function sseData(pieces: readonly string[]): unknown[] {
   const events = pieces.join('').split(/\r?\n\r?\n/);
-  return jsonValues(events.map((event) => event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n')));
+  return jsonValues(
+    events.map((event) =>
+      event
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n'),
+    ),
+  );
 }

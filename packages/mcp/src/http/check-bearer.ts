@@ -12,7 +12,8 @@ import type { TokenIdentity, TokenStore } from '@xcap/tokens';
 export function checkBearer(tokens: TokenStore, report: (error: unknown) => void): (request: Request) => Promise<TokenIdentity | Response> {
   return async (request) => {
     const bearer = /^Bearer +([^\s]+) *$/i.exec(request.headers.get('authorization') ?? '');
-    if (bearer === null) return httpError(401, 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)', { 'www-authenticate': 'Bearer realm="xcap"' });
+    if (bearer === null)
+      return httpError(401, 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)', { 'www-authenticate': 'Bearer realm="xcap"' });
     let identity: TokenIdentity | null;
     try {
       identity = await tokens.verify(bearer[1] as string);
@@ -20,7 +21,8 @@ export function checkBearer(tokens: TokenStore, report: (error: unknown) => void
       report(error);
       return httpError(500, 'Internal error: the token store could not be read');
     }
-    if (identity === null) return httpError(401, 'Unauthorized: unknown or revoked token', { 'www-authenticate': 'Bearer realm="xcap", error="invalid_token"' });
+    if (identity === null)
+      return httpError(401, 'Unauthorized: unknown or revoked token', { 'www-authenticate': 'Bearer realm="xcap", error="invalid_token"' });
     return identity;
   };
 }

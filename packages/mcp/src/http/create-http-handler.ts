@@ -106,7 +106,8 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
 export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new RangeError(`createHttpHandler: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new RangeError(`createHttpHandler: maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
   const hostRefusal = checkHost(options.allowedHosts);
   const originRefusal = checkOrigin(options.allowedOrigins);
   const gate = new FairGate({
@@ -146,12 +147,22 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     if (watched.audit !== undefined) return watched.audit;
     let learned: RefusalAuditor | undefined;
     try {
-      await options.server({ era: eraOf(request, body), token: { name }, client: tokenClient(name), refusals: { mounted: (audit) => (learned = audit), reached: () => undefined } });
+      await options.server({
+        era: eraOf(request, body),
+        token: { name },
+        client: tokenClient(name),
+        refusals: { mounted: (audit) => (learned = audit), reached: () => undefined },
+      });
     } catch (error) {
       report(error);
       return undefined;
     }
-    if (learned === undefined) report(new Error('createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)'));
+    if (learned === undefined)
+      report(
+        new Error(
+          'createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)',
+        ),
+      );
     return learned;
   };
 

@@ -46,7 +46,8 @@ export class FairGate {
   constructor(options: FairGateOptions) {
     const { timers = realTimers, ...bounds } = options;
     for (const [name, value] of Object.entries(bounds)) {
-      if (!Number.isSafeInteger(value) || value < (name === 'maxQueuedPerKey' ? 0 : 1)) throw new RangeError(`FairGate: ${name} must be a positive integer, got ${String(value)}`);
+      if (!Number.isSafeInteger(value) || value < (name === 'maxQueuedPerKey' ? 0 : 1))
+        throw new RangeError(`FairGate: ${name} must be a positive integer, got ${String(value)}`);
     }
     this.#options = { ...bounds, maxInFlightPerKey: Math.min(bounds.maxInFlightPerKey, bounds.maxInFlight) };
     this.#timers = timers;

@@ -4,7 +4,10 @@
  * `::1`.
  */
 export function isLoopbackHostname(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   if (name === 'localhost' || name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
   const v4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name) ?? /^::ffff:127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
   return v4 !== null && v4.slice(1).every((part) => Number(part) <= 255);

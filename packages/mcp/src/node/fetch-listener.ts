@@ -10,11 +10,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * by the handler). A client that goes away aborts the request's signal and
  * cancels the response body. A handler that throws answers 500.
  */
-export function fetchListener(fetch: (request: Request) => Promise<Response>, origin: string, onerror: (error: Error) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function fetchListener(
+  fetch: (request: Request) => Promise<Response>,
+  origin: string,
+  onerror: (error: Error) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => void serve(fetch, origin, onerror, req, res);
 }
 
-async function serve(fetch: (request: Request) => Promise<Response>, origin: string, onerror: (error: Error) => void, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(
+  fetch: (request: Request) => Promise<Response>,
+  origin: string,
+  onerror: (error: Error) => void,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const abort = new AbortController();
   let finished = false;
   res.on('close', () => {
@@ -36,10 +46,17 @@ async function serve(fetch: (request: Request) => Promise<Response>, origin: str
     response = await fetch(request);
   } catch (error) {
     if (!(error instanceof TypeError)) onerror(error instanceof Error ? error : new Error(String(error)));
-    response = new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: error instanceof TypeError ? -32600 : -32603, message: error instanceof TypeError ? `Bad request: ${error.message}` : 'Internal error' }, id: null }), {
-      status: error instanceof TypeError ? 400 : 500,
-      headers: { 'content-type': 'application/json' },
-    });
+    response = new Response(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: error instanceof TypeError ? -32600 : -32603, message: error instanceof TypeError ? `Bad request: ${error.message}` : 'Internal error' },
+        id: null,
+      }),
+      {
+        status: error instanceof TypeError ? 400 : 500,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   }
   if (res.destroyed) {
     await response.body?.cancel().catch(() => undefined);
@@ -94,17 +111,20 @@ const maxDiscardMs = 5_000;
 function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
   // Made at the first read (an iterator holds the request in paused mode); destroyOnReturn: false — stopping the iteration leaves the connection open for discardRest.
   let chunks: AsyncIterator<unknown> | undefined;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      chunks ??= req.iterator({ destroyOnReturn: false });
-      const next = await chunks.next();
-      if (next.done === true) controller.close();
-      else controller.enqueue(new Uint8Array(next.value as Buffer));
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= req.iterator({ destroyOnReturn: false });
+        const next = await chunks.next();
+        if (next.done === true) controller.close();
+        else controller.enqueue(new Uint8Array(next.value as Buffer));
+      },
+      async cancel() {
+        await chunks?.return?.();
+      },
     },
-    async cancel() {
-      await chunks?.return?.();
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 /** Reads and drops the rest of a request body, up to `maxDiscardBytes` and `maxDiscardMs`; past either the request is destroyed. */

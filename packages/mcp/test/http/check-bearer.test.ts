@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkBearer } from '../../src/http/check-bearer.js';
 import { MemoryTokenStore, type TokenStore } from '../../src/index.js';
 
-const withAuthorization = (authorization?: string) => new Request('http://127.0.0.1:7777/mcp', authorization === undefined ? {} : { headers: { authorization } });
+const withAuthorization = (authorization?: string) =>
+  new Request('http://127.0.0.1:7777/mcp', authorization === undefined ? {} : { headers: { authorization } });
 
 async function store(): Promise<TokenStore> {
   const tokens = new MemoryTokenStore();
@@ -23,7 +24,11 @@ describe('checkBearer', () => {
       const refused = (await check(withAuthorization(authorization))) as Response;
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="xcap"');
-      expect(await refused.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)' }, id: null });
+      expect(await refused.json()).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Unauthorized: send Authorization: Bearer <token> (xcap token add <name>)' },
+        id: null,
+      });
     }
   });
 

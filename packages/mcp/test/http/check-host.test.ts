@@ -26,10 +26,16 @@ describe('checkHost', () => {
     const refused = checkHost(['localhost:7777'])(withHost('evil.test')) as Response;
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toBe('application/json');
-    expect(await refused.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: the Host header does not name this server' }, id: null });
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Forbidden: the Host header does not name this server' },
+      id: null,
+    });
   });
 
   it('an entry that is not host or host:port is a TypeError naming it', () => {
-    expect(() => checkHost(['http://localhost:7777'])).toThrow(new TypeError('createHttpHandler: allowedHosts entry "http://localhost:7777" is not host or host:port'));
+    expect(() => checkHost(['http://localhost:7777'])).toThrow(
+      new TypeError('createHttpHandler: allowedHosts entry "http://localhost:7777" is not host or host:port'),
+    );
   });
 });

@@ -51,7 +51,13 @@ const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params
 function post(headers: Record<string, string>, body: string | ReadableStream<Uint8Array> = rpc, path = '/mcp'): Request {
   return new Request(`${base}${path}`, {
     method: 'POST',
-    headers: { host: '127.0.0.1:7777', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    headers: {
+      host: '127.0.0.1:7777',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...headers,
+    },
     body,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
   });
@@ -141,7 +147,8 @@ describe('createHttpHandler', () => {
   it('keeps serving other tokens while one floods it', async () => {
     const { handler, control } = await setup({ maxInFlight: 4, maxInFlightPerToken: 2, maxQueuedPerToken: 40 });
     const held: (() => void)[] = [];
-    control.hold = (context, args) => (context.token.name === 'alice' && args['text'] !== 'quick' ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve());
+    control.hold = (context, args) =>
+      context.token.name === 'alice' && args['text'] !== 'quick' ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve();
     // Each answer is read as soon as it comes, as the Node listener does (a slot is held until the body is sent).
     const call = async (token: string, id: number, text: string) => {
       const response = await handler.fetch(
@@ -158,7 +165,11 @@ describe('createHttpHandler', () => {
     // One more than alice's queue holds is refused at once with 503.
     const extra = Array.from({ length: 12 }, (_, index) => call('alice-secret-token', 200 + index, 'quick'));
     // 38 of alice's wait already: 2 more fit in her queue of 40, the other 10 are refused at once.
-    const settled = await Promise.all(extra.map((answer) => Promise.race([answer.then((response) => response.status), new Promise<string>((resolve) => setTimeout(() => resolve('waiting'), 200))])));
+    const settled = await Promise.all(
+      extra.map((answer) =>
+        Promise.race([answer.then((response) => response.status), new Promise<string>((resolve) => setTimeout(() => resolve('waiting'), 200))]),
+      ),
+    );
     expect(settled.filter((status) => status === 503)).toHaveLength(10);
     expect(settled.filter((status) => status === 'waiting')).toHaveLength(2);
     const done = Promise.all(flood);

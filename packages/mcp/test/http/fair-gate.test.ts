@@ -52,7 +52,7 @@ describe('FairGate', () => {
     expect(order).toEqual(['a0', 'b3', 'c4', 'a1', 'b5', 'a2']);
   });
 
-  it('refuses when the key\'s queue is full, after maxWaitMs, and when the signal aborts', async () => {
+  it("refuses when the key's queue is full, after maxWaitMs, and when the signal aborts", async () => {
     const gate = new FairGate({ maxInFlight: 1, maxInFlightPerKey: 1, maxQueuedPerKey: 1, maxWaitMs: 30 });
     const held = await gate.enter('a');
     let waited: Release | null | undefined;

@@ -36,17 +36,28 @@ async function setup(host: TestCallPath = testCallPath()) {
 
 /** A POST as the v2 client sends it in `era` (modern: the protocol version and method headers). */
 function post(era: 'legacy' | 'modern', body: string, headers: Record<string, string> = {}): Request {
-  const eraHeaders: Record<string, string> = era === 'modern' ? { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'photos__list' } : { 'mcp-protocol-version': '2025-11-25' };
+  const eraHeaders: Record<string, string> =
+    era === 'modern'
+      ? { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'photos__list' }
+      : { 'mcp-protocol-version': '2025-11-25' };
   return new Request('http://127.0.0.1:7777/mcp', {
     method: 'POST',
-    headers: { host: '127.0.0.1:7777', 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer alice-secret-token', ...eraHeaders, ...headers },
+    headers: {
+      host: '127.0.0.1:7777',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: 'Bearer alice-secret-token',
+      ...eraHeaders,
+      ...headers,
+    },
     body,
   });
 }
 
 const rowsOf = (host: TestCallPath) => host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error, r.argsHash]);
 
-const unaudited = 'createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)';
+const unaudited =
+  'createHttpHandler: a tools/call request the MCP SDK refused has no audit row: the server factory mounts no call path (mountCallPath with refusals: context.refusals)';
 
 describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, written before the answer', () => {
   it('modern, no _meta envelope: the SDK answer (400, -32602) and one invalid/invalidParams row for the token', async () => {
@@ -136,7 +147,12 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
     const tokens = new MemoryTokenStore();
     await tokens.add('alice', 'alice-secret-token');
     const errors: Error[] = [];
-    const handler = createHttpHandler({ tokens, allowedHosts: loopbackHosts(7777), onerror: (error) => errors.push(error), server: () => new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } }) });
+    const handler = createHttpHandler({
+      tokens,
+      allowedHosts: loopbackHosts(7777),
+      onerror: (error) => errors.push(error),
+      server: () => new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } }),
+    });
     handlers.push(handler);
     const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} })));
     expect(response.status).toBe(400);

@@ -16,7 +16,10 @@ async function listen(fetch: (request: Request) => Promise<Response>, errors: Er
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  server.on('request', fetchListener(fetch, `http://127.0.0.1:${port}`, (error) => errors.push(error)));
+  server.on(
+    'request',
+    fetchListener(fetch, `http://127.0.0.1:${port}`, (error) => errors.push(error)),
+  );
   return port;
 }
 
@@ -34,7 +37,12 @@ function raw(port: number, text: string): Promise<string> {
 
 /** A POST whose answer comes before its body was sent: sends the rest only after the whole answer arrived; resolves with the status once the server ends the connection. */
 function sendAfterAnswer(port: number, bodyBytes: number): Promise<EarlyAnswer> {
-  return sendBodyAfterAnswer(port, ['POST /mcp HTTP/1.1', `host: 127.0.0.1:${port}`, `content-length: ${bodyBytes}`, 'connection: close', '', ''].join('\r\n'), 1024, bodyBytes);
+  return sendBodyAfterAnswer(
+    port,
+    ['POST /mcp HTTP/1.1', `host: 127.0.0.1:${port}`, `content-length: ${bodyBytes}`, 'connection: close', '', ''].join('\r\n'),
+    1024,
+    bodyBytes,
+  );
 }
 
 describe('fetchListener', () => {
@@ -42,14 +50,26 @@ describe('fetchListener', () => {
     let seen: { url: string; method: string; host: string | null; many: string[]; body: string } | undefined;
     const port = await listen(async (request) => {
       seen = { url: request.url, method: request.method, host: request.headers.get('host'), many: request.headers.getSetCookie(), body: await request.text() };
-      return new Response(new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode('one,')), controller.enqueue(new TextEncoder().encode('two')), controller.close()) }), { status: 201, headers: { 'x-answer': 'yes' } });
+      return new Response(
+        new ReadableStream({
+          start: (controller) => (
+            controller.enqueue(new TextEncoder().encode('one,')),
+            controller.enqueue(new TextEncoder().encode('two')),
+            controller.close()
+          ),
+        }),
+        { status: 201, headers: { 'x-answer': 'yes' } },
+      );
     });
     const answer = await new Promise<{ status: number | undefined; header: unknown; body: string }>((resolve, reject) => {
-      const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/mcp?q=1', headers: { host: 'example.test:1', 'set-cookie': ['a=1', 'b=2'] } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode, header: res.headers['x-answer'], body }));
-      });
+      const req = httpRequest(
+        { port, host: '127.0.0.1', method: 'POST', path: '/mcp?q=1', headers: { host: 'example.test:1', 'set-cookie': ['a=1', 'b=2'] } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode, header: res.headers['x-answer'], body }));
+        },
+      );
       req.on('error', reject);
       req.end('{"hello":1}');
     });
@@ -103,7 +123,10 @@ describe('fetchListener', () => {
     const cancel = new Promise<void>((resolve) => (cancelled = resolve));
     const port = await listen(async (request) => {
       aborted = new Promise((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
-      return new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('data: first\n\n')), cancel: () => cancelled() }), { headers: { 'content-type': 'text/event-stream' } });
+      return new Response(
+        new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('data: first\n\n')), cancel: () => cancelled() }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
     });
     await new Promise<void>((resolve, reject) => {
       const req = httpRequest({ port, host: '127.0.0.1', method: 'GET', path: '/mcp' }, (res) => res.once('data', () => (req.destroy(), resolve())));

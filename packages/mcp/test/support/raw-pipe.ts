@@ -15,7 +15,14 @@ export function envelope(elicit = false): Record<string, unknown> {
 /** One answer line. */
 export interface RawAnswer {
   readonly id: number | string | null;
-  readonly result?: Record<string, unknown> & { content?: { type: string; text: string }[]; isError?: boolean; structuredContent?: unknown; resultType?: string; requestState?: string; inputRequests?: Record<string, { method: string; params: { message: string } }> };
+  readonly result?: Record<string, unknown> & {
+    content?: { type: string; text: string }[];
+    isError?: boolean;
+    structuredContent?: unknown;
+    resultType?: string;
+    requestState?: string;
+    inputRequests?: Record<string, { method: string; params: { message: string } }>;
+  };
   readonly error?: { readonly code: number; readonly message: string };
 }
 
@@ -36,9 +43,16 @@ export interface RawPipe {
 }
 
 /** Serves the test call path on pipes and opens the connection in `era` (legacy: initialize; modern: the first request carries the envelope). */
-export async function rawPipe(era: 'legacy' | 'modern', options: { foreground?: boolean; consentState?: ConsentState; maxMessageBytes?: number; maxInFlight?: number; host?: TestCallPath } = {}): Promise<RawPipe> {
+export async function rawPipe(
+  era: 'legacy' | 'modern',
+  options: { foreground?: boolean; consentState?: ConsentState; maxMessageBytes?: number; maxInFlight?: number; host?: TestCallPath } = {},
+): Promise<RawPipe> {
   const host = options.host ?? testCallPath();
-  const { served, pipes: both, logged } = serveOnPipes(host, {
+  const {
+    served,
+    pipes: both,
+    logged,
+  } = serveOnPipes(host, {
     foreground: options.foreground ?? false,
     consent: 'client',
     ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
@@ -74,7 +88,12 @@ export async function rawPipe(era: 'legacy' | 'modern', options: { foreground?: 
     return answered;
   };
   if (era === 'legacy') {
-    await request(0, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    await request(0, {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   } else {
     await request(0, { jsonrpc: '2.0', id: 0, method: 'tools/list', params: { _meta: envelope() } });

@@ -18,7 +18,8 @@ const [file] = args;
 if (file === undefined) throw new Error('usage: audit-reader [--as <uid>:<gid>] <file>');
 if (as !== undefined) {
   const [uid, gid] = as.split(':').map(Number);
-  if (uid === undefined || gid === undefined || !Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error(`audit-reader: --as wants <uid>:<gid>, not ${as}`);
+  if (uid === undefined || gid === undefined || !Number.isInteger(uid) || !Number.isInteger(gid))
+    throw new Error(`audit-reader: --as wants <uid>:<gid>, not ${as}`);
   // better-sqlite3 loads its addon at the first `new Database`: load it while the clone is still readable.
   new Sqlite(':memory:').close();
   process.setgroups?.([gid]);

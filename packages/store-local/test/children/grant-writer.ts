@@ -6,7 +6,8 @@
 import { FileGrantStore } from '../../src/index.js';
 
 const [file, app, prefix, count] = process.argv.slice(2);
-if (file === undefined || app === undefined || prefix === undefined || count === undefined) throw new Error('usage: grant-writer <file> <app> <prefix> <count>');
+if (file === undefined || app === undefined || prefix === undefined || count === undefined)
+  throw new Error('usage: grant-writer <file> <app> <prefix> <count>');
 const store = new FileGrantStore(file);
 for (let i = 0; i < Number(count); i++) {
   const scope = `${prefix}-${i}`;

@@ -11,7 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FileBlobStore, FileGrantStore, SqliteAuditSink, dataPaths } from '../../src/index.js';
 
 const [dir, tag, synchronous] = process.argv.slice(2);
-if (dir === undefined || tag === undefined || (synchronous !== 'full' && synchronous !== 'normal')) throw new Error('usage: stream-writer <dataDir> <tag> full|normal');
+if (dir === undefined || tag === undefined || (synchronous !== 'full' && synchronous !== 'normal'))
+  throw new Error('usage: stream-writer <dataDir> <tag> full|normal');
 const paths = dataPaths(dir);
 const sink = new SqliteAuditSink(paths.audit, { synchronous });
 const grants = new FileGrantStore(paths.consent);
@@ -20,11 +21,16 @@ const app = 'acme.album';
 const ack = (line: string) => process.stdout.write(`${line}\n`);
 
 async function rows(): Promise<never> {
-  for (let n = 0; ; ) {
+  for (let n = 0; ;) {
     const burst = Array.from({ length: 1 + Math.floor(Math.random() * 200) }, () => n++);
     await Promise.all(
       burst.map((i) =>
-        sink.write({ appId: app, clientId: tag as string, tool: 'photos__pick', status: 'ok', error: null, argsHash: `sha256:${i}` }, { at: new Date().toISOString(), durationMs: 1 }).then(() => ack(`row ${tag} ${i}`)),
+        sink
+          .write(
+            { appId: app, clientId: tag as string, tool: 'photos__pick', status: 'ok', error: null, argsHash: `sha256:${i}` },
+            { at: new Date().toISOString(), durationMs: 1 },
+          )
+          .then(() => ack(`row ${tag} ${i}`)),
       ),
     );
     await sleep(2);

@@ -7,7 +7,8 @@
 import { createNotificationsProvider } from '../../../src/providers/notifications-provider.js';
 
 const [stateFile, notifySend, prefix, count] = process.argv.slice(2);
-if (stateFile === undefined || notifySend === undefined || prefix === undefined || count === undefined) throw new Error('usage: notification-poster <stateFile> <notifySend> <prefix> <count>');
+if (stateFile === undefined || notifySend === undefined || prefix === undefined || count === undefined)
+  throw new Error('usage: notification-poster <stateFile> <notifySend> <prefix> <count>');
 const provider = createNotificationsProvider({ stateFile, notifySend, gdbus: null });
 if (provider === undefined) throw new Error('no provider');
 const at = new Date(Date.now() + 86_400_000).toISOString();
