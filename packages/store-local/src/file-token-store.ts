@@ -1,15 +1,5 @@
 import path from 'node:path';
-import {
-  checkTokenName,
-  encodeBase64url,
-  findTokenName,
-  mintToken,
-  tokenDigest,
-  TokenNameTakenError,
-  type ManagedTokenStore,
-  type TokenIdentity,
-  type TokenListing,
-} from '@xcap/tokens';
+import { identifyToken, newTokenRecord, TokenNameTakenError, type ManagedTokenStore, type TokenIdentity, type TokenListing } from '@xcap/tokens';
 import { writeFileAtomic } from './atomic-write.js';
 import type { FileLockOptions } from './file-lock.js';
 import { readStateFile, stateFileKey, withStateFileLock } from './state-file.js';
@@ -68,9 +58,7 @@ export class FileTokenStore implements ManagedTokenStore {
   /** The identity of `token`, or `null` when no stored digest matches (unknown or revoked). Throws a `TokenFileError` for a broken file. */
   async verify(token: string): Promise<TokenIdentity | null> {
     const { digests } = this.#read();
-    if (typeof token !== 'string') return null;
-    const name = findTokenName(await tokenDigest(token), digests);
-    return name === null ? null : { name };
+    return identifyToken(token, digests);
   }
 
   /** The stored tokens' names and times, sorted by name. */
@@ -87,9 +75,7 @@ export class FileTokenStore implements ManagedTokenStore {
    * has a token is a `TokenNameTakenError` of `@xcap/tokens`.
    */
   async add(name: string): Promise<string> {
-    checkTokenName(name);
-    const token = mintToken();
-    const sha256 = encodeBase64url(await tokenDigest(token));
+    const { token, sha256 } = await newTokenRecord(name);
     await this.#update((tokens) => {
       if (Object.hasOwn(tokens, name)) throw new TokenNameTakenError(this.file, name);
       tokens[name] = { sha256, created: this.#clock().toISOString() };

@@ -1,14 +1,4 @@
-import {
-  checkTokenName,
-  encodeBase64url,
-  findTokenName,
-  mintToken,
-  tokenDigest,
-  TokenNameTakenError,
-  type ManagedTokenStore,
-  type TokenIdentity,
-  type TokenListing,
-} from '@xcap/tokens';
+import { identifyToken, newTokenRecord, TokenNameTakenError, type ManagedTokenStore, type TokenIdentity, type TokenListing } from '@xcap/tokens';
 import type { PostgresDatabase } from './postgres-database.js';
 
 /**
@@ -34,11 +24,10 @@ export class PostgresTokenStore implements ManagedTokenStore {
   async verify(token: string): Promise<TokenIdentity | null> {
     if (typeof token !== 'string') return null;
     const result = await this.#db.query<{ name: string; sha256: string }>('read the tokens', `SELECT name, sha256 FROM ${this.#db.names.tokens}`);
-    const name = findTokenName(
-      await tokenDigest(token),
+    return identifyToken(
+      token,
       result.rows.map((row) => [row.name, Buffer.from(row.sha256, 'base64url')] as const),
     );
-    return name === null ? null : { name };
   }
 
   /** The stored tokens' names and times, sorted by name. */
@@ -52,9 +41,7 @@ export class PostgresTokenStore implements ManagedTokenStore {
 
   /** Makes a new token named `name` and answers it (the only time it is shown). */
   async add(name: string): Promise<string> {
-    checkTokenName(name);
-    const token = mintToken();
-    const sha256 = encodeBase64url(await tokenDigest(token));
+    const { token, sha256 } = await newTokenRecord(name);
     const result = await this.#db.query('add a token', `INSERT INTO ${this.#db.names.tokens} (name, sha256) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
       name,
       sha256,

@@ -17,5 +17,7 @@ export { mintToken, mintedTokenPattern, tokenBytes, tokenPrefix } from './mint-t
 export { tokenDigest } from './token-digest.js';
 export { digestsEqual } from './digests-equal.js';
 export { findTokenName } from './find-token-name.js';
+export { identifyToken } from './identify-token.js';
+export { newTokenRecord, type TokenRecord } from './new-token-record.js';
 export { TokenNameTakenError } from './token-name-taken-error.js';
 export { MemoryTokenStore, type MemoryTokenStoreOptions } from './memory-token-store.js';

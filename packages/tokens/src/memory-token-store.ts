@@ -1,7 +1,7 @@
 import { checkTokenName } from './check-token-name.js';
-import { findTokenName } from './find-token-name.js';
+import { identifyToken } from './identify-token.js';
 import { mintToken } from './mint-token.js';
-import { tokenDigest } from './token-digest.js';
+import { newTokenRecord } from './new-token-record.js';
 import { TokenNameTakenError } from './token-name-taken-error.js';
 import type { ManagedTokenStore, TokenIdentity, TokenListing } from './token-store.js';
 
@@ -23,6 +23,8 @@ interface Entry {
  */
 export class MemoryTokenStore implements ManagedTokenStore {
   readonly #entries = new Map<string, Entry>();
+  /** Names whose `add` awaits its digest. */
+  readonly #adding = new Set<string>();
   readonly #clock: () => Date;
 
   constructor(options: MemoryTokenStoreOptions = {}) {
@@ -38,10 +40,15 @@ export class MemoryTokenStore implements ManagedTokenStore {
   async add(name: string, token: string = mintToken()): Promise<string> {
     checkTokenName(name);
     if (typeof token !== 'string' || token === '') throw new TypeError('MemoryTokenStore.add: token must be a non-empty string');
-    const entry = { digest: await tokenDigest(token), created: this.#clock().toISOString() };
-    // Checked after the digest's await, so of two concurrent adds of one name the second is refused.
-    if (this.#entries.has(name)) throw new TokenNameTakenError('this MemoryTokenStore', name);
-    this.#entries.set(name, entry);
+    // Reserved before the digest's await, so of two concurrent adds of one name the second call is refused.
+    if (this.#entries.has(name) || this.#adding.has(name)) throw new TokenNameTakenError('this MemoryTokenStore', name);
+    this.#adding.add(name);
+    try {
+      const { digest } = await newTokenRecord(name, token);
+      this.#entries.set(name, { digest, created: this.#clock().toISOString() });
+    } finally {
+      this.#adding.delete(name);
+    }
     return token;
   }
 
@@ -57,11 +64,9 @@ export class MemoryTokenStore implements ManagedTokenStore {
 
   /** The identity of `token`, comparing its digest with every entry (no early exit). */
   async verify(token: string): Promise<TokenIdentity | null> {
-    if (typeof token !== 'string') return null;
-    const name = findTokenName(
-      await tokenDigest(token),
+    return identifyToken(
+      token,
       [...this.#entries].map(([entryName, entry]) => [entryName, entry.digest] as const),
     );
-    return name === null ? null : { name };
   }
 }
