@@ -23,22 +23,10 @@ describe('print_pdf: the first failing block wins (clarification 19)', () => {
   it('a store failure after an unsupported image answers unsupportedImage; before it, storeFailed', async () => {
     const blobs = seededStore({ g: gif });
     const failing = { get: (app: string, id: string) => (id === 'broken' ? Promise.reject(new Error('disk')) : blobs.get(app, id)), put: () => 'x' };
-    const first = await bridgeCall({
-      catalog,
-      tool: 'print_pdf',
-      arguments: { title: 'T', blocks: [{ image: 'g' }, { image: 'broken' }] },
-      context,
-      blobs: failing,
-    });
-    expect(first.result.content[0].text).toBe('unsupportedImage: g');
-    const second = await bridgeCall({
-      catalog,
-      tool: 'print_pdf',
-      arguments: { title: 'T', blocks: [{ image: 'broken' }, { image: 'g' }] },
-      context,
-      blobs: failing,
-    });
-    expect(second.result.content[0].text).toBe('storeFailed');
+    const printed = async (blocks: unknown[]) =>
+      (await bridgeCall({ catalog, tool: 'print_pdf', arguments: { title: 'T', blocks }, context, blobs: failing })).result.content[0].text;
+    expect(await printed([{ image: 'g' }, { image: 'broken' }])).toBe('unsupportedImage: g');
+    expect(await printed([{ image: 'broken' }, { image: 'g' }])).toBe('storeFailed');
   });
 });
 

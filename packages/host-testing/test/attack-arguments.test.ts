@@ -4,6 +4,7 @@
  * audit row, runs no caller code twice and pollutes no prototype.
  */
 import fc from 'fast-check';
+import { hostileValue } from '@xcap/test-support';
 import { describe, expect, it } from 'vitest';
 import { argsHash } from '@xcap/audit';
 import { createFakeHost, sampleNatives } from '../src/index.js';
@@ -168,25 +169,12 @@ describe('attack: hostile in-process arguments (app UI callers)', () => {
     const host = createFakeHost({ natives: sampleNatives(), grants: { 'share.send': 'granted', 'photos.read': 'granted' } });
     let calls = 0;
     await fc.assert(
-      fc.asyncProperty(
-        fc.anything({
-          withBigInt: true,
-          withDate: true,
-          withMap: true,
-          withSet: true,
-          withBoxedValues: true,
-          withNullPrototype: true,
-          withSparseArray: true,
-          withTypedArray: true,
-        }),
-        fc.constantFrom('share_send', 'photos_pick'),
-        async (args, name) => {
-          calls++;
-          const answer = await host.ui(name, args);
-          expect(answer.kind).toBe('result');
-          expect(host.auditRows).toHaveLength(calls);
-        },
-      ),
+      fc.asyncProperty(hostileValue(), fc.constantFrom('share_send', 'photos_pick'), async (args, name) => {
+        calls++;
+        const answer = await host.ui(name, args);
+        expect(answer.kind).toBe('result');
+        expect(host.auditRows).toHaveLength(calls);
+      }),
       { numRuns: 200 },
     );
   });

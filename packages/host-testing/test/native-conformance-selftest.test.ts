@@ -1,9 +1,12 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createFakeHost, sampleNatives } from '../src/index.js';
 import { nativeConformanceSuite, type ConformanceNode } from '../src/conformance.js';
 import { tapResults } from './selftest/tap-results.js';
+
+// Spawns processes (compilers, npm, git, node): slow on a loaded machine, so 60 s a test instead of the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 

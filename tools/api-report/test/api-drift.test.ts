@@ -10,9 +10,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packageReports } from '../src/report-entries.js';
 import { runApiReport } from '../src/run-api-report.js';
+
+// Spawns processes (compilers, npm, git, node): slow on a loaded machine, so 60 s a test instead of the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const baseConfig = fileURLToPath(new URL('../../../api-extractor.base.json', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'xcap-api-drift-'));

@@ -3,9 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { changesetBumps, pendingChangesets } from '../src/pending-changesets.js';
 import { releaseBase } from '../src/release-base.js';
+
+// Spawns processes (compilers, npm, git, node): slow on a loaded machine, so 60 s a test instead of the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const scratch = mkdtempSync(join(tmpdir(), 'xcap-changesets-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

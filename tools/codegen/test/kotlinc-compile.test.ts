@@ -19,12 +19,15 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalog, nativeInputSchema, type Schema } from '@xcap/catalog/core';
 import { emitNative, kotlinPackage, swiftModule } from '../src/emit-native.js';
 import { withHeader } from '../src/header.js';
 import { pascal } from '../src/naming.js';
 import { findJava, kotlinCompiler, kotlinCompilerVersion, repoRoot } from './kotlin-compiler.js';
+
+// Spawns processes (compilers, npm, git, node): slow on a loaded machine, so 60 s a test instead of the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const kotlinPath = `native/src/main/kotlin/${kotlinPackage.split('.').join('/')}/${swiftModule}.kt`;
 const committed = join(repoRoot, 'packages/catalog', kotlinPath);

@@ -13,7 +13,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { consumerCompilerOptions } from '@xcap/test-support';
+
+// Spawns processes (compilers, npm, git, node): slow on a loaded machine, so 60 s a test instead of the shared 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -112,15 +116,7 @@ describe('xcap-codegen from packed tarballs in a scratch project', () => {
       join(scratch, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2023'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          verbatimModuleSyntax: true,
-          skipLibCheck: false,
-          types: ['node'],
+          ...consumerCompilerOptions,
           rootDir: 'src',
           outDir: 'dist',
         },

@@ -14,6 +14,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entryPoints, publishedPackages, repoRoot } from './workspace-packages.js';
 import { runNode, type NodeRuntime } from './scratch-project.js';
+import { consumerCompilerOptions } from '@xcap/test-support';
 
 /** One scratch project under test: what it installs besides the tarballs, and (after its `beforeAll`) where it is and which Node runs it. */
 export interface ScratchLeg {
@@ -111,17 +112,9 @@ async function writeConsumer(
     `${JSON.stringify(
       {
         compilerOptions: {
-          target: 'ES2022',
-          lib: ['ES2023'],
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          verbatimModuleSyntax: true,
+          ...consumerCompilerOptions,
           isolatedModules: true,
           noImplicitOverride: true,
-          skipLibCheck: false,
-          types: ['node'],
           noEmit: true,
         },
         include: ['**/*.ts'],

@@ -21,3 +21,5 @@ export { childEnd, runChild, startChild, type ChildEnd } from './run-child.js';
 export { scriptedAuditSink, type ScriptedAuditEntry, type ScriptedAuditSink } from './scripted-audit-sink.js';
 export { useUmask } from './use-umask.js';
 export { nodeProviderPath, pythonProviderPath } from './provider-fixtures.js';
+export { hostileValue, type HostileValueOptions } from './hostile-value.js';
+export { consumerCompilerOptions } from './consumer-compiler-options.js';

@@ -55,6 +55,20 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
   return check();
 }
 
+/** SIGKILLs the host and expects it gone within 5 s, and its provider `provider` within 3 s after. */
+async function killHostExpectProviderGone(host: number, provider: number): Promise<void> {
+  process.kill(host, 'SIGKILL');
+  expect(await until(() => !alive(host), 5_000)).toBe(true);
+  expect(await until(() => !alive(provider), 3_000)).toBe(true);
+}
+
+/** The pid of the `xcap serve` behind `agent`. */
+function hostPid(agent: Agent): number {
+  const host = agent.transport.pid;
+  if (host === null) throw new Error('xcap serve has no pid');
+  return host;
+}
+
 async function readPid(file: string): Promise<number> {
   let pid = NaN;
   await until(async () => {
@@ -114,12 +128,8 @@ describe('xcap serve --providers-command', () => {
     ]);
     agents.push(agent);
     const pid = await readPid(pidFile);
-    const host = agent.transport.pid;
-    if (host === null) throw new Error('xcap serve has no pid');
     expect(alive(pid)).toBe(true);
-    process.kill(host, 'SIGKILL');
-    expect(await until(() => !alive(host), 5_000)).toBe(true);
-    expect(await until(() => !alive(pid), 3_000)).toBe(true);
+    await killHostExpectProviderGone(hostPid(agent), pid);
   });
 
   it('the Python reference provider: served to the official MCP client with one audit row per call, and gone within 3 s of a SIGKILL of the host', async () => {
@@ -135,8 +145,7 @@ describe('xcap serve --providers-command', () => {
       `python3 '${pythonProvider}' --photos '${ws.photos}'`,
     ]);
     agents.push(agent);
-    const host = agent.transport.pid;
-    if (host === null) throw new Error('xcap serve has no pid');
+    const host = hostPid(agent);
     const pick = await agent.client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });
     expect((pick.structuredContent as { photos: unknown[] }).photos).toHaveLength(2);
     const list = await agent.client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
@@ -152,9 +161,7 @@ describe('xcap serve --providers-command', () => {
       ['photos__list', 'ok'],
       ['photos__pick', 'ok'],
     ]);
-    process.kill(host, 'SIGKILL');
-    expect(await until(() => !alive(host), 5_000)).toBe(true);
-    expect(await until(() => !alive(provider), 3_000)).toBe(true);
+    await killHostExpectProviderGone(host, provider);
   });
 
   it('refuses a provider whose describe does not match the catalog: one line naming the command and the problem, exit 2', async () => {
