@@ -43,10 +43,13 @@ describe('xcap-codegen diff (command line)', () => {
     const r = run(['old.json', 'new.json'], dir);
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^\/tools\/\d+\/description {2}patch {2}photos_pick: description changed$/);
-    expect(lines[1]).toMatch(/^\/tools\/\d+\/inputSchema\/properties\/limit\/maximum {2}major {2}photos_pick input: narrowed: maximum tightened 50 → 20$/);
+    expect(lines[1]).toMatch(
+      /^\/tools\/\d+\/inputSchema\/properties\/limit\/maximum {2}major {2}photos_pick input: narrowed: maximum tightened 50 → 20 \[breaks callers\]$/,
+    );
     expect(lines[2]).toBe('bump: major (1 major, 0 minor, 1 patch)');
+    expect(lines[3]).toBe("breaks: 1 for callers (apps, agents, manifests), 0 for providers (every host's native provider)");
   });
 
   it('--json gives the same as data', () => {

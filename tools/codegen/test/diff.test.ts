@@ -93,7 +93,24 @@ const edits: readonly Edit[] = [
     },
     expected: [
       [`${ci('photos')}/scopes/0/tools/3`, 'minor', /tool "photos_favorite" added to the scope/],
-      [`/tools/${photosPickIndex - 2}`, 'minor', /tool "photos_favorite" added/],
+      [`/tools/${photosPickIndex - 2}`, 'major', /^tool "photos_favorite" added: every provider of photos must implement photos_favorite/],
+    ],
+  },
+  {
+    name: 'native tool added with its new capability (no provider of it exists yet)',
+    edit: (d) => {
+      d.capabilities.push({
+        ...structuredClone(cap(d, 'clipboard')),
+        name: 'vibrate',
+        label: 'Vibrate',
+        scopes: [{ ...structuredClone(cap(d, 'clipboard').scopes[0]), id: 'vibrate.buzz', tools: ['buzz'] }],
+      });
+      d.tools.push({ ...structuredClone(tool(d, 'photos_get')), name: 'vibrate_buzz' });
+      sortTools(d);
+    },
+    expected: [
+      [`/capabilities/${fixture.capabilities.length}`, 'minor', /capability "vibrate" added/],
+      [`/tools/${fixture.tools.filter((t: Doc) => t.name < 'vibrate_buzz').length}`, 'minor', /tool "vibrate_buzz" added$/],
     ],
   },
   {
@@ -346,8 +363,24 @@ describe('xcap-codegen diff: one catalog edit at a time', () => {
     const changes = diffAfter(edit, before);
     expect(changes.map((c) => [c.pointer, c.class])).toEqual(expected.map(([p, c]) => [p, c]));
     changes.forEach((change, i) => expect(change.reason).toMatch(expected[i]?.[2] ?? /^$/));
+    // Whose code breaks is said on every major change and on no other.
+    changes.forEach((change) => expect([change.class, change.breaks !== undefined]).toEqual([change.class, change.class === 'major']));
     const classes = expected.map(([, c]) => c);
     expect(overallBump(changes)).toBe(classes.includes('major') ? 'major' : classes.includes('minor') ? 'minor' : 'patch');
+  });
+
+  it('a major change says whose code it breaks: callers, providers or both', () => {
+    const breaks = (edit: (doc: Doc) => void) => diffAfter(edit).map((c) => c.breaks);
+    const favorite = (d: Doc) => {
+      cap(d, 'photos').scopes[0].tools.push('favorite');
+      d.tools.push({ ...structuredClone(tool(d, 'photos_get')), name: 'photos_favorite' });
+      sortTools(d);
+    };
+    expect(breaks(favorite)).toEqual([undefined, 'providers']);
+    expect(breaks((d) => (tool(d, 'photos_pick').inputSchema.required = ['limit']))).toEqual(['callers']);
+    expect(breaks((d) => (tool(d, 'photos_pick').nativeOutputSchema.properties.photos.maxItems = 10))).toEqual(['providers']);
+    expect(breaks((d) => (tool(d, 'photos_pick').outputSchema.properties.photos.maxItems = 100))).toEqual(['callers']);
+    expect(breaks((d) => (d.capabilities = d.capabilities.filter((c: Doc) => c.name !== 'camera')))).toEqual(['both']);
   });
 
   it('no change: no entries, bump none', () => {
@@ -386,7 +419,7 @@ describe('diffSchema on raw schemas', () => {
     const plain = { type: 'string' as const };
     const patterned = { type: 'string' as const, pattern: '^[a-z]+$' };
     expect(diffSchema(plain, patterned, '/x', 'input', 't')).toEqual([
-      { pointer: '/x/pattern', class: 'major', reason: 't input: narrowed: pattern "^[a-z]+$" added' },
+      { pointer: '/x/pattern', class: 'major', breaks: 'callers', reason: 't input: narrowed: pattern "^[a-z]+$" added' },
     ]);
     expect(diffSchema(patterned, plain, '/x', 'input', 't').map((c) => c.class)).toEqual(['minor']);
   });

@@ -25,6 +25,7 @@ export function diffCatalogs(before: Catalog, after: Catalog): CatalogChange[] {
     changes.push({
       pointer: '/scopePattern',
       class: 'major',
+      breaks: 'callers',
       reason: `scopePattern changed ${show(before.scopePattern)} → ${show(after.scopePattern)} (scope ids are checked differently)`,
     });
   }
@@ -33,14 +34,24 @@ export function diffCatalogs(before: Catalog, after: Catalog): CatalogChange[] {
   }
   after.reservedNames.forEach((name, i) => {
     if (!before.reservedNames.includes(name))
-      changes.push({ pointer: `/reservedNames/${i}`, class: 'major', reason: `reserved name ${show(name)} added (a capability of that name is refused)` });
+      changes.push({
+        pointer: `/reservedNames/${i}`,
+        class: 'major',
+        breaks: 'both',
+        reason: `reserved name ${show(name)} added (a capability of that name is refused)`,
+      });
   });
   diffCapabilities(before.capabilities, after.capabilities, changes);
-  diffTools(before.tools, after.tools, changes);
+  diffTools(before, after, changes);
   diffV1(before, after, changes);
   for (const key of ['page', 'margin', 'fonts', 'widths', 'winAnsi'] as const) {
     if (!jsonEqual(before.pdf[key], after.pdf[key])) {
-      changes.push({ pointer: `/pdf/${key}`, class: 'major', reason: `PDF layout table ${show(key)} changed (print_pdf writes different bytes)` });
+      changes.push({
+        pointer: `/pdf/${key}`,
+        class: 'major',
+        breaks: 'callers',
+        reason: `PDF layout table ${show(key)} changed (print_pdf writes different bytes)`,
+      });
     }
   }
   return changes;
@@ -50,7 +61,7 @@ function diffCapabilities(before: readonly Capability[], after: readonly Capabil
   const old = indexBy(before, (c) => c.name);
   const now = indexBy(after, (c) => c.name);
   for (const [name, { index }] of old) {
-    if (!now.has(name)) changes.push({ pointer: `/capabilities/${index}`, class: 'major', reason: `capability ${show(name)} removed` });
+    if (!now.has(name)) changes.push({ pointer: `/capabilities/${index}`, class: 'major', breaks: 'both', reason: `capability ${show(name)} removed` });
   }
   for (const [name, { item: cap, index }] of now) {
     const p = `/capabilities/${index}`;
@@ -68,9 +79,11 @@ function diffCapabilities(before: readonly Capability[], after: readonly Capabil
         changes.push({
           pointer: `${p}/host`,
           class: 'major',
+          breaks: 'both',
           reason: `capability ${show(name)}: given host ${show(cap.host)} (every other host answers unavailable)`,
         });
-      else changes.push({ pointer: `${p}/host`, class: 'major', reason: `capability ${show(name)}: host ${show(was.host)} → ${show(cap.host)}` });
+      else
+        changes.push({ pointer: `${p}/host`, class: 'major', breaks: 'both', reason: `capability ${show(name)}: host ${show(was.host)} → ${show(cap.host)}` });
     }
     diffScopes(name, was.scopes, cap.scopes, old.get(name)?.index ?? index, p, changes);
   }
@@ -80,7 +93,8 @@ function diffScopes(capability: string, before: readonly Scope[], after: readonl
   const old = indexBy(before, (s) => s.id);
   const now = indexBy(after, (s) => s.id);
   for (const [id, { index }] of old) {
-    if (!now.has(id)) changes.push({ pointer: `/capabilities/${oldIndex}/scopes/${index}`, class: 'major', reason: `scope ${show(id)} removed` });
+    if (!now.has(id))
+      changes.push({ pointer: `/capabilities/${oldIndex}/scopes/${index}`, class: 'major', breaks: 'callers', reason: `scope ${show(id)} removed` });
   }
   for (const [id, { item: scope, index }] of now) {
     const sp = `${p}/scopes/${index}`;
@@ -102,11 +116,13 @@ function diffScope(capability: string, was: Scope, scope: Scope, oldPointer: str
     changes.push({
       pointer: `${sp}/consent`,
       class: stricter ? 'major' : 'minor',
+      ...(stricter ? { breaks: 'callers' as const } : {}),
       reason: `${s}: consent ${stricter ? 'stricter' : 'less strict'} ${was.consent} → ${scope.consent}`,
     });
   }
   if ((was.hostOnly === true) !== (scope.hostOnly === true)) {
-    if (scope.hostOnly === true) changes.push({ pointer: `${sp}/hostOnly`, class: 'major', reason: `${s}: made hostOnly (no app may declare it)` });
+    if (scope.hostOnly === true)
+      changes.push({ pointer: `${sp}/hostOnly`, class: 'major', breaks: 'callers', reason: `${s}: made hostOnly (no app may declare it)` });
     else changes.push({ pointer: `${sp}/hostOnly`, class: 'minor', reason: `${s}: no longer hostOnly (apps may declare it)` });
   }
   if ((was.origins === true) !== (scope.origins === true)) {
@@ -114,13 +130,19 @@ function diffScope(capability: string, was: Scope, scope: Scope, oldPointer: str
       changes.push({
         pointer: `${sp}/origins`,
         class: 'major',
+        breaks: 'callers',
         reason: `${s}: origins required (manifest entries must list origins, calls need a url on one)`,
       });
     else changes.push({ pointer: `${sp}/origins`, class: 'minor', reason: `${s}: origins no longer required` });
   }
   was.tools.forEach((tool, k) => {
     if (!scope.tools.includes(tool))
-      changes.push({ pointer: `${oldPointer}/tools/${k}`, class: 'major', reason: `${s}: tool ${show(`${capability}_${tool}`)} removed from the scope` });
+      changes.push({
+        pointer: `${oldPointer}/tools/${k}`,
+        class: 'major',
+        breaks: 'callers',
+        reason: `${s}: tool ${show(`${capability}_${tool}`)} removed from the scope`,
+      });
   });
   scope.tools.forEach((tool, k) => {
     if (!was.tools.includes(tool))
@@ -132,18 +154,46 @@ function rankOf(kind: string): number {
   return consentRank[kind] ?? 0;
 }
 
-function diffTools(before: readonly ToolDef[], after: readonly ToolDef[], changes: CatalogChange[]): void {
-  const old = indexBy(before, (t) => t.name);
-  const now = indexBy(after, (t) => t.name);
+/** The capability whose scopes list the tool `name` (`<capability>_<tool>`), if any. */
+function capabilityOf(catalog: Catalog, name: string): Capability | undefined {
+  return catalog.capabilities.find((cap) => cap.scopes.some((scope) => scope.tools.some((tool) => `${cap.name}_${tool}` === name)));
+}
+
+/**
+ * A new tool: minor for callers, who only gain it; but a new native tool of a
+ * capability that already existed is major for its providers, since a host's
+ * native capability implements every native tool of its capability (a
+ * `HostProviders` method more to write, a provider process without it refused).
+ */
+function toolAdded(before: Catalog, after: Catalog, tool: ToolDef, pointer: string): CatalogChange {
+  const capability = tool.runs === 'native' ? capabilityOf(after, tool.name) : undefined;
+  if (capability === undefined || !before.capabilities.some((cap) => cap.name === capability.name))
+    return { pointer, class: 'minor', reason: `tool ${show(tool.name)} added` };
+  return {
+    pointer,
+    class: 'major',
+    breaks: 'providers',
+    reason: `tool ${show(tool.name)} added: every provider of ${capability.name} must implement ${tool.name} (callers only gain a tool)`,
+  };
+}
+
+function diffTools(beforeCatalog: Catalog, afterCatalog: Catalog, changes: CatalogChange[]): void {
+  const old = indexBy(beforeCatalog.tools, (t) => t.name);
+  const now = indexBy(afterCatalog.tools, (t) => t.name);
   for (const [name, { index }] of old) {
     if (!now.has(name))
-      changes.push({ pointer: `/tools/${index}`, class: 'major', reason: `tool ${show(name)} removed (no v1 contract: calls answer unavailable)` });
+      changes.push({
+        pointer: `/tools/${index}`,
+        class: 'major',
+        breaks: 'both',
+        reason: `tool ${show(name)} removed (no v1 contract: calls answer unavailable)`,
+      });
   }
   for (const [name, { item: tool, index }] of now) {
     const p = `/tools/${index}`;
     const was = old.get(name)?.item;
     if (was === undefined) {
-      changes.push({ pointer: p, class: 'minor', reason: `tool ${show(name)} added` });
+      changes.push(toolAdded(beforeCatalog, afterCatalog, tool, p));
       continue;
     }
     if (was.description !== tool.description) changes.push({ pointer: `${p}/description`, class: 'patch', reason: `${name}: description changed` });
@@ -151,6 +201,7 @@ function diffTools(before: readonly ToolDef[], after: readonly ToolDef[], change
       changes.push({
         pointer: `${p}/runs`,
         class: 'major',
+        breaks: 'providers',
         reason: `${name}: runs ${was.runs} → ${tool.runs} (${tool.runs === 'native' ? 'every host must now provide it' : 'host providers no longer answer it'})`,
       });
     }
@@ -168,8 +219,9 @@ function diffV1(before: Catalog, after: Catalog, changes: CatalogChange[]): void
   for (const ext of Object.keys(a)) {
     const p = pointerAppend('/v1/mimeByExtension', ext);
     if (!Object.hasOwn(b, ext))
-      changes.push({ pointer: p, class: 'major', reason: `MIME type of ".${ext}" removed (such files get a sniffed or default type)` });
-    else if (a[ext] !== b[ext]) changes.push({ pointer: p, class: 'major', reason: `MIME type of ".${ext}" changed ${show(a[ext])} → ${show(b[ext])}` });
+      changes.push({ pointer: p, class: 'major', breaks: 'callers', reason: `MIME type of ".${ext}" removed (such files get a sniffed or default type)` });
+    else if (a[ext] !== b[ext])
+      changes.push({ pointer: p, class: 'major', breaks: 'callers', reason: `MIME type of ".${ext}" changed ${show(a[ext])} → ${show(b[ext])}` });
   }
   for (const ext of Object.keys(b)) {
     if (!Object.hasOwn(a, ext))

@@ -41,7 +41,10 @@ interface Context {
 }
 
 function push(ctx: Context, pointer: string, cls: ChangeClass, what: string): void {
-  ctx.changes.push({ pointer, class: cls, reason: `${ctx.subject} ${roleName[ctx.role]}: ${what}` });
+  const reason = `${ctx.subject} ${roleName[ctx.role]}: ${what}`;
+  // What callers send or read breaks callers; what a native provider answers breaks the providers.
+  if (cls === 'major') ctx.changes.push({ pointer, class: cls, breaks: ctx.role === 'nativeOutput' ? 'providers' : 'callers', reason });
+  else ctx.changes.push({ pointer, class: cls, reason });
 }
 
 function rule(ctx: Context, pointer: string, direction: Direction, what: string): void {

@@ -14,12 +14,26 @@ export interface DiffReport {
   readonly bump: Bump;
 }
 
-/** One line per change (`<pointer>  <class>  <reason>`), then `bump: <bump>` with the count of each class. */
+/** How a change reads in the text and the changeset: its reason, and for a major one whose code it breaks. */
+function described(change: CatalogChange): string {
+  return change.breaks === undefined ? change.reason : `${change.reason} [breaks ${change.breaks === 'both' ? 'callers and providers' : change.breaks}]`;
+}
+
+/**
+ * One line per change (`<pointer>  <class>  <reason>`, a major one ending in
+ * `[breaks callers]`, `[breaks providers]` or `[breaks callers and
+ * providers]`), then `bump: <bump>` with the count of each class, and for a
+ * major bump how many changes break callers and how many providers.
+ */
 export function formatDiff(report: DiffReport): string {
-  const lines = report.changes.map((c) => `${c.pointer}  ${c.class}  ${c.reason}`);
+  const lines = report.changes.map((c) => `${c.pointer}  ${c.class}  ${described(c)}`);
   const count = (cls: string) => report.changes.filter((c) => c.class === cls).length;
   if (report.changes.length === 0) lines.push('no changes');
   lines.push(`bump: ${report.bump} (${count('major')} major, ${count('minor')} minor, ${count('patch')} patch)`);
+  if (report.bump === 'major') {
+    const breaking = (side: 'callers' | 'providers') => report.changes.filter((c) => c.breaks === side || c.breaks === 'both').length;
+    lines.push(`breaks: ${breaking('callers')} for callers (apps, agents, manifests), ${breaking('providers')} for providers (every host's native provider)`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -38,7 +52,7 @@ export interface ChangesetFile {
  */
 export function changesetFile(report: DiffReport, packageName: string): ChangesetFile {
   if (report.bump === 'none') throw new Error('no changes: no changeset to write');
-  const summary = report.changes.map((c) => `- ${c.class}: ${c.reason} (\`${c.pointer}\`)`);
+  const summary = report.changes.map((c) => `- ${c.class}: ${described(c)} (\`${c.pointer}\`)`);
   const text = `---\n${JSON.stringify(packageName)}: ${report.bump}\n---\n\nCatalog changes (classified by \`xcap-codegen diff\`):\n\n${summary.join('\n')}\n`;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 10);
   return { name: `catalog-${report.bump}-${hash}.md`, text };
