@@ -22,3 +22,5 @@ export type { ToolInvocation, ToolInvoke } from './call-tool.js';
 export * from './schema/index.js';
 export { qualifiedToolName } from './qualified-tool-name.js';
 export { ownData } from './own-data.js';
+export { parseJsonText } from './parse-json-text.js';
+export { JsonTextError } from './json-text-error.js';

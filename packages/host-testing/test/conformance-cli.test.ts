@@ -139,7 +139,7 @@ describe('runConformanceCli', () => {
     expect(out).toEqual([]);
     expect(err).toHaveLength(3);
     expect(err[0]).toMatch(/missing\.json: cannot read: ENOENT/);
-    expect(err[1]).toMatch(/broken\.json: not JSON: /);
+    expect(err[1]).toMatch(/broken\.json: not JSON: line 1, column 18: unexpected end of the text$/);
     expect(err[2]).toMatch(/invalid\.json: not a valid catalog: \/tools\/0\b/);
   });
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CatalogError } from '@xcap/catalog/core';
+import { CatalogError, parseJsonText } from '@xcap/catalog/core';
 import { processDiffIo, runDiffCli } from './diff/diff-cli.js';
 import { docsStep, takeDocsOption } from './docs/docs-option.js';
 import { generate } from './generate.js';
@@ -88,9 +88,9 @@ async function main(): Promise<number> {
     throw new Error(`cannot read ${relative(process.cwd(), args.catalog) || args.catalog}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   try {
-    JSON.parse(catalogText);
+    parseJsonText(catalogText);
   } catch (error) {
-    throw new Error(`${relative(process.cwd(), args.catalog) || args.catalog}: not JSON (${(error as Error).message})`);
+    throw new Error(`${relative(process.cwd(), args.catalog) || args.catalog}: not JSON: ${(error as Error).message}`);
   }
   const source = sourceName(args.catalog, args.out, layout, catalogText);
   let gen;

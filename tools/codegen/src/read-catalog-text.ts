@@ -1,4 +1,4 @@
-import { loadCatalog, type Catalog } from '@xcap/catalog/core';
+import { loadCatalog, parseJsonText, type Catalog } from '@xcap/catalog/core';
 
 /** A catalog file's text, parsed and checked. */
 export interface CatalogText {
@@ -10,15 +10,15 @@ export interface CatalogText {
 
 /**
  * Parses and checks a catalog file's text; `source` names the file in the
- * error. Throws `<source>: not JSON (…)` for text that is not JSON, and the
+ * error. Throws `<source>: not JSON: line <l>, column <c>: …` (`parseJsonText`) for text that is not JSON, and the
  * `CatalogError` (every problem) of a bad catalog.
  */
 export function readCatalogText(catalogText: string, source: string): CatalogText {
   let doc: unknown;
   try {
-    doc = JSON.parse(catalogText);
+    doc = parseJsonText(catalogText);
   } catch (error) {
-    throw new Error(`${source}: not JSON (${(error as Error).message})`);
+    throw new Error(`${source}: not JSON: ${(error as Error).message}`);
   }
   return { doc, catalog: loadCatalog(doc) };
 }

@@ -98,7 +98,7 @@ describe('xcap-codegen into a standalone folder', () => {
     writeFileSync(join(dir, 'broken.json'), '{');
     const notJson = here('--catalog', 'broken.json', '--out', 'src/other');
     expect(notJson.status).toBe(2);
-    expect(notJson.stderr).toMatch(/^xcap-codegen: broken\.json: not JSON \(/);
+    expect(notJson.stderr).toMatch(/^xcap-codegen: broken\.json: not JSON: line 1, column 2: unexpected end of the text\n {2}\{\n {3}\^/);
     const doc = JSON.parse(readFileSync(join(dir, 'catalog.json'), 'utf8'));
     doc.capabilities[0].lable = doc.capabilities[0].label;
     delete doc.capabilities[0].label;

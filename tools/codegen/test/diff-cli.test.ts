@@ -95,7 +95,9 @@ describe('xcap-codegen diff (command line)', () => {
     expect(missing).toEqual({ code: 2, out: '', err: 'xcap-codegen diff: gone.json: cannot read (ENOENT)\n' });
     const notJson = run(['not-json.json', 'old.json'], dir);
     expect(notJson.code).toBe(2);
-    expect(notJson.err).toMatch(/^xcap-codegen diff: not-json\.json: not JSON \(/);
+    expect(notJson.err).toMatch(
+      /^xcap-codegen diff: not-json\.json: not JSON: line 1, column 3: expected a property name in double quotes, found 'n'\n {2}\{ nope\n {4}\^/,
+    );
     const invalid = run(['old.json', 'invalid.json'], dir);
     expect(invalid.code).toBe(2);
     expect(invalid.err).toMatch(/^xcap-codegen diff: invalid\.json: .*\/capabilities\/0.*\/scopes\/0\/consent/);

@@ -1,3 +1,4 @@
+import { JsonTextError } from '@xcap/catalog';
 import { terminalText } from '../terminal-text.js';
 
 /**
@@ -9,8 +10,9 @@ export class CliFailure extends Error {
   /** The process exit code. */
   readonly exitCode: number;
 
-  constructor(message: string, exitCode = 2) {
-    super(message);
+  /** `options.cause`: the error it reports (a `ManifestError`, …), kept for the excerpt `failureExitCode` prints. */
+  constructor(message: string, exitCode = 2, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'CliFailure';
     this.exitCode = exitCode;
   }
@@ -51,10 +53,21 @@ export class OutputClosed extends Error {
 /**
  * The exit code for an error a command ended with, after printing its one
  * `errorLine` on stderr: `OutputClosed` 0 (nothing printed), a `CliFailure`
- * its `exitCode`, anything else 1.
+ * its `exitCode`, anything else 1. An error caused by text that is not JSON
+ * (a `JsonTextError` as its `cause`) is followed by the offending line and
+ * a caret under the column, each through `terminalText`.
  */
 export function failureExitCode(error: unknown, stderr: (text: string) => void): number {
   if (error instanceof OutputClosed) return 0;
   stderr(errorLine(error instanceof Error ? error.message : String(error)));
+  const notJson = jsonTextCause(error);
+  if (notJson !== undefined) for (const line of notJson.message.split('\n').slice(1)) stderr(`${terminalText(line)}\n`);
   return error instanceof CliFailure ? error.exitCode : 1;
+}
+
+/** The `JsonTextError` among the first causes of `error` (a `CliFailure` of a `ManifestError` of one), if any. */
+function jsonTextCause(error: unknown): JsonTextError | undefined {
+  let at = error;
+  for (let depth = 0; depth < 4 && at instanceof Error; depth++, at = at.cause) if (at instanceof JsonTextError) return at;
+  return undefined;
 }

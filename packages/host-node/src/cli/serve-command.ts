@@ -54,7 +54,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   try {
     manifest = await readAppManifest(String(options.manifest));
   } catch (error) {
-    if (error instanceof ManifestError) throw new CliFailure(error.message);
+    if (error instanceof ManifestError) throw new CliFailure(error.message, 2, { cause: error });
     throw error;
   }
   if (options.http === undefined && options.allowRemote === true)

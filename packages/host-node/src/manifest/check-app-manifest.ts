@@ -14,6 +14,8 @@ export type AppManifestCheck = { readonly ok: true; readonly manifest: AppManife
  * under `/capabilities`). Other keys of the package are left alone.
  */
 export function checkAppManifest(catalog: Catalog, doc: unknown): AppManifestCheck {
+  if (typeof doc === 'string')
+    return { ok: false, problems: ['/: not an object {id, screens, capabilities} but a string (a file name? read the file with readAppManifest(file))'] };
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { ok: false, problems: ['/: not an object {id, screens, capabilities}'] };
   const record = doc as Record<string, unknown>;
   const has = (key: string) => Object.prototype.hasOwnProperty.call(record, key);

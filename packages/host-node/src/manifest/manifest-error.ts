@@ -9,9 +9,14 @@ export class ManifestError extends Error {
   /** The manifest file, when the manifest was read from one. */
   readonly file: string | undefined;
 
-  constructor(problems: readonly string[], file?: string) {
+  /**
+   * `options.cause` keeps what the problems came from: a `JsonTextError` of
+   * `@xcap/catalog` for a file that is not JSON, whose offending line and
+   * caret the CLI prints under its one error line.
+   */
+  constructor(problems: readonly string[], file?: string, options?: ErrorOptions) {
     const where = file === undefined ? 'invalid manifest' : `invalid manifest ${file}`;
-    super(`${where}: ${problems.join('; ')}`);
+    super(`${where}: ${problems.join('; ')}`, options);
     this.name = 'ManifestError';
     this.problems = problems;
     this.file = file;

@@ -1,4 +1,4 @@
-import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
+import { catalog as builtInCatalog, parseJsonText, type Catalog } from '@xcap/catalog';
 import type { AppManifest } from './app-manifest.js';
 import { checkAppManifest } from './check-app-manifest.js';
 import { ManifestError } from './manifest-error.js';
@@ -21,9 +21,10 @@ export async function readAppManifest(file: string, catalog: Catalog = builtInCa
   const text = new TextDecoder().decode(read.bytes);
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseJsonText(text);
   } catch (error) {
-    throw new ManifestError([`/: not JSON (${(error as Error).message})`], file);
+    // The problem is one line (where and what); the offending line and its caret stay in the cause.
+    throw new ManifestError([`/: not JSON: ${(error as Error).message.split('\n')[0] ?? ''}`], file, { cause: error });
   }
   const checked = checkAppManifest(catalog, doc);
   if (!checked.ok) throw new ManifestError(checked.problems, file);

@@ -196,6 +196,20 @@ describe('xcap: help, version, usage errors', () => {
   });
 });
 
+describe('a manifest that is not JSON', () => {
+  it('names the line and column, then shows the offending line with a caret under the column (exit 2)', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'xcap-cli-')), 'app.json');
+    await writeFile(file, '{\n  "id": "acme.album",\n  "name" "Album\u202e\u001b[2J"\n}\n');
+    const ran = await xcap('serve', '--manifest', file, '--data', await tempData());
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toBe(
+      `xcap: invalid manifest ${file}: /: not JSON: line 3, column 10: expected ':' after the property name, found '"'\n` +
+        '    "name" "Album??[2J"\n' +
+        '           ^\n',
+    );
+  });
+});
+
 describe('the xcap bin (bin/xcap.js → dist)', () => {
   it('runs as a process: exit codes, one stderr line, --json parses', async () => {
     requireBuilt();

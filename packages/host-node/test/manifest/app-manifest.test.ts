@@ -23,6 +23,7 @@ describe('checkAppManifest', () => {
   it.each([
     [null, ['/: not an object {id, screens, capabilities}']],
     [[], ['/: not an object {id, screens, capabilities}']],
+    ['app.json', ['/: not an object {id, screens, capabilities} but a string (a file name? read the file with readAppManifest(file))']],
     [{}, ['/: missing key "id"', '/: missing key "screens"', '/: missing key "capabilities"']],
     [{ ...good, id: 7 }, ['/id: not a string']],
     [{ ...good, id: '../x' }, ['/id: not an app id (1 to 128 of A-Z a-z 0-9 . _ -, starting and ending with a letter or digit)']],
@@ -57,8 +58,10 @@ describe('readAppManifest', () => {
     expect((error as ManifestError).message).toBe(`invalid manifest ${file}: /capabilities/0/why: empty`);
     expect((error as ManifestError).problems).toEqual(['/capabilities/0/why: empty']);
 
-    await writeFile(file, '{"id": ');
-    expect(((await readAppManifest(file).catch((e: unknown) => e)) as Error).message).toMatch(new RegExp(`^invalid manifest ${file}: /: not JSON \\(`));
+    await writeFile(file, '{\n  "id": "acme.album",\n  "name" "Album"\n}\n');
+    const notJson = (await readAppManifest(file).catch((e: unknown) => e)) as ManifestError;
+    expect(notJson.problems).toEqual([`/: not JSON: line 3, column 10: expected ':' after the property name, found '"'`]);
+    expect((notJson.cause as Error).message).toBe(`line 3, column 10: expected ':' after the property name, found '"'\n    "name" "Album"\n           ^`);
     expect(((await readAppManifest(join(dir, 'none.json')).catch((e: unknown) => e)) as Error).message).toBe(
       `invalid manifest ${join(dir, 'none.json')}: /: no such file`,
     );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { parseJsonText } from '@xcap/catalog';
 
 /**
  * Where the built-in catalog document (the catalog `@xcap/catalog` was
@@ -37,7 +38,7 @@ export async function loadBuiltinCases(path: string = builtinCasesPath): Promise
     };
   }
   try {
-    return { doc: JSON.parse(text), path };
+    return { doc: parseJsonText(text), path };
   } catch (error) {
     return { error: `${path}: not JSON: ${message(error)}` };
   }

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { loadCatalog } from '@xcap/catalog';
+import { loadCatalog, parseJsonText } from '@xcap/catalog';
 import { failureLine } from '../replay/failure-line.js';
 import { replayCases } from '../replay/replay-cases.js';
 import { builtinCasesPath, loadBuiltinCases } from './builtin-cases.js';
@@ -114,11 +114,18 @@ export async function runConformanceCli(args: readonly string[], output: CliOutp
 
 /** Reads one catalog document: readable, JSON, and a valid catalog (`loadCatalog`). */
 async function readDocument(file: string): Promise<{ doc: unknown } | { error: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return { error: `cannot read: ${reason(error)}` };
+  }
   let doc: unknown;
   try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
+    doc = parseJsonText(text);
   } catch (error) {
-    return { error: error instanceof SyntaxError ? `not JSON: ${error.message}` : `cannot read: ${reason(error)}` };
+    // One line per bad input: the place and the problem, without the excerpt.
+    return { error: `not JSON: ${(error as Error).message.split('\n')[0] ?? ''}` };
   }
   try {
     loadCatalog(doc);

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadCatalog } from '@xcap/catalog/core';
+import { loadCatalog, parseJsonText } from '@xcap/catalog/core';
 import type { Catalog } from '@xcap/catalog/core';
 import { overallBump } from './catalog-change.js';
 import { diffCatalogs } from './diff-catalogs.js';
@@ -78,9 +78,9 @@ function readCatalog(file: string, cwd: string): Catalog {
   }
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseJsonText(text);
   } catch (error) {
-    throw new Error(`${file}: not JSON (${(error as Error).message})`);
+    throw new Error(`${file}: not JSON: ${(error as Error).message}`);
   }
   try {
     return loadCatalog(doc);
