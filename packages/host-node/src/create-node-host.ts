@@ -27,6 +27,9 @@ import {
   SqliteAuditSink,
 } from '@xcap/store-local';
 import { auditStateLine } from './audit-state-line.js';
+import { LogLimiter } from './log/log-limiter.js';
+import { providerLogKey } from './log/provider-log-key.js';
+import { terminalText } from './terminal-text.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -169,10 +172,18 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       closers.push(() => sink.close());
       audit = sink;
     }
-    const auditLog = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+    const auditTarget = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+    const providerTarget = options.providerLog ?? auditTarget;
+    // Every line goes out through terminalText (provider, file and store text in it cannot act on a terminal);
+    // the repeatable ones through the limiter too, which says how many it held back.
+    const auditLog = (line: string) => auditTarget(terminalText(line));
+    const providerLine = (line: string) => providerTarget(terminalText(line));
+    const limiter = new LogLimiter();
     const spillFile = auditSpillPath(paths.dir);
     const auditReplay = await replayAuditSpill(spillFile, audit);
-    for (const { line, problem } of auditReplay.invalid) auditLog(`xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`);
+    for (const { line, problem } of auditReplay.invalid)
+      limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
+    limiter.flush();
     if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
     const base =
       options.natives ??
@@ -187,7 +198,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
       const external = await spawnProviders(options.providerCommands, {
         catalog,
-        log: options.providerLog ?? auditLog,
+        log: (line) => limiter.write(providerLogKey(line), line, providerLine),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
       closers.unshift(() => external.close());
@@ -209,7 +220,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
       ...(options.auditFailure === undefined ? {} : { auditFailure: options.auditFailure }),
       onAuditState: (change) => {
-        auditLog(auditStateLine(change));
+        limiter.write('xcap: audit state', auditStateLine(change), auditLog);
         options.onAuditState?.(change);
       },
     });
@@ -229,6 +240,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         if (spill.spilled > 0) auditLog(`xcap: ${spill.spilled} audit row(s) not yet committed are kept in ${spillFile}; they are replayed at the next start`);
         if (lost > 0) auditLog(`xcap: ${lost} audit row(s) were lost: ${report.error}`);
         for (const closer of closers) await closer();
+        limiter.flush();
         return report;
       })());
     return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, auditReplay, close };
