@@ -11,6 +11,7 @@ import { checkAppManifest } from './manifest/check-app-manifest.js';
 import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 import { mergeNatives } from './providers/merge-natives.js';
+import { createCommandGroup } from './providers/command-group.js';
 import { spawnProviders, type ProviderCommand } from '@xcap/provider-protocol';
 import {
   appendAuditSpill,
@@ -130,7 +131,18 @@ export interface NodeHost {
   /** What the start replayed from the spill file (`audit-spill.jsonl`) into the audit log. */
   readonly auditReplay: AuditSpillReplay;
   /**
-   * Retries the pending audit rows once more, appends the rows still not
+   * Stops the external commands (`lp`, `notify-send`, `gdbus`) this host's
+   * Node providers started that are still running — never another host's in
+   * the same process: each is killed (SIGKILL, its process group) and its
+   * call ends with its defined outcome at once, `failure` = `reason`. For a
+   * shutdown that cannot wait (`xcap serve` after its grace period).
+   * Answers how many were stopped (always 0 with `natives` or a
+   * `providerOptions.spawn` of your own, which this host does not run).
+   */
+  stopCommands(reason?: string): number;
+  /**
+   * Stops this host's external commands still running (`stopCommands`),
+   * retries the pending audit rows once more, appends the rows still not
    * committed to the spill file (replayed at the next start), stops the
    * providers and closes the audit log; answers where the rows went. When
    * `lost` is not 0 — rows neither the log nor the spill file could keep —
@@ -185,10 +197,12 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
     limiter.flush();
     if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
+    const commands = createCommandGroup();
     const base =
       options.natives ??
       nodeProviders({
         ...options.providerOptions,
+        spawn: options.providerOptions?.spawn ?? commands.run,
         ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
         ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
         stateFile: paths.notifications,
@@ -226,8 +240,10 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     });
 
     let closing: Promise<AuditCloseReport> | undefined;
+    const stopCommands = (reason = 'stopped: xcap is shutting down'): number => commands.stop(reason);
     const close = () =>
       (closing ??= (async () => {
+        stopCommands('stopped: the host is closing');
         const left = await callPath.closeAudit().catch(() => callPath.pendingAudit());
         const spill = await appendAuditSpill(spillFile, left);
         const lost = spill.lost + callPath.unwrittenRefusals();
@@ -243,7 +259,19 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         limiter.flush();
         return report;
       })());
-    return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, auditReplay, close };
+    return {
+      callPath,
+      app,
+      foreground: options.foreground ?? false,
+      paths,
+      grants,
+      blobs,
+      audit,
+      provided: callPath.provided,
+      auditReplay,
+      stopCommands,
+      close,
+    };
   } catch (error) {
     for (const closer of closers)
       await Promise.resolve()

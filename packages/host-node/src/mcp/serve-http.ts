@@ -11,7 +11,6 @@ import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/store-local';
-import { stopRunningCommands } from '../providers/run-command.js';
 import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
@@ -218,7 +217,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         if (!(await drained(mounted, closeGraceMs, timers))) {
-          const commands = stopRunningCommands();
+          const commands = host.stopCommands();
           log(`xcap serve: ${mounted.inFlight} request(s) still in flight after ${closeGraceMs} ms; stopped ${commands} provider command(s)`);
           await drained(mounted, 1_500, timers);
         }

@@ -6,7 +6,6 @@ import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
-import { stopRunningCommands } from '../providers/run-command.js';
 import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
@@ -107,7 +106,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     (closing ??= (async () => {
       served.stopReading();
       if (!(await resolvesWithin(served.idle(), closeGraceMs))) {
-        const stopped = stopRunningCommands();
+        const stopped = host.stopCommands();
         log(`xcap serve: ${served.running()} call(s) still running after ${closeGraceMs} ms; stopped ${stopped} provider command(s)`);
         await resolvesWithin(served.idle(), afterStopMs);
       }
