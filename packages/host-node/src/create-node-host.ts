@@ -11,6 +11,7 @@ import { checkAppManifest } from './manifest/check-app-manifest.js';
 import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 import { mergeNatives } from './providers/merge-natives.js';
+import { createCommandGroup } from './providers/command-group.js';
 import { spawnProviders, type ProviderCommand } from '@xcap/provider-protocol';
 import {
   appendAuditSpill,
@@ -27,6 +28,9 @@ import {
   SqliteAuditSink,
 } from '@xcap/store-local';
 import { auditStateLine } from './audit-state-line.js';
+import { LogLimiter } from './log/log-limiter.js';
+import { providerLogKey } from './log/provider-log-key.js';
+import { terminalText } from './terminal-text.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -127,7 +131,18 @@ export interface NodeHost {
   /** What the start replayed from the spill file (`audit-spill.jsonl`) into the audit log. */
   readonly auditReplay: AuditSpillReplay;
   /**
-   * Retries the pending audit rows once more, appends the rows still not
+   * Stops the external commands (`lp`, `notify-send`, `gdbus`) this host's
+   * Node providers started that are still running — never another host's in
+   * the same process: each is killed (SIGKILL, its process group) and its
+   * call ends with its defined outcome at once, `failure` = `reason`. For a
+   * shutdown that cannot wait (`xcap serve` after its grace period).
+   * Answers how many were stopped (always 0 with `natives` or a
+   * `providerOptions.spawn` of your own, which this host does not run).
+   */
+  stopCommands(reason?: string): number;
+  /**
+   * Stops this host's external commands still running (`stopCommands`),
+   * retries the pending audit rows once more, appends the rows still not
    * committed to the spill file (replayed at the next start), stops the
    * providers and closes the audit log; answers where the rows went. When
    * `lost` is not 0 — rows neither the log nor the spill file could keep —
@@ -169,15 +184,25 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       closers.push(() => sink.close());
       audit = sink;
     }
-    const auditLog = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+    const auditTarget = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+    const providerTarget = options.providerLog ?? auditTarget;
+    // Every line goes out through terminalText (provider, file and store text in it cannot act on a terminal);
+    // the repeatable ones through the limiter too, which says how many it held back.
+    const auditLog = (line: string) => auditTarget(terminalText(line));
+    const providerLine = (line: string) => providerTarget(terminalText(line));
+    const limiter = new LogLimiter();
     const spillFile = auditSpillPath(paths.dir);
     const auditReplay = await replayAuditSpill(spillFile, audit);
-    for (const { line, problem } of auditReplay.invalid) auditLog(`xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`);
+    for (const { line, problem } of auditReplay.invalid)
+      limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
+    limiter.flush();
     if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
+    const commands = createCommandGroup();
     const base =
       options.natives ??
       nodeProviders({
         ...options.providerOptions,
+        spawn: options.providerOptions?.spawn ?? commands.run,
         ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
         ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
         stateFile: paths.notifications,
@@ -187,7 +212,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
       const external = await spawnProviders(options.providerCommands, {
         catalog,
-        log: options.providerLog ?? auditLog,
+        log: (line) => limiter.write(providerLogKey(line), line, providerLine),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
       closers.unshift(() => external.close());
@@ -209,14 +234,16 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
       ...(options.auditFailure === undefined ? {} : { auditFailure: options.auditFailure }),
       onAuditState: (change) => {
-        auditLog(auditStateLine(change));
+        limiter.write('xcap: audit state', auditStateLine(change), auditLog);
         options.onAuditState?.(change);
       },
     });
 
     let closing: Promise<AuditCloseReport> | undefined;
+    const stopCommands = (reason = 'stopped: xcap is shutting down'): number => commands.stop(reason);
     const close = () =>
       (closing ??= (async () => {
+        stopCommands('stopped: the host is closing');
         const left = await callPath.closeAudit().catch(() => callPath.pendingAudit());
         const spill = await appendAuditSpill(spillFile, left);
         const lost = spill.lost + callPath.unwrittenRefusals();
@@ -229,9 +256,22 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         if (spill.spilled > 0) auditLog(`xcap: ${spill.spilled} audit row(s) not yet committed are kept in ${spillFile}; they are replayed at the next start`);
         if (lost > 0) auditLog(`xcap: ${lost} audit row(s) were lost: ${report.error}`);
         for (const closer of closers) await closer();
+        limiter.flush();
         return report;
       })());
-    return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, auditReplay, close };
+    return {
+      callPath,
+      app,
+      foreground: options.foreground ?? false,
+      paths,
+      grants,
+      blobs,
+      audit,
+      provided: callPath.provided,
+      auditReplay,
+      stopCommands,
+      close,
+    };
   } catch (error) {
     for (const closer of closers)
       await Promise.resolve()

@@ -61,3 +61,4 @@ export {
 export { createPrintProvider, type PrintProviderOptions } from './providers/print-provider.js';
 export { createShareProvider, type ShareAnswer, type ShareHook } from './providers/share-provider.js';
 export { runCommand, stopRunningCommands, type CommandOptions, type CommandResult, type CommandRunner } from './providers/run-command.js';
+export { createCommandGroup, type CommandGroup } from './providers/command-group.js';

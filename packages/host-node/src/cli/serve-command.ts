@@ -6,6 +6,7 @@ import { ManifestError } from '../manifest/manifest-error.js';
 import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
 import { maskConnectionString } from '@xcap/store-postgres';
 import { terminalText } from '../terminal-text.js';
+import { LogLimiter } from '../log/log-limiter.js';
 import { ProviderSetupError } from '@xcap/provider-protocol';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
@@ -62,13 +63,15 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   if (options.http === undefined && options.allowedHost !== undefined)
     throw new CliFailure('--allowed-host needs --http (over stdio nothing listens on the network)');
   const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
+  const poolErrors = new LogLimiter();
   const shared =
     url === undefined
       ? undefined
       : await openStores(url, {
           ...(hostName === undefined ? {} : { host: hostName }),
           ...(quotaBytes === undefined ? {} : { quotaBytes }),
-          onPoolError: (error) => log(`xcap serve: ${error.message}`),
+          // A database outage fails every pooled connection: at most a burst, then 2 a second, and how many were held back.
+          onPoolError: (error) => poolErrors.write('xcap serve: store pool errors', `xcap serve: ${error.message}`, log),
         });
   if (shared !== undefined)
     log(
@@ -104,6 +107,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   } finally {
     // The host is closed (its audit rows committed or spilled) before the pool ends.
     await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
+    poolErrors.flush();
   }
 }
 

@@ -11,7 +11,8 @@ import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/store-local';
-import { stopRunningCommands } from '../providers/run-command.js';
+import { LogLimiter } from '../log/log-limiter.js';
+import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
 import { allowedHostHeaders, parseListenAddress, urlAuthority } from './listen-address.js';
 
@@ -102,7 +103,9 @@ export interface HttpServe {
  * its undecided scopes answer `consentNeeded`, as with `dismiss`.
  */
 export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
-  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const target = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  // Every line through terminalText (it quotes names, addresses and error text from outside).
+  const log = (line: string) => target(terminalText(line));
   const listen = parseListenAddress(options.listen);
   if (!listen.loopback && options.allowRemote !== true) {
     throw new RangeError(
@@ -133,7 +136,9 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   });
   const tokens = givenTokens ?? new FileTokenStore(tokenFilePath(host.paths.dir));
   const consentState = createConsentState(consentKey === undefined ? {} : { key: consentKey });
-  const report = (error: Error) => log(`xcap serve: ${error.message}`);
+  // Request errors repeat (a token store down fails every request): at most a burst, then 2 a second, and how many were held back.
+  const limiter = new LogLimiter({ now: () => timers.now() });
+  const report = (error: Error) => limiter.write('xcap serve: request errors', `xcap serve: ${error.message}`, log);
   let handler: XcapHttpHandler | undefined;
   const server = createServer({
     requestTimeout: limits.requestTimeoutMs ?? 30_000,
@@ -212,13 +217,14 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         if (!(await drained(mounted, closeGraceMs, timers))) {
-          const commands = stopRunningCommands();
+          const commands = host.stopCommands();
           log(`xcap serve: ${mounted.inFlight} request(s) still in flight after ${closeGraceMs} ms; stopped ${commands} provider command(s)`);
           await drained(mounted, 1_500, timers);
         }
         server.closeAllConnections();
         await mounted.close();
         await stopped;
+        limiter.flush();
         resolveClosed(await host.close());
       })());
     return { url, address: bound, host, handler: mounted, server, closed, close };

@@ -6,7 +6,8 @@ import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
-import { stopRunningCommands } from '../providers/run-command.js';
+import { LogLimiter } from '../log/log-limiter.js';
+import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
 
 /** What `serveStdio` takes: the host's options, the consent mode, the bounds and (for tests) the streams. */
@@ -63,7 +64,11 @@ const afterStopMs = 1_500;
  * closed).
  */
 export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe> {
-  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const target = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  // Every line through terminalText (it quotes names, paths and error text from outside).
+  const log = (line: string) => target(terminalText(line));
+  // The connection's notices repeat with the agent's input (oversized lines, refused calls' rows): at most a burst, then 2 a second.
+  const limiter = new LogLimiter();
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const consent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
@@ -81,13 +86,14 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     clientId,
     foreground,
     consent: foreground && mode === 'elicit' ? 'client' : 'host',
-    log: (line) => log(`xcap serve: ${line}`),
+    log: (line) => limiter.write('xcap serve: connection', `xcap serve: ${line}`, log),
     ...(stdin === undefined ? {} : { input: stdin }),
     ...(stdout === undefined ? {} : { output: stdout }),
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
   const closed = served.ended.then(async (end): Promise<StdioEnd> => {
+    limiter.flush();
     const audit = await host.close();
     // Rows neither the audit log nor the spill file could keep: the run ends non-zero (the host already logged why).
     if (audit.lost > 0) return { reason: end.reason, exitCode: 1, message: `${audit.lost} audit row(s) were lost: ${audit.error ?? 'unknown error'}` };
@@ -100,7 +106,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     (closing ??= (async () => {
       served.stopReading();
       if (!(await resolvesWithin(served.idle(), closeGraceMs))) {
-        const stopped = stopRunningCommands();
+        const stopped = host.stopCommands();
         log(`xcap serve: ${served.running()} call(s) still running after ${closeGraceMs} ms; stopped ${stopped} provider command(s)`);
         await resolvesWithin(served.idle(), afterStopMs);
       }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { createCommandGroup } from './command-group.js';
 
 /** How one run of an external command ended. */
 export interface CommandResult {
@@ -30,78 +30,28 @@ export interface CommandOptions {
  */
 export type CommandRunner = (command: string, args: readonly string[], options?: CommandOptions) => Promise<CommandResult>;
 
-const keep = 64 * 1024;
-
-/** The commands `runCommand` started that are still running, each with how to end it. */
-const running = new Set<(reason: string) => void>();
+/** The group of the commands `runCommand` starts: every caller of it in this process shares it. */
+const processGroup = createCommandGroup();
 
 /**
  * Stops every command `runCommand` started that is still running: its
  * process group is killed (SIGKILL) and its run answers `code: null` with
- * `failure` = `reason` at once, so the call waiting for it ends with its
- * defined outcome. For a shutdown that cannot wait (`xcap serve` after its
- * grace period). Answers how many were stopped.
+ * `failure` = `reason` at once. Answers how many were stopped. A host
+ * (`createNodeHost`) no longer runs its commands through `runCommand`, so
+ * this does not stop them: use `NodeHost.stopCommands()` (or a
+ * `createCommandGroup()` of your own).
+ * @deprecated Process-wide: use `NodeHost.stopCommands()` or a `createCommandGroup()`; this export goes in the next minor.
  */
 export function stopRunningCommands(reason = 'stopped: xcap is shutting down'): number {
-  const stops = [...running];
-  for (const stop of stops) stop(reason);
-  return stops.length;
+  return processGroup.stop(reason);
 }
 
 /**
- * The default `CommandRunner`: `child_process.spawn` with no shell (each
- * argument reaches the command as one argv entry, whatever it holds),
- * stdin fed from `input`, a timeout that kills the command and everything
- * it started (it runs in a process group of its own).
+ * The default `CommandRunner` of the providers made outside a host:
+ * `child_process.spawn` with no shell (each argument reaches the command as
+ * one argv entry, whatever it holds), stdin fed from `input`, a timeout that
+ * kills the command and everything it started (it runs in a process group
+ * of its own). Its commands are in one process-wide group; a host runs its
+ * own through a `createCommandGroup()`.
  */
-export const runCommand: CommandRunner = (command, args, options = {}) =>
-  new Promise<CommandResult>((resolve) => {
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    let stdout = '';
-    let stderr = '';
-    let settled = false;
-    const finish = (result: CommandResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      running.delete(stop);
-      resolve(result);
-    };
-    const stop = (reason: string) => {
-      killGroup(child);
-      finish({ code: null, stdout, stderr, failure: reason });
-    };
-    let child: ReturnType<typeof spawn>;
-    try {
-      child = spawn(command, [...args], { shell: false, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env });
-    } catch (error) {
-      resolve({ code: null, stdout, stderr, failure: error instanceof Error ? error.message : String(error) });
-      return;
-    }
-    running.add(stop);
-    const timer = setTimeout(() => {
-      killGroup(child);
-      finish({ code: null, stdout, stderr, failure: `timed out after ${timeoutMs} ms` });
-    }, timeoutMs);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stdout.length < keep) stdout += chunk.slice(0, keep - stdout.length);
-    });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderr.length < keep) stderr += chunk.slice(0, keep - stderr.length);
-    });
-    child.on('error', (error) => finish({ code: null, stdout, stderr, failure: error.message }));
-    child.on('close', (code, signal) =>
-      finish(code === null ? { code, stdout, stderr, failure: `killed by ${signal ?? 'a signal'}` } : { code, stdout, stderr }),
-    );
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(options.input === undefined ? undefined : Buffer.from(options.input.buffer, options.input.byteOffset, options.input.byteLength));
-  });
-
-function killGroup(child: ReturnType<typeof spawn>): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    else child.kill('SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
+export const runCommand: CommandRunner = (command, args, options) => processGroup.run(command, args, options);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { terminalText } from '../../src/terminal-text.js';
 
-/** Every code point a terminal acts on (C0, DEL, C1, bidi controls) or cannot show (lone surrogates). */
-const unsafe = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Every code point a terminal acts on (C0, DEL, C1, bidi controls and marks, line/paragraph separators) or cannot show (lone surrogates). */
+const unsafe =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe('terminalText', () => {
   it.each([
@@ -16,6 +17,9 @@ describe('terminalText', () => {
     ['abc\u202edcba', 'abc\\u202edcba'],
     ['\u202a\u202b\u202c\u202d', '\\u202a\\u202b\\u202c\\u202d'],
     ['\u2066x\u2067y\u2068z\u2069', '\\u2066x\\u2067y\\u2068z\\u2069'],
+    ['left\u200eright\u200f', 'left\\u200eright\\u200f'],
+    ['arabic \u061c mark', 'arabic \\u061c mark'],
+    ['line\u2028para\u2029end', 'line\\u2028para\\u2029end'],
     ['lone \ud800 high', 'lone \\ud800 high'],
     ['lone \udc00 low', 'lone \\udc00 low'],
     ['\udc00\ud800', '\\udc00\\ud800'],
@@ -24,7 +28,7 @@ describe('terminalText', () => {
   });
 
   it('keeps printable text, non-ASCII, emoji (surrogate pairs), box drawing and backslashes as they are', () => {
-    const text = 'Photos — app acme.album ü 日本 😀 ─│ C:\\x1b \u00a0\u200f\u2028';
+    const text = 'Photos — app acme.album ü 日本 😀 ─│ C:\\x1b \u00a0\u200b\u2027\u202f';
     expect(terminalText(text)).toBe(text);
   });
 
@@ -35,5 +39,6 @@ describe('terminalText', () => {
     const shown = terminalText(all);
     expect(shown).not.toMatch(unsafe);
     expect(shown).toContain('\ud83d\ude00');
+    expect(terminalText(shown)).toBe(shown);
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PendingAuditRow } from '@xcap/call';
 import { AuditSpillError, SqliteAuditSink, appendAuditSpill, auditSpillPath } from '@xcap/store-local';
@@ -75,5 +75,22 @@ describe('NodeHost: rows pending at exit are spilled and replayed at the next st
     const report = await host.close();
     expect(report).toMatchObject({ pending: 1, spilled: 0, lost: 1, error: expect.stringMatching(/cannot write .*audit-spill\.jsonl/) });
     expect(logged.at(-1)).toMatch(/1 audit row\(s\) were lost/);
+  });
+
+  it('a spill file of 500 lines that are not rows: at most 20 lines name them, one more says how many were suppressed, none raw', async () => {
+    // A data directory whose name holds U+202E: every line naming the spill file quotes it.
+    const data = path.join(tempDir(), 'data\u202e');
+    mkdirSync(data, { mode: 0o700 });
+    const lines = 500;
+    writeFileSync(auditSpillPath(data), 'not a row\n'.repeat(lines), { mode: 0o600 });
+    const logged: string[] = [];
+    const host = await createNodeHost({ manifest, dataDir: data, foreground: true, auditLog: (line) => logged.push(line) });
+    await host.close();
+    expect(host.auditReplay.invalid).toHaveLength(lines);
+    const named = logged.filter((l) => l.includes('is not a spilled audit row'));
+    expect(named.length).toBeLessThanOrEqual(20);
+    expect(logged).toContain(`xcap: audit spill: … ${lines - named.length} similar line(s) suppressed`);
+    expect(named[0]).toContain('data\\u202e');
+    expect(logged.join('\n')).not.toContain('\u202e');
   });
 });
