@@ -97,6 +97,30 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
     expect(raw.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'ok/']);
   });
 
+  it('a state is single-use: replayed after the grant was revoked, it grants nothing and the person is asked again', async () => {
+    const raw = await serve();
+    const state = (await call(raw, { limit: 1 })).result?.requestState;
+    const granted = await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state });
+    expect(granted.result?.isError).toBeUndefined();
+    expect(raw.host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    // xcap revoke: the scope is undecided again.
+    raw.host.grants.delete('acme.album', 'photos.read');
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state }));
+    expect(raw.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'ok/', 'denied/consentNeeded']);
+  });
+
+  it("a state is bound to the client that was asked: another client's retry with it grants nothing and is asked again", async () => {
+    const host = testCallPath();
+    const consentState = createConsentState({ key });
+    const asked = await rawPipe('modern', { foreground: true, consentState, host, clientId: 'token:asked' });
+    const other = await rawPipe('modern', { foreground: true, consentState, host, clientId: 'token:other' });
+    const state = (await call(asked, { limit: 1 })).result?.requestState;
+    await askedAgain(other, await call(other, { limit: 1 }, { inputResponses: allow, requestState: state }));
+    // The client that was asked still may answer its own question.
+    expect((await call(asked, { limit: 1 }, { inputResponses: allow, requestState: state })).result?.isError).toBeUndefined();
+    expect(host.grants.get('acme.album', 'photos.read')).toBe('granted');
+  });
+
   it('inputResponses pre-filled without being asked (no state) grant nothing: asked again', async () => {
     const raw = await serve();
     await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow }));
