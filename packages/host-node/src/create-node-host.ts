@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
-import type { GrantStore } from '@xcap/broker';
+import type { ConsentNonceStore, GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
 import { createCallPath, type AuditFailurePolicy, type AuditStateChange, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
 import { dismissConsent } from './consent/dismiss-consent.js';
@@ -18,6 +18,7 @@ import {
   auditSpillPath,
   type AuditSpillReplay,
   checkDataDir,
+  consentNoncePath,
   dataPaths,
   type DataPaths,
   defaultDataDir,
@@ -27,6 +28,7 @@ import {
   SqliteAuditSink,
 } from '@xcap/store-local';
 import { auditStateLine } from './audit-state-line.js';
+import { lazyConsentNonceStore } from './lazy-consent-nonce-store.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -81,6 +83,8 @@ export interface NodeHostOptions {
   readonly blobs?: BlobStore;
   /** An audit sink to use instead of `audit.sqlite` in the data directory. */
   readonly audit?: AuditSink;
+  /** Where the nonces of answered consent states are kept, instead of `consent-nonces.sqlite` in the data directory (e.g. the shared database's). */
+  readonly consentNonces?: ConsentNonceStore;
   /**
    * How `audit.sqlite` commits: `normal` (default) — WAL commits reach the OS
    * at once, so an acknowledged row survives a killed process (SIGKILL, a
@@ -122,6 +126,13 @@ export interface NodeHost {
   readonly blobs: BlobStore;
   /** The audit sink (`audit.sqlite`, or the one given). */
   readonly audit: AuditSink;
+  /**
+   * The nonces of answered consent states (`consent-nonces.sqlite`, created
+   * at the first claim, or the one given): give it to `createConsentState`
+   * (`@xcap/mcp`) so each `requestState` is answered once on every server of
+   * this store.
+   */
+  readonly consentNonces: ConsentNonceStore;
   /** The capabilities provided. */
   readonly provided: readonly string[];
   /** What the start replayed from the spill file (`audit-spill.jsonl`) into the audit log. */
@@ -140,7 +151,9 @@ export interface NodeHost {
  * Opens a Node host in one place: checks the manifest (a `ManifestError`
  * naming every JSON pointer), creates the data directory, opens the stores
  * in it (`consent.json` as a `FileGrantStore`, `files/` as a
- * `FileBlobStore`, `audit.sqlite` as a `SqliteAuditSink`), builds the Node
+ * `FileBlobStore`, `audit.sqlite` as a `SqliteAuditSink`,
+ * `consent-nonces.sqlite` as a `SqliteConsentNonceStore` opened at its first
+ * claim), builds the Node
  * providers (`nodeProviders`) and creates the call path with `createCallPath`
  * — after replaying the spill file (`audit-spill.jsonl`, rows a previous
  * run could not commit) into the audit log: a spill the log cannot take
@@ -168,6 +181,13 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       const sink = new SqliteAuditSink(paths.audit, { synchronous: options.auditSync ?? 'normal' });
       closers.push(() => sink.close());
       audit = sink;
+    }
+    let consentNonces: ConsentNonceStore;
+    if (options.consentNonces !== undefined) consentNonces = options.consentNonces;
+    else {
+      const nonces = lazyConsentNonceStore(consentNoncePath(paths.dir));
+      closers.push(() => nonces.close());
+      consentNonces = nonces;
     }
     const auditLog = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
     const spillFile = auditSpillPath(paths.dir);
@@ -231,7 +251,19 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         for (const closer of closers) await closer();
         return report;
       })());
-    return { callPath, app, foreground: options.foreground ?? false, paths, grants, blobs, audit, provided: callPath.provided, auditReplay, close };
+    return {
+      callPath,
+      app,
+      foreground: options.foreground ?? false,
+      paths,
+      grants,
+      blobs,
+      audit,
+      consentNonces,
+      provided: callPath.provided,
+      auditReplay,
+      close,
+    };
   } catch (error) {
     for (const closer of closers)
       await Promise.resolve()
