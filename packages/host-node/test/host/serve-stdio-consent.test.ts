@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { MemoryConsentNonceStore } from '@xcap/broker';
-import { consentNoncePath, dataPaths, FileGrantStore } from '@xcap/store-local';
+import { checkDataDir, consentNoncePath, dataPaths, FileGrantStore } from '@xcap/store-local';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveStdio, type ServeStdioOptions, type StdioServe } from '../../src/mcp/serve-stdio.js';
 import { httpManifest, httpWorkspace } from '../http/http-workspace.js';
@@ -78,11 +78,14 @@ describe('serve (stdio): the modern consent state is spent in the host’s nonce
     expect(existsSync(consentNoncePath(data))).toBe(false);
   });
 
-  it('without one, the data directory’s consent-nonces.sqlite takes it (created at the first claim)', async () => {
+  it('without one, the data directory’s consent-nonces.sqlite takes it (created at the first claim, private)', async () => {
     const { data, call: send } = await serveRaw({});
     const asked = await send(call);
     expect(existsSync(consentNoncePath(data))).toBe(false);
     expect((await send({ ...call, inputResponses: allow, requestState: asked['requestState'] }))['isError']).toBeUndefined();
     expect(existsSync(consentNoncePath(data))).toBe(true);
+    // The file and its -wal and -shm files are private: the next start's data-directory check passes.
+    expect(existsSync(`${consentNoncePath(data)}-wal`)).toBe(true);
+    expect(() => checkDataDir(dataPaths(data))).not.toThrow();
   });
 });
