@@ -219,7 +219,9 @@ function modernConsent(state: ConsentState, client: string, ctx: ServerContext):
     if (echoed !== null && sameQuestion(echoed, question)) {
       const view = inputResponse(ctx.mcpReq.inputResponses, consentInputKey);
       if (view.kind === 'elicit') {
-        const first = await state.claim(echoed).catch(() => undefined);
+        const first = await Promise.resolve(echoed)
+          .then((signed) => state.claim(signed))
+          .catch(() => undefined);
         if (first === undefined) return 'dismiss';
         if (first) return consentFormReply(view.action, view.content);
       }
