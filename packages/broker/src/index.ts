@@ -12,6 +12,10 @@ export { validateManifest, maxWhyLength, type ManifestValidation } from './valid
 export { normaliseManifestOrigin, callUrlOrigin, maxUrlLength } from './origins.js';
 export type { GrantStore } from './grant-store.js';
 export { MemoryGrantStore } from './memory-grant-store.js';
+export type { ConsentNonceStore } from './consent-nonce-store.js';
+export { MemoryConsentNonceStore, type MemoryConsentNonceStoreOptions } from './memory-consent-nonce-store.js';
+export { consentNonceRule } from './consent-nonce-rule.js';
+export { checkConsentClaim } from './check-consent-claim.js';
 export { consentAnswer, type ConsentReply } from './consent-answer.js';
 export { revokeGrant } from './revoke-grant.js';
 export { consentSheet, type ConsentSheet } from './consent-sheet.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
-import type { GrantStore } from '@xcap/broker';
+import type { ConsentNonceStore, GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
 import { createCallPath, type AuditFailurePolicy, type AuditStateChange, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
 import { dismissConsent } from './consent/dismiss-consent.js';
@@ -19,6 +19,7 @@ import {
   auditSpillPath,
   type AuditSpillReplay,
   checkDataDir,
+  consentNoncePath,
   dataPaths,
   type DataPaths,
   defaultDataDir,
@@ -28,6 +29,7 @@ import {
   SqliteAuditSink,
 } from '@xcap/store-local';
 import { auditStateLine } from './audit-state-line.js';
+import { lazyConsentNonceStore } from './lazy-consent-nonce-store.js';
 import { LogLimiter } from './log/log-limiter.js';
 import { providerLogKey } from './log/provider-log-key.js';
 import { terminalText } from './terminal-text.js';
@@ -85,6 +87,8 @@ export interface NodeHostOptions {
   readonly blobs?: BlobStore;
   /** An audit sink to use instead of `audit.sqlite` in the data directory. */
   readonly audit?: AuditSink;
+  /** Where the nonces of answered consent states are kept, instead of `consent-nonces.sqlite` in the data directory (e.g. the shared database's). */
+  readonly consentNonces?: ConsentNonceStore;
   /**
    * How `audit.sqlite` commits: `normal` (default) — WAL commits reach the OS
    * at once, so an acknowledged row survives a killed process (SIGKILL, a
@@ -126,6 +130,13 @@ export interface NodeHost {
   readonly blobs: BlobStore;
   /** The audit sink (`audit.sqlite`, or the one given). */
   readonly audit: AuditSink;
+  /**
+   * The nonces of answered consent states (`consent-nonces.sqlite`, created
+   * at the first claim, or the one given): give it to `createConsentState`
+   * (`@xcap/mcp`) so each `requestState` is answered once on every server of
+   * this store.
+   */
+  readonly consentNonces: ConsentNonceStore;
   /** The capabilities provided. */
   readonly provided: readonly string[];
   /** What the start replayed from the spill file (`audit-spill.jsonl`) into the audit log. */
@@ -155,7 +166,9 @@ export interface NodeHost {
  * Opens a Node host in one place: checks the manifest (a `ManifestError`
  * naming every JSON pointer), creates the data directory, opens the stores
  * in it (`consent.json` as a `FileGrantStore`, `files/` as a
- * `FileBlobStore`, `audit.sqlite` as a `SqliteAuditSink`), builds the Node
+ * `FileBlobStore`, `audit.sqlite` as a `SqliteAuditSink`,
+ * `consent-nonces.sqlite` as a `SqliteConsentNonceStore` opened at its first
+ * claim), builds the Node
  * providers (`nodeProviders`) and creates the call path with `createCallPath`
  * — after replaying the spill file (`audit-spill.jsonl`, rows a previous
  * run could not commit) into the audit log: a spill the log cannot take
@@ -183,6 +196,13 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       const sink = new SqliteAuditSink(paths.audit, { synchronous: options.auditSync ?? 'normal' });
       closers.push(() => sink.close());
       audit = sink;
+    }
+    let consentNonces: ConsentNonceStore;
+    if (options.consentNonces !== undefined) consentNonces = options.consentNonces;
+    else {
+      const nonces = lazyConsentNonceStore(consentNoncePath(paths.dir));
+      closers.push(() => nonces.close());
+      consentNonces = nonces;
     }
     const auditTarget = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
     const providerTarget = options.providerLog ?? auditTarget;
@@ -267,6 +287,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       grants,
       blobs,
       audit,
+      consentNonces,
       provided: callPath.provided,
       auditReplay,
       stopCommands,

@@ -29,7 +29,14 @@ export { readMessage, type ReadMessage } from './readable-message.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
 export { errorAnswer, topLevelId } from './moved-to-wire.js';
 export type { RefusalAudit } from './refusal-audit.js';
-export { createConsentState, defaultConsentStateTtlSeconds, type ConsentQuestion, type ConsentState, type ConsentStateOptions } from './consent-state.js';
+export {
+  createConsentState,
+  defaultConsentStateTtlSeconds,
+  type ConsentQuestion,
+  type ConsentState,
+  type ConsentStateOptions,
+  type SignedConsentQuestion,
+} from './consent-state.js';
 export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 export { elicitConsent, type ElicitConsentOptions } from './elicit-consent.js';
 export { mcpTool } from './mcp-tool.js';

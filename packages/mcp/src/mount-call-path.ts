@@ -44,7 +44,12 @@ export interface MountCallPathOptions {
    * on a modern one.
    */
   readonly consent?: McpConsent;
-  /** Signs the modern era's consent questions (default one made for this mount). Share one between the server instances of an endpoint that makes an instance per request. */
+  /**
+   * Signs and spends the modern era's consent questions (default one made
+   * for this mount). Share one between the server instances of an endpoint
+   * that makes an instance per request, made with the host's
+   * `ConsentNonceStore` so that each state is answered once.
+   */
   readonly consentState?: ConsentState;
   /**
    * How long a legacy `elicitation/create` may wait for the person, in
@@ -102,15 +107,19 @@ export const consentInputKey = 'consent';
  * With `consent: 'client'` on a modern connection, a call whose scope is
  * undecided (foreground) is audited `denied`/`consentNeeded` — a consent
  * not yet given — and answered `input_required`: one form elicitation (the
- * sheet's title and text, `answer` allow/deny) and a signed `requestState`
- * naming the app, the scope and the call's `argsHash`. The client's retry
- * is a request of its own with its own row: with a valid, unexpired state
- * for the same scope and arguments, `allow` writes the grant and runs the
+ * sheet's title and text, `answer` allow/deny) and a signed, single-use
+ * `requestState` naming the app, the scope, the call's `argsHash` and this
+ * mount's `clientId`. The client's retry is a request of its own with its
+ * own row: with a valid, unexpired state for the same scope, arguments and
+ * client, not answered before, `allow` writes the grant and runs the
  * native, `deny` writes `denied` (`consentDenied`), a decline or cancel is
- * `dismiss` (`consentNeeded`, nothing written). A retry whose state is
- * missing, forged, expired or for another scope or other arguments grants
- * nothing and is asked again. A client that did not declare
- * `elicitation` is never asked (`consentNeeded`).
+ * `dismiss` (`consentNeeded`, nothing written) — and the state is spent
+ * (`ConsentState.claim`). A retry whose state is missing, forged, expired,
+ * for another scope, other arguments or another client, or already
+ * answered (replayed, e.g. after `xcap revoke`) grants nothing and is asked
+ * again. When the nonce store fails, the call answers `consentNeeded`
+ * without asking. A client that did not declare `elicitation` is never
+ * asked (`consentNeeded`).
  */
 export function mountCallPath(server: Server, callPath: CallPath, options: MountCallPathOptions): MountedCallPath {
   const clientId = options.clientId ?? newRunId();
@@ -130,7 +139,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
     const name = params['name'];
     const args = params['arguments'];
-    const modern = consentState === undefined ? undefined : modernConsent(consentState, ctx);
+    const modern = consentState === undefined ? undefined : modernConsent(consentState, clientId, ctx);
     const consent = modern?.ui ?? legacyConsent;
     const answered = await callPath.call({
       from: 'agent',
@@ -194,20 +203,28 @@ interface AskedQuestion {
 
 /**
  * The per-request consent UI of a modern tools/call: on a retry carrying a
- * valid state for this very question (app, scope, and the `argsHash` the
- * call path hands with the request, the one its row records) it answers the
- * person's reply; otherwise it records the question to ask and answers
- * `dismiss` (nothing written; the adapter returns `input_required`).
+ * valid state for this very question (app, scope, the `argsHash` the call
+ * path hands with the request — the one its row records — and this client)
+ * whose nonce it is the first to claim, it answers the person's reply;
+ * otherwise it records the question to ask and answers `dismiss` (nothing
+ * written; the adapter returns `input_required`). A claim that fails
+ * (the nonce store is down) is `dismiss` without a question.
  */
-function modernConsent(state: ConsentState, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
+function modernConsent(state: ConsentState, client: string, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
   let asked: AskedQuestion | undefined;
   const ui = async (request: ConsentRequest): Promise<ConsentReply> => {
     if (!canElicitForm(ctx)) return 'dismiss';
-    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash };
+    const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash, client };
     const echoed = await state.verify(ctx.mcpReq.requestState(), ctx);
     if (echoed !== null && sameQuestion(echoed, question)) {
       const view = inputResponse(ctx.mcpReq.inputResponses, consentInputKey);
-      if (view.kind === 'elicit') return consentFormReply(view.action, view.content);
+      if (view.kind === 'elicit') {
+        const first = await Promise.resolve(echoed)
+          .then((signed) => state.claim(signed))
+          .catch(() => undefined);
+        if (first === undefined) return 'dismiss';
+        if (first) return consentFormReply(view.action, view.content);
+      }
     }
     asked = { message: consentFormMessage(request), state: state.mint(question) };
     return 'dismiss';
@@ -226,7 +243,7 @@ function canElicitForm(ctx: ServerContext): boolean {
 }
 
 function sameQuestion(a: ConsentQuestion, b: ConsentQuestion): boolean {
-  return a.app === b.app && a.scope === b.scope && a.argsHash === b.argsHash;
+  return a.app === b.app && a.scope === b.scope && a.argsHash === b.argsHash && a.client === b.client;
 }
 
 /** What a value that should have been a string was, for the -32602 message. */

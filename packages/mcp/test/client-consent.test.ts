@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { argsHash } from '@xcap/audit';
+import { MemoryConsentNonceStore, type ConsentNonceStore } from '@xcap/broker';
 import type { CallPath } from '@xcap/call';
 import { createConsentState, serveStdioCallPath, type ConsentQuestion, type ConsentState } from '../src/index.js';
 import { connect, type Connected } from './support/connect.js';
@@ -97,6 +98,52 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
     expect(raw.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'ok/']);
   });
 
+  it('a state is single-use: replayed after the grant was revoked, it grants nothing and the person is asked again', async () => {
+    const raw = await serve();
+    const state = (await call(raw, { limit: 1 })).result?.requestState;
+    const granted = await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state });
+    expect(granted.result?.isError).toBeUndefined();
+    expect(raw.host.grants.get('acme.album', 'photos.read')).toBe('granted');
+    // xcap revoke: the scope is undecided again.
+    raw.host.grants.delete('acme.album', 'photos.read');
+    await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state }));
+    expect(raw.host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded', 'ok/', 'denied/consentNeeded']);
+  });
+
+  it("a state is bound to the client that was asked: another client's retry with it grants nothing and is asked again", async () => {
+    const host = testCallPath();
+    const consentState = createConsentState({ key });
+    const asked = await rawPipe('modern', { foreground: true, consentState, host, clientId: 'token:asked' });
+    const other = await rawPipe('modern', { foreground: true, consentState, host, clientId: 'token:other' });
+    const state = (await call(asked, { limit: 1 })).result?.requestState;
+    await askedAgain(other, await call(other, { limit: 1 }, { inputResponses: allow, requestState: state }));
+    // The client that was asked still may answer its own question.
+    expect((await call(asked, { limit: 1 }, { inputResponses: allow, requestState: state })).result?.isError).toBeUndefined();
+    expect(host.grants.get('acme.album', 'photos.read')).toBe('granted');
+  });
+
+  it('hosts sharing the key and the nonce store: a state answered on one is refused on the other', async () => {
+    const nonces = new MemoryConsentNonceStore();
+    const host = testCallPath();
+    const clientId = 'token:agent';
+    const one = await rawPipe('modern', { foreground: true, consentState: createConsentState({ key, nonces }), host, clientId });
+    const two = await rawPipe('modern', { foreground: true, consentState: createConsentState({ key, nonces }), host, clientId });
+    const state = (await call(one, { limit: 1 })).result?.requestState;
+    expect((await call(one, { limit: 1 }, { inputResponses: allow, requestState: state })).result?.isError).toBeUndefined();
+    expect(nonces.size).toBe(1);
+    host.grants.delete('acme.album', 'photos.read');
+    await askedAgain(two, await call(two, { limit: 1 }, { inputResponses: allow, requestState: state }));
+  });
+
+  it('a nonce store that fails grants nothing and asks nothing: consentNeeded', async () => {
+    const broken: ConsentNonceStore = { claim: () => Promise.reject(new Error('database down')) };
+    const raw = await rawPipe('modern', { foreground: true, consentState: createConsentState({ key, nonces: broken }) });
+    const state = (await call(raw, { limit: 1 })).result?.requestState;
+    const answer = await call(raw, { limit: 1 }, { inputResponses: allow, requestState: state });
+    expect([answer.result?.resultType, answer.result?.isError, answer.result?.content?.[0]?.text]).toEqual(['complete', true, 'denied: consentNeeded']);
+    expect(raw.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
+  });
+
   it('inputResponses pre-filled without being asked (no state) grant nothing: asked again', async () => {
     const raw = await serve();
     await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow }));
@@ -112,15 +159,22 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
 
   it('an expired state grants nothing: asked again', async () => {
     const raw = await serve();
-    const expired = await createConsentState({ key, ttlSeconds: -10 }).mint({ app: 'acme.album', scope: 'photos.read', argsHash: argsHash({ limit: 1 }) });
+    const client = raw.served.clientId;
+    const expired = await createConsentState({ key, ttlSeconds: -10 }).mint({
+      app: 'acme.album',
+      scope: 'photos.read',
+      argsHash: argsHash({ limit: 1 }),
+      client,
+    });
     await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: expired }));
   });
 
   it('a valid state for another scope, or for other arguments, grants nothing: asked again', async () => {
     const raw = await serve();
-    const otherScope = await createConsentState({ key }).mint({ app: 'acme.album', scope: 'notifications.post', argsHash: argsHash({ limit: 1 }) });
+    const client = raw.served.clientId;
+    const otherScope = await createConsentState({ key }).mint({ app: 'acme.album', scope: 'notifications.post', argsHash: argsHash({ limit: 1 }), client });
     await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: otherScope }));
-    const otherApp = await createConsentState({ key }).mint({ app: 'evil.app', scope: 'photos.read', argsHash: argsHash({ limit: 1 }) });
+    const otherApp = await createConsentState({ key }).mint({ app: 'evil.app', scope: 'photos.read', argsHash: argsHash({ limit: 1 }), client });
     await askedAgain(raw, await call(raw, { limit: 1 }, { inputResponses: allow, requestState: otherApp }));
     // The state of a real question about {limit: 1}, echoed with other arguments.
     const state = (await call(raw, { limit: 1 })).result?.requestState;
@@ -145,6 +199,7 @@ describe('the modern binding uses the argsHash the call path hands with the cons
     const consentState: ConsentState = {
       mint: (question) => (minted.push(question), signed.mint(question)),
       verify: (state, ctx) => signed.verify(state, ctx),
+      claim: (question) => signed.claim(question),
     };
     const both = pipes();
     const served = serveStdioCallPath({

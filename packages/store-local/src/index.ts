@@ -2,7 +2,8 @@
  * `@xcap/store-local`: the durable stores of one host in one data directory,
  * symmetric with `@xcap/store-postgres` — the grant file `consent.json` with
  * its lock, app files with a quota, the SQLite audit log with group commit,
- * the bearer-token file `tokens.json`, the audit spill and its replay, and
+ * the bearer-token file `tokens.json`, the consent nonces of answered
+ * `requestState`s (`consent-nonces.sqlite`), the audit spill and its replay, and
  * the atomic writes and state-file locks they are built from. No providers,
  * no CLI, no MCP: an Electron or any Node host can take these alone.
  * @packageDocumentation
@@ -29,6 +30,8 @@ export type { AuditCloseReport } from './audit-close-report.js';
 export { FileTokenStore, type FileTokenStoreOptions } from './file-token-store.js';
 export { TokenFileError } from './token-file-error.js';
 export { tokenFileName, tokenFilePath } from './token-file-path.js';
+export { SqliteConsentNonceStore, type SqliteConsentNonceStoreOptions } from './sqlite-consent-nonce-store.js';
+export { consentNonceFileName, consentNoncePath } from './consent-nonce-path.js';
 export { parseTokenFile, type StoredToken, type TokenFile } from './token-file.js';
 export { writeFileAtomic, writeTempFile, syncDir, type AtomicWriteOptions } from './atomic-write.js';
 export { readStateFile, stateFileKey, withStateFileLock, type StateFileFailure, type StateFileText } from './state-file.js';

@@ -1,4 +1,4 @@
-import { closeSync, constants, fchmodSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   auditRowColumns,
@@ -13,6 +13,7 @@ import {
 } from '@xcap/audit';
 import Sqlite from 'better-sqlite3';
 import { AuditSchemaError } from './audit-schema-error.js';
+import { createPrivateFile } from './create-private-file.js';
 import { auditSchemaVersion, migrateAuditDb, userVersion } from './audit-schema.js';
 
 /** What the call path may tell the sink besides the row (structurally `AuditWriteMeta` of `@xcap/audit`). */
@@ -209,27 +210,6 @@ function setUp(db: Sqlite.Database, file: string, synchronous: 'full' | 'normal'
     db.close();
     if (error instanceof AuditSchemaError) throw error;
     throw new AuditSchemaError(file, `is not a usable audit database (${message(error)})`);
-  }
-}
-
-/**
- * Creates `file` with mode 0600 when it does not exist (O_EXCL, then fchmod
- * past the umask), before SQLite opens it: SQLite creates the `-wal` and
- * `-shm` files with the database's mode, so all three are private. An
- * existing file is left as it is.
- */
-function createPrivateFile(file: string): void {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'EEXIST') return;
-    throw error;
-  }
-  try {
-    fchmodSync(fd, 0o600);
-  } finally {
-    closeSync(fd);
   }
 }
 

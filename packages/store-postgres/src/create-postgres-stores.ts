@@ -4,6 +4,7 @@ import { PostgresAuditSink } from './postgres-audit-sink.js';
 import { PostgresBlobStore } from './postgres-blob-store.js';
 import { PostgresDatabase, type PostgresLocation } from './postgres-database.js';
 import { PostgresGrantStore } from './postgres-grant-store.js';
+import { PostgresConsentNonceStore } from './postgres-consent-nonce-store.js';
 import { PostgresStoreError } from './postgres-store-error.js';
 import { sharedKey } from './postgres-shared-key.js';
 import { PostgresTokenStore } from './postgres-token-store.js';
@@ -33,7 +34,7 @@ export interface PostgresStoresOptions extends PostgresLocation {
   readonly onPoolError?: (error: PostgresStoreError) => void;
 }
 
-/** The four stores on one database, and the pool they share. */
+/** The stores on one database, and the pool they share. */
 export interface PostgresStores {
   /** The pool, schema and table names (`migrate()`, `version()`). */
   readonly database: PostgresDatabase;
@@ -45,6 +46,8 @@ export interface PostgresStores {
   readonly audit: PostgresAuditSink;
   /** HTTP bearer tokens (`TokenStore`). */
   readonly tokens: PostgresTokenStore;
+  /** The nonces of answered consent states (`ConsentNonceStore`), so a state is answered once on any host. */
+  readonly consentNonces: PostgresConsentNonceStore;
   /** The key named `name` every host on the database shares (created on first use; `sharedKey`). */
   sharedKey(name: string): Promise<Uint8Array>;
   /** Commits waiting audit rows, then ends the pool if this call opened it. */
@@ -115,6 +118,7 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     blobs: new PostgresBlobStore(database, options.quotaBytes === undefined ? {} : { quotaBytes: options.quotaBytes }),
     audit,
     tokens: new PostgresTokenStore(database),
+    consentNonces: new PostgresConsentNonceStore(database),
     sharedKey: (name) => sharedKey(database, name),
     close,
   };

@@ -1,7 +1,7 @@
 /**
  * `@xcap/store-postgres`: xcap's store interfaces (`GrantStore`,
- * `BlobStore`, `AuditSink`, the HTTP token store) on PostgreSQL, so several
- * hosts share one state.
+ * `BlobStore`, `AuditSink`, the HTTP token store, the `ConsentNonceStore`)
+ * on PostgreSQL, so several hosts share one state.
  *
  * @packageDocumentation
  */
@@ -11,6 +11,7 @@ export { PostgresGrantStore } from './postgres-grant-store.js';
 export { PostgresBlobStore, defaultQuotaBytes, type PostgresBlobStoreOptions, type PostgresBlobListing } from './postgres-blob-store.js';
 export { PostgresAuditSink, type PostgresAuditSinkOptions, type PostgresAuditQuery, type PostgresStoredAuditRow } from './postgres-audit-sink.js';
 export { PostgresTokenStore } from './postgres-token-store.js';
+export { PostgresConsentNonceStore, type PostgresConsentNonceStoreOptions } from './postgres-consent-nonce-store.js';
 export { TokenNameTakenError, tokenBytes, type PostgresTokenIdentity, type PostgresTokenListing } from './moved-token-names.js';
 export { auditStatuses } from './audit-row-values.js';
 export { sharedKey, sharedKeyBytes } from './postgres-shared-key.js';

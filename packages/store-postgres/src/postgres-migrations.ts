@@ -54,6 +54,13 @@ export const postgresMigrations: readonly ((names: TableNames) => string)[] = [
       created timestamptz NOT NULL DEFAULT now()
     );
   `,
+  (n) => `
+    CREATE TABLE ${n.consentNonces} (
+      nonce text PRIMARY KEY CHECK (nonce ~ '^[A-Za-z0-9_-]{16,128}$'),
+      expires_at bigint NOT NULL
+    );
+    CREATE INDEX ${n.index('consent_nonces_expires_at')} ON ${n.consentNonces} (expires_at);
+  `,
 ];
 
 /** The schema version this package writes. */

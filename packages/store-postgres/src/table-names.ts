@@ -22,6 +22,8 @@ export interface TableNames {
   readonly tokens: string;
   /** Keys every host of the database shares (e.g. the consent state's HMAC key). */
   readonly secrets: string;
+  /** The nonces of answered consent states, kept until they expire (`PostgresConsentNonceStore`). */
+  readonly consentNonces: string;
   /** A name in the schema, `<prefix><name>`, quoted (unqualified: for indexes). */
   index(name: string): string;
 }
@@ -46,6 +48,7 @@ export function tableNames(schema: string, prefix: string): TableNames {
     audit: table('audit'),
     tokens: table('tokens'),
     secrets: table('secrets'),
+    consentNonces: table('consent_nonces'),
     index: (name) => `"${prefix}${name}"`,
   };
 }

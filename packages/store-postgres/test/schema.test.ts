@@ -44,13 +44,23 @@ describe('schema and migrations', () => {
     expect(await db.version()).toBe(postgresSchemaVersion);
     const first = await snapshot(p, s);
     expect(first).toEqual({
-      counts: { x1_audit: '0', x1_files: '0', x1_grants: '0', x1_schema_versions: String(postgresSchemaVersion), x1_secrets: '0', x1_tokens: '0' },
+      counts: {
+        x1_audit: '0',
+        x1_consent_nonces: '0',
+        x1_files: '0',
+        x1_grants: '0',
+        x1_schema_versions: String(postgresSchemaVersion),
+        x1_secrets: '0',
+        x1_tokens: '0',
+      },
       indexes: [
         'x1_audit_app',
         'x1_audit_at',
         'x1_audit_pkey',
         'x1_audit_status',
         'x1_audit_tool',
+        'x1_consent_nonces_expires_at',
+        'x1_consent_nonces_pkey',
         'x1_files_pkey',
         'x1_grants_pkey',
         'x1_schema_versions_pkey',

@@ -29,7 +29,8 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
  * folders, then serves over stdio until stdin ends or SIGINT/SIGTERM, or,
  * with `--http [host:]port`, over Streamable HTTP (`serveHttpCommand`).
  * With `--store postgres://…` (or `$XCAP_STORE`) grants, app files, audit
- * rows (with `--host-name` in their host column) and tokens are in
+ * rows (with `--host-name` in their host column), tokens and the nonces of
+ * answered consent states are in
  * PostgreSQL; the data directory keeps what is per host (scheduled
  * notifications, the audit spill file). A database that cannot be reached
  * is one line (password masked) and exit 1. Each `--providers-command
@@ -75,9 +76,14 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
         });
   if (shared !== undefined)
     log(
-      `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
+      `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
     );
-  const stores = shared === undefined ? (quotaBytes === undefined ? {} : { quotaBytes }) : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit };
+  const stores =
+    shared === undefined
+      ? quotaBytes === undefined
+        ? {}
+        : { quotaBytes }
+      : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit, consentNonces: shared.consentNonces };
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
   const host = {
     manifest,

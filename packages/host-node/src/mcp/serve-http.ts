@@ -61,7 +61,8 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
    * `requestState`. Default: drawn at start, so only this process can
    * verify its questions; hosts behind one load balancer share one
    * (`xcap serve --store` uses the database's `sharedKey('consent-state')`),
-   * so the answer may reach any of them.
+   * so the answer may reach any of them; each state is answered once, its
+   * nonce kept in the host's `consentNonces` (give them one shared store).
    */
   readonly consentKey?: Uint8Array;
   /** More `Host` header values to answer besides the bound address's (`host` or `host:port`): the name a load balancer in front sends, e.g. `xcap.example.com`. */
@@ -135,7 +136,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     auditLog: options.auditLog ?? log,
   });
   const tokens = givenTokens ?? new FileTokenStore(tokenFilePath(host.paths.dir));
-  const consentState = createConsentState(consentKey === undefined ? {} : { key: consentKey });
+  const consentState = createConsentState({ ...(consentKey === undefined ? {} : { key: consentKey }), nonces: host.consentNonces });
   // Request errors repeat (a token store down fails every request): at most a burst, then 2 a second, and how many were held back.
   const limiter = new LogLimiter({ now: () => timers.now() });
   const report = (error: Error) => limiter.write('xcap serve: request errors', `xcap serve: ${error.message}`, log);

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
+import { createConsentState, newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
 import type { ConsentUi } from '@xcap/call';
 import { resolvesWithin } from '@xcap/wire';
 import { dismissConsent } from '../consent/dismiss-consent.js';
@@ -59,7 +59,8 @@ const afterStopMs = 1_500;
  * `log` (standard error) at the start naming the app, the run id, the data
  * directory, the provided capabilities and the consent mode. `--consent
  * elicit` asks in the agent's client (legacy: `elicitation/create`;
- * modern: `input_required`), `prompt` on the terminal. When the connection
+ * modern: `input_required`, a single-use state whose nonce is kept in the
+ * host's `consentNonces`), `prompt` on the terminal. When the connection
  * ends the host is closed (pending audit rows written, the SQLite log
  * closed).
  */
@@ -86,6 +87,8 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     clientId,
     foreground,
     consent: foreground && mode === 'elicit' ? 'client' : 'host',
+    // A key per start; each state answered once, its nonce kept in the host's store.
+    consentState: createConsentState({ nonces: host.consentNonces }),
     log: (line) => limiter.write('xcap serve: connection', `xcap serve: ${line}`, log),
     ...(stdin === undefined ? {} : { input: stdin }),
     ...(stdout === undefined ? {} : { output: stdout }),

@@ -1,6 +1,6 @@
 import type { AuditRow, AuditSink } from '@xcap/audit';
 import type { BlobStore } from '@xcap/bridge';
-import type { GrantStore } from '@xcap/broker';
+import type { ConsentNonceStore, GrantStore } from '@xcap/broker';
 import type { ManagedTokenStore } from '@xcap/tokens';
 import type { ConformanceSkip } from './native-conformance-options.js';
 
@@ -14,7 +14,8 @@ export interface StoreConformanceAuditRow extends AuditRow {
 
 /**
  * The stores under test, on storage of their own that starts empty. Each
- * section of the suite (`grants`, `app files`, `audit`, `tokens`) needs its
+ * section of the suite (`grants`, `app files`, `audit`, `tokens`,
+ * `consent nonces`) needs its
  * store; a store left out fails its section unless the section is skipped
  * (`StoreConformanceOptions.skip`) with a reason.
  */
@@ -29,8 +30,15 @@ export interface StoresUnderTest {
   auditRows?(): Promise<StoreConformanceAuditRow[]>;
   /** The token store (section `tokens`). */
   readonly tokens?: ManagedTokenStore;
-  /** A second grant, blob and token store on the same storage: what another host (or process) sharing it uses. */
-  another(): Promise<{ readonly grants?: GrantStore; readonly blobs?: BlobStore; readonly tokens?: ManagedTokenStore }>;
+  /** The store of claimed consent nonces, on the clock `open` was given (section `consent nonces`). */
+  readonly consentNonces?: ConsentNonceStore;
+  /** A second grant, blob, token and consent nonce store on the same storage: what another host (or process) sharing it uses. */
+  another(): Promise<{
+    readonly grants?: GrantStore;
+    readonly blobs?: BlobStore;
+    readonly tokens?: ManagedTokenStore;
+    readonly consentNonces?: ConsentNonceStore;
+  }>;
   /** Closes everything `open` and `another` opened and removes the storage. */
   close(): Promise<void>;
 }
@@ -39,8 +47,12 @@ export interface StoresUnderTest {
 export interface StoreConformanceOptions {
   /** The suite's title, e.g. `file stores`. */
   readonly name: string;
-  /** Opens stores on new, empty storage with this per-app file quota. */
-  open(options: { readonly quotaBytes: number }): Promise<StoresUnderTest>;
-  /** Sections (`grants`, `app files`, `audit`, `tokens`) or single tests (`<section>: <test title>`) to skip, with the reason. */
+  /**
+   * Opens stores on new, empty storage with this per-app file quota; the
+   * consent nonce stores (of `open` and `another`) must read the time from
+   * `now` (milliseconds since the epoch), a clock the suite moves.
+   */
+  open(options: { readonly quotaBytes: number; readonly now: () => number }): Promise<StoresUnderTest>;
+  /** Sections (`grants`, `app files`, `audit`, `tokens`, `consent nonces`) or single tests (`<section>: <test title>`) to skip, with the reason. */
   readonly skip?: readonly ConformanceSkip[];
 }

@@ -4,6 +4,7 @@ import { storeChecks } from './store-conformance-checks.js';
 import type { StoreConformanceOptions, StoresUnderTest } from './store-conformance-options.js';
 import { storeConformanceTests } from './store-conformance-tests.js';
 import { tokenStoreConformanceGroup } from './token-store-conformance-group.js';
+import { consentNonceConformanceGroup } from './consent-nonce-conformance-group.js';
 
 const fileIdPattern = /^f-[0-9a-f]{32}$/;
 const { same, fail, rejects } = storeChecks;
@@ -16,7 +17,9 @@ const { same, fail, rejects } = storeChecks;
  * never reaching another's, a per-app quota counted with the metadata and
  * refused with a `QuotaExceededError`; audit rows with their time and
  * duration, an invalid row refused alone, concurrent writes committed
- * together; tokens by the rules of `ManagedTokenStore` (`@xcap/tokens`).
+ * together; tokens by the rules of `ManagedTokenStore` (`@xcap/tokens`);
+ * consent nonces claimed once, atomically, kept until they expire
+ * (`ConsentNonceStore` of `@xcap/broker`).
  * `options.skip` leaves out sections or tests, each with its reason.
  */
 export function storeConformanceSuite(options: StoreConformanceOptions): ConformanceGroup {
@@ -169,6 +172,7 @@ export function storeConformanceSuite(options: StoreConformanceOptions): Conform
         ],
       },
       tokenStoreConformanceGroup(test),
+      consentNonceConformanceGroup(test),
       unusedSkips(),
     ] satisfies ConformanceNode[],
   };

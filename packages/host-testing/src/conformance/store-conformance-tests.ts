@@ -2,8 +2,24 @@ import { ConformanceFailure } from './conformance-failure.js';
 import type { ConformanceTest } from './conformance-node.js';
 import type { StoreConformanceOptions, StoresUnderTest } from './store-conformance-options.js';
 
-/** Makes one test of a section of the store suite: fresh stores with this quota, closed afterwards; skipped when `options.skip` names its section or `<section>: <title>`. */
-export type StoreTestFactory = (section: string, title: string, quotaBytes: number, body: (stores: StoresUnderTest) => Promise<void>) => ConformanceTest;
+/** The clock a store test's stores read (`now`, milliseconds since the epoch) and the test moves forward (`advance`). */
+export interface StoreTestClock {
+  /** The time now. */
+  readonly now: () => number;
+  /** Moves the clock forward by `ms`. */
+  readonly advance: (ms: number) => void;
+}
+
+/** Makes one test of a section of the store suite: fresh stores with this quota and a clock of their own, closed afterwards; skipped when `options.skip` names its section or `<section>: <title>`. */
+export type StoreTestFactory = (
+  section: string,
+  title: string,
+  quotaBytes: number,
+  body: (stores: StoresUnderTest, clock: StoreTestClock) => Promise<void>,
+) => ConformanceTest;
+
+/** Where every test's clock starts: a fixed time, so no test depends on the machine's clock. */
+const clockStart = Date.parse('2026-11-01T10:00:00.000Z');
 
 /**
  * The test factory of `storeConformanceSuite` and, made after every test,
@@ -32,9 +48,11 @@ export function storeConformanceTests(options: StoreConformanceOptions): { reado
       skip: undefined,
       timeoutMs: 30_000,
       run: async () => {
-        const stores = await options.open({ quotaBytes });
+        let time = clockStart;
+        const clock: StoreTestClock = { now: () => time, advance: (ms) => void (time += ms) };
+        const stores = await options.open({ quotaBytes, now: clock.now });
         try {
-          await body(stores);
+          await body(stores, clock);
         } finally {
           await stores.close();
         }

@@ -45,7 +45,7 @@ export interface RawPipe {
 /** Serves the test call path on pipes and opens the connection in `era` (legacy: initialize; modern: the first request carries the envelope). */
 export async function rawPipe(
   era: 'legacy' | 'modern',
-  options: { foreground?: boolean; consentState?: ConsentState; maxMessageBytes?: number; maxInFlight?: number; host?: TestCallPath } = {},
+  options: { foreground?: boolean; consentState?: ConsentState; maxMessageBytes?: number; maxInFlight?: number; host?: TestCallPath; clientId?: string } = {},
 ): Promise<RawPipe> {
   const host = options.host ?? testCallPath();
   const {
@@ -56,6 +56,7 @@ export async function rawPipe(
     foreground: options.foreground ?? false,
     consent: 'client',
     ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
+    ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
     ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
     ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
   });
