@@ -191,6 +191,9 @@ describe('runConformanceCli', () => {
     const xml = readFileSync(file, 'utf8');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="xcap-conformance" ')).toBe(true);
     expect(xml).toContain(`tests="${total}" failures="2"`);
+    // The suite is named by the catalog's file name, never by a path of this machine.
+    expect([...xml.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1])).toEqual(['corrupted.json']);
+    expect(xml).not.toContain(dir);
     expect(xml.match(/<testcase /g)).toHaveLength(total);
     expect(xml.match(/<failure /g)).toHaveLength(2);
     const kinds = caseKinds.filter((kind) => (fixtureDoc()[kind] as unknown[]).length > 0);

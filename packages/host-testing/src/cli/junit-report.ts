@@ -1,10 +1,12 @@
+import { basename } from 'node:path';
 import { compactJson } from '../replay/compact-json.js';
 import type { DocumentResult } from './document-result.js';
 import { xmlText } from './xml-text.js';
 
 /**
  * The `--junit <file>` output of `xcap-conformance`: JUnit XML with one
- * `<testsuite>` per catalog document and one `<testcase>` per case
+ * `<testsuite>` per catalog document, named by its file name (never a path of
+ * the machine that ran it), and one `<testcase>` per case
  * (`classname` = the case kind, `name` = `<kind>[<index>] <name>`); a
  * failing case carries `<failure>` with what was expected and what came.
  */
@@ -13,7 +15,7 @@ export function junitReport(results: readonly DocumentResult[]): string {
   const failures = results.reduce((n, r) => n + r.report.failed, 0);
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="xcap-conformance" tests="${tests}" failures="${failures}">`];
   for (const { file, report } of results) {
-    lines.push(`  <testsuite name="${xmlText(file)}" tests="${report.cases.length}" failures="${report.failed}" errors="0" skipped="0">`);
+    lines.push(`  <testsuite name="${xmlText(basename(file))}" tests="${report.cases.length}" failures="${report.failed}" errors="0" skipped="0">`);
     const failuresByCase = new Map(report.failures.map((f) => [`${f.kind}[${f.index}]`, f]));
     for (const c of report.cases) {
       const id = `${c.kind}[${c.index}]`;
