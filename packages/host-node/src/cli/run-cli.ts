@@ -68,7 +68,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       '--allowed-origin <name>',
-      'with --http: also serve browser pages from this Origin host name (e.g. app.example.com; loopback origins always are): CORS preflights are answered, any other Origin gets 403; repeatable',
+      'with --http: also serve browser pages of this Origin host name (e.g. app.example.com; loopback ones always are), CORS included; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .addOption(storeOption())

@@ -134,7 +134,7 @@ describe('serveHttp: a tokenless flood of connections cannot lock a token holder
     for (let index = 0; index < 5; index++) expect(await oneExchange(serve.address.port, token, agent)).toEqual({ status: 200, reused: true });
   });
 
-  it('an idle connection is closed after firstByteTimeoutMs, a slow first request after firstHeadersTimeoutMs (node checks headersTimeout only every few seconds)', async () => {
+  it('an idle connection is closed after firstByteTimeoutMs, a slow first head after firstHeadersTimeoutMs (node checks headersTimeout seldom)', async () => {
     const { serve } = await serving();
     const lifetime = (behave: (socket: Socket) => void) =>
       new Promise<number>((resolve) => {

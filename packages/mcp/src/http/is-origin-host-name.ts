@@ -6,7 +6,6 @@
  * without case; any other string could never match one.
  */
 export function isOriginHostName(name: string): boolean {
-  if (name === '' || /[\s/:@?#]/.test(name.replace(/^\[[0-9a-fA-F:.]+\]$/, '[]'))) return false;
   try {
     return new URL(`http://${name}`).hostname === name.toLowerCase();
   } catch {

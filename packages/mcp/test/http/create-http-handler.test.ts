@@ -107,7 +107,7 @@ describe('createHttpHandler', () => {
     expect((await handler.fetch(post({ origin: 'https://evil.example' }))).status).toBe(403);
   });
 
-  it('answers a CORS preflight from an allowed origin before the token check (204); its actual answers carry Allow-Origin; a foreign one gets 403', async () => {
+  it('answers a CORS preflight from an allowed origin before the token (204); its actual answers carry Allow-Origin; a foreign one gets 403', async () => {
     const { handler, control } = await setup({ allowedOrigins: ['app.example'] });
     const preflight = (origin: string, path = '/mcp') =>
       handler.fetch(

@@ -6,8 +6,17 @@ describe('isOriginHostName', () => {
     expect(isOriginHostName(name)).toBe(true),
   );
 
-  it.each(['', ' ', 'a b', 'https://app.example.com', 'app.example.com:443', 'app.example.com/', 'user@app.example.com', 'bücher.example', 'fd00::1', '1.2.3'])(
-    '%j never matches an Origin',
-    (name) => expect(isOriginHostName(name)).toBe(false),
-  );
+  const never = [
+    '',
+    ' ',
+    'a b',
+    'https://app.example.com',
+    'app.example.com:443',
+    'app.example.com/',
+    'user@app.example.com',
+    'bücher.example',
+    'fd00::1',
+    '1.2.3',
+  ];
+  it.each(never)('%j never matches an Origin', (name) => expect(isOriginHostName(name)).toBe(false));
 });
