@@ -213,7 +213,11 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     if (pathOf(request.url) !== path) return httpError(404, `Not found: the MCP endpoint is ${path}`);
     const identity = await bearer(request);
     if (identity instanceof Response) return identity;
-    context.authenticated?.();
+    try {
+      context.authenticated?.();
+    } catch (error) {
+      report(error);
+    }
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (closed) return httpError(503, 'Service unavailable: the server is closing');

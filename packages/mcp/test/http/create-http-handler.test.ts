@@ -163,6 +163,19 @@ describe('createHttpHandler', () => {
     expect(told).toEqual(['bob']);
   });
 
+  it('a context.authenticated that throws is reported; the request is still answered', async () => {
+    const errors: Error[] = [];
+    const { handler } = await setup({ onerror: (error) => errors.push(error) });
+    const answer = await handler.fetch(post({ authorization: 'Bearer alice-secret-token' }), {
+      authenticated: () => {
+        throw new Error('listener broke');
+      },
+    });
+    expect(answer.status).toBe(200);
+    await answer.text();
+    expect(errors.map((error) => error.message)).toEqual(['listener broke']);
+  });
+
   it('answers 404 off the endpoint', async () => {
     const { handler } = await setup();
     expect((await handler.fetch(post({ authorization: 'Bearer bob-secret-token' }, rpc, '/other'))).status).toBe(404);
