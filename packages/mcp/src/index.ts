@@ -7,9 +7,18 @@
  *
  * @packageDocumentation
  */
-export { createHttpHandler, defaultMaxBodyBytes, type HttpHandlerOptions, type HttpServerContext, type XcapHttpHandler } from './http/create-http-handler.js';
+export {
+  createHttpHandler,
+  defaultMaxBodyBytes,
+  type HttpHandlerOptions,
+  type HttpRequestContext,
+  type HttpServerContext,
+  type XcapHttpHandler,
+} from './http/create-http-handler.js';
 export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';
 export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
+export { parseAllowedHost, type AllowedHost } from './http/parse-allowed-host.js';
+export { isOriginHostName } from './http/is-origin-host-name.js';
 export {
   MemoryTokenStore,
   digestsEqual,

@@ -66,6 +66,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'with --http: also answer this Host header (host or host:port), e.g. the name a load balancer in front sends; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
+    .option(
+      '--allowed-origin <name>',
+      'with --http: also serve browser pages of this Origin host name (e.g. app.example.com; loopback ones always are), CORS included; repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .addOption(storeOption())
     .option('--host-name <name>', "with --store: the name this host writes in the audit rows' host column (default <hostname>-<pid>)")
     .option('--quota <bytes>', "each app's file quota in bytes (default 1 GiB; with --store it holds across every host on the database)", parseQuota)

@@ -11,7 +11,7 @@ import { ProviderSetupError } from '@xcap/provider-protocol';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
-import { serveHttpCommand } from './serve-http-command.js';
+import { checkHttpFlags, serveHttpCommand } from './serve-http-command.js';
 import { hostNameOption, openStores, storeUrl } from './store-option.js';
 
 async function directoryOption(flag: string, value: unknown): Promise<string | undefined> {
@@ -39,6 +39,7 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
  * that cannot serve is one line naming it and exit 2.
  */
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
+  checkHttpFlags(options);
   const foreground = options.foreground === true;
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss')
@@ -59,10 +60,6 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     if (error instanceof ManifestError) throw new CliFailure(error.message, 2, { cause: error });
     throw error;
   }
-  if (options.http === undefined && options.allowRemote === true)
-    throw new CliFailure('--allow-remote needs --http (over stdio nothing listens on the network)');
-  if (options.http === undefined && options.allowedHost !== undefined)
-    throw new CliFailure('--allowed-host needs --http (over stdio nothing listens on the network)');
   const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
   const poolErrors = new LogLimiter();
   const shared =

@@ -4,7 +4,7 @@ import type { BlobStore } from '@xcap/bridge';
 import type { TokenStore } from '@xcap/tokens';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
-import { parseListenAddress } from '../mcp/listen-address.js';
+import { checkHttpOptions } from '../mcp/check-http-options.js';
 import { serveHttp } from '../mcp/serve-http.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
@@ -41,34 +41,64 @@ export interface ServeHttpCommandInput {
   readonly providerCommands?: readonly string[];
 }
 
+/** The HTTP flags of `xcap serve` as `serveHttp` takes them. */
+interface HttpFlags {
+  readonly listen: string;
+  readonly allowRemote: boolean;
+  readonly allowedHosts: readonly string[];
+  readonly allowedOrigins: readonly string[];
+}
+
 /**
- * `xcap serve --http [host:]port [--allow-remote]`: serves the app to every
- * agent that holds a token (`xcap token add`) over MCP Streamable HTTP at
- * `/mcp` until SIGINT/SIGTERM. A bad address, or one that is not loopback
- * without `--allow-remote`, exits 2 before anything is opened; a port in
- * use exits 1. The start line on stderr names the URL (the real port when
- * 0 was asked).
+ * Checks the HTTP flags of `xcap serve` (`--http`, `--allow-remote`,
+ * `--allowed-host`, `--allowed-origin`) before anything is opened: a flag
+ * that needs `--http` without it, or a bad value, is a `CliFailure` (exit
+ * 2). Answers the flags, or `undefined` without `--http`.
  */
-export async function serveHttpCommand(input: ServeHttpCommandInput, options: Record<string, unknown>, io: CliIo): Promise<void> {
-  const listen = String(options.http);
-  let address;
+export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | undefined {
+  const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+  if (options.http === undefined) {
+    for (const [flag, given] of [
+      ['--allow-remote', options.allowRemote === true],
+      ['--allowed-host', options.allowedHost !== undefined],
+      ['--allowed-origin', options.allowedOrigin !== undefined],
+    ] as const)
+      if (given) throw new CliFailure(`${flag} needs --http (over stdio nothing listens on the network)`);
+    return undefined;
+  }
+  const flags = {
+    listen: typeof options.http === 'string' ? options.http : '',
+    allowRemote: options.allowRemote === true,
+    allowedHosts: list(options.allowedHost),
+    allowedOrigins: list(options.allowedOrigin),
+  };
   try {
-    address = parseListenAddress(listen);
+    checkHttpOptions(flags);
   } catch (error) {
     throw new CliFailure((error as Error).message);
   }
-  if (!address.loopback && options.allowRemote !== true)
-    throw new CliFailure(
-      `--http ${listen}: ${address.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`,
-    );
+  return flags;
+}
+
+/**
+ * `xcap serve --http [host:]port [--allow-remote]`: serves the app to every
+ * agent that holds a token (`xcap token add`) over MCP Streamable HTTP at
+ * `/mcp` until SIGINT/SIGTERM. A bad address, one that is not loopback
+ * without `--allow-remote`, a bad `--allowed-host` or `--allowed-origin`
+ * exit 2 (`checkHttpFlags`, which `xcap serve` runs before anything is
+ * opened); a port in use exits 1. The start line on stderr names the URL
+ * (the real port when 0 was asked).
+ */
+export async function serveHttpCommand(input: ServeHttpCommandInput, options: Record<string, unknown>, io: CliIo): Promise<void> {
+  const flags = checkHttpFlags(options);
+  if (flags === undefined) throw new CliFailure('serve: --http is missing');
+  const listen = flags.listen;
   let serving;
   try {
     serving = await serveHttp({
       ...input,
+      ...flags,
       env: io.env,
-      listen,
-      allowRemote: options.allowRemote === true,
-      ...(Array.isArray(options.allowedHost) ? { allowedHosts: options.allowedHost as string[] } : {}),
       log: (line) => io.stderr(`${line}\n`),
     });
   } catch (error) {

@@ -14,7 +14,9 @@ import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/stor
 import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
-import { allowedHostHeaders, parseListenAddress, urlAuthority } from './listen-address.js';
+import { checkHttpOptions } from './check-http-options.js';
+import { ConnectionGuard } from './connection-guard.js';
+import { allowedHostHeaders, urlAuthority } from './listen-address.js';
 
 /** The HTTP limits of `serveHttp` (each has a default). */
 export interface HttpLimits {
@@ -28,13 +30,22 @@ export interface HttpLimits {
   readonly maxQueuedPerToken?: number;
   /** How long a request waits for a slot (default 30,000 ms; then 503). */
   readonly maxQueueWaitMs?: number;
+  /** Time a new connection may take to send its first byte (default 1,000 ms; then it is closed). */
+  readonly firstByteTimeoutMs?: number;
+  /** Time a new connection may take to send its first request's complete headers (default 2,000 ms; then it is closed). */
+  readonly firstHeadersTimeoutMs?: number;
   /** Time to receive a request's headers (default 10,000 ms; `server.headersTimeout`). */
   readonly headersTimeoutMs?: number;
   /** Time to receive a whole request, body included (default 30,000 ms; `server.requestTimeout`). */
   readonly requestTimeoutMs?: number;
   /** How long an idle keep-alive connection stays open (default 5,000 ms). */
   readonly keepAliveTimeoutMs?: number;
-  /** Connections open at once (default 256; more are refused). */
+  /**
+   * Connections open at once (default 256). A new one past it closes the
+   * oldest connection that has not made an authenticated request (and has
+   * none being checked), so a tokenless client cannot lock agents out; it
+   * is refused only when every connection carries a token.
+   */
   readonly maxConnections?: number;
 }
 
@@ -67,6 +78,8 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly consentKey?: Uint8Array;
   /** More `Host` header values to answer besides the bound address's (`host` or `host:port`): the name a load balancer in front sends, e.g. `xcap.example.com`. */
   readonly allowedHosts?: readonly string[];
+  /** `Origin` host names served besides loopback ones (`app.example.com`): a browser page there may call (CORS); any other `Origin` gets 403. */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** A running `xcap serve --http`. */
@@ -94,7 +107,9 @@ export interface HttpServe {
  * body 413, a fair bound on requests in flight, 503). Every agent shares the
  * audit log, `consent.json` and the blob store; each request's calls are
  * audited with `client` `token:<name>`. Binding an address that is not
- * loopback needs `allowRemote` and logs a warning. Prints one start line to
+ * loopback needs `allowRemote` and logs a warning. Every option's value is
+ * checked before anything opens (a `RangeError` naming the bad one). A
+ * tokenless client cannot hold the connections (`ConnectionGuard`). Prints one start line to
  * `log`: `xcap serve: listening on http://<host>:<port>/mcp, …` (with the
  * real port when 0 was asked).
  *
@@ -107,12 +122,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const target = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   // Every line through terminalText (it quotes names, addresses and error text from outside).
   const log = (line: string) => target(terminalText(line));
-  const listen = parseListenAddress(options.listen);
-  if (!listen.loopback && options.allowRemote !== true) {
-    throw new RangeError(
-      `--http ${options.listen}: ${listen.host} is not a loopback address; binding it exposes the host to the network: add --allow-remote to do so`,
-    );
-  }
+  const listen = checkHttpOptions(options);
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
@@ -126,6 +136,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     closeGraceMs = 10_000,
     consentKey,
     allowedHosts: extraHosts = [],
+    allowedOrigins = [],
     timers = realTimers,
     ...hostOptions
   } = options;
@@ -146,8 +157,15 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     headersTimeout: limits.headersTimeoutMs ?? 10_000,
     keepAliveTimeout: limits.keepAliveTimeoutMs ?? 5_000,
     maxHeaderSize: 16 * 1024,
+    // Node looks at headersTimeout and requestTimeout only this often (default 30 s).
+    connectionsCheckingInterval: 1_000,
   });
-  server.maxConnections = limits.maxConnections ?? 256;
+  const guard = new ConnectionGuard(server, {
+    maxConnections: limits.maxConnections ?? 256,
+    firstByteTimeoutMs: limits.firstByteTimeoutMs ?? 1_000,
+    firstHeadersTimeoutMs: limits.firstHeadersTimeoutMs ?? 2_000,
+    timers,
+  });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -172,6 +190,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
       },
       tokens,
       allowedHosts: [...allowedHostHeaders(bound.host, bound.port), ...extraHosts],
+      allowedOrigins,
       onerror: report,
       timers,
       ...(limits.maxBodyBytes === undefined ? {} : { maxBodyBytes: limits.maxBodyBytes }),
@@ -184,7 +203,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     const origin = `http://${urlAuthority(bound.host, bound.port)}`;
     server.on(
       'request',
-      fetchListener((request) => mounted.fetch(request), origin, report),
+      fetchListener((request, from) => guard.check(from.socket, (authenticated) => mounted.fetch(request, { authenticated })), origin, report),
     );
     server.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { sendBodyAfterAnswer } from '@xcap/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
@@ -240,5 +241,58 @@ describe('xcap serve --http (serveHttp)', () => {
     const token = await tokens.add('agent');
     expect(await sendAfterAnswer(serve.address.port, { authorization: `Bearer ${token}` }, 5 * 1024 * 1024)).toBe(413);
     expect(await sendAfterAnswer(serve.address.port, {}, 1024 * 1024)).toBe(401);
+  });
+  it('a CORS preflight from a loopback origin or --allowed-origin is answered 204 without a token (no row); a foreign one gets 403', async () => {
+    const { serve, tokens, ws } = await start({ allowedOrigins: ['app.example.com'] });
+    const preflight = (origin: string) =>
+      fetch(serve.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' } });
+    for (const origin of [`http://localhost:${serve.address.port}`, 'http://127.0.0.1:5173', 'https://app.example.com']) {
+      const answer = await preflight(origin);
+      expect(answer.status, origin).toBe(204);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(answer.headers.get('access-control-allow-headers')).toContain('authorization');
+    }
+    expect((await preflight('https://evil.example')).status).toBe(403);
+    const token = await tokens.add('page');
+    const call = await post(serve.url, { authorization: `Bearer ${token}`, origin: 'https://app.example.com' });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    await call.text();
+    await serve.close();
+    expect(auditRows(ws.data)).toEqual([]);
+  });
+
+  it('Connection: close on a request answered as an event stream: the socket closes right after the answer', async () => {
+    const { serve, tokens } = await start();
+    const token = await tokens.add('agent');
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'photos__list', arguments: { limit: 1 } } });
+    const { sinceEnd, received } = await new Promise<{ sinceEnd: number; received: string }>((resolve) => {
+      const socket = connect(serve.address.port, '127.0.0.1');
+      let text = '';
+      let end = 0;
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        if (text.endsWith('0\r\n\r\n')) end = performance.now();
+      });
+      // Still open after 3 s: cut here (the answer is then 3 s or more).
+      const cut = setTimeout(() => socket.destroy(), 3_000);
+      socket.on('close', () => (clearTimeout(cut), resolve({ sinceEnd: performance.now() - end, received: text })));
+      socket.write(
+        [
+          'POST /mcp HTTP/1.1',
+          `host: 127.0.0.1:${serve.address.port}`,
+          `authorization: Bearer ${token}`,
+          'content-type: application/json',
+          'accept: text/event-stream, application/json',
+          'mcp-protocol-version: 2025-11-25',
+          'connection: close',
+          `content-length: ${Buffer.byteLength(body)}`,
+          '',
+          body,
+        ].join('\r\n'),
+      );
+    });
+    expect(received).toMatch(/^HTTP\/1\.1 200 [^]*\r\ncontent-type: text\/event-stream\r\n/i);
+    expect(sinceEnd, 'ms from the end of the answer to the socket closing').toBeLessThan(500);
   });
 });

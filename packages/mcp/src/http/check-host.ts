@@ -1,12 +1,5 @@
 import { httpError } from './http-answers.js';
-
-/** An `allowedHosts` entry: a host name and, when given, its port. */
-interface AllowedHost {
-  readonly host: string;
-  readonly port: string | undefined;
-}
-
-const authority = /^(\[[0-9a-f:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/;
+import { parseAllowedHost, type AllowedHost } from './parse-allowed-host.js';
 
 /**
  * The `Host` check of `createHttpHandler` (DNS rebinding): a request whose
@@ -17,21 +10,18 @@ const authority = /^(\[[0-9a-f:.]+\]|[^:[\]\s/@]+)(?::(\d{1,5}))?$/;
  * that is not `host` or `host:port`.
  */
 export function checkHost(allowedHosts: readonly string[]): (request: Request) => Response | undefined {
-  const allowed = allowedHosts.map(parseAllowedHost);
+  const allowed = allowedHosts.map((entry) => {
+    const parsed = parseAllowedHost(entry);
+    if (parsed === undefined) throw new TypeError(`createHttpHandler: allowedHosts entry ${JSON.stringify(entry)} is not host or host:port`);
+    return parsed;
+  });
   return (request) => (hostAllowed(request.headers.get('host'), allowed) ? undefined : httpError(403, 'Forbidden: the Host header does not name this server'));
-}
-
-function parseAllowedHost(entry: string): AllowedHost {
-  const match = authority.exec(entry.trim().toLowerCase());
-  if (match === null) throw new TypeError(`createHttpHandler: allowedHosts entry ${JSON.stringify(entry)} is not host or host:port`);
-  return { host: match[1] as string, port: match[2] };
 }
 
 function hostAllowed(header: string | null, allowed: readonly AllowedHost[]): boolean {
   if (header === null) return false;
-  const match = authority.exec(header.trim().toLowerCase());
-  if (match === null) return false;
-  const host = match[1] as string;
-  const port = match[2] ?? '80';
-  return allowed.some((entry) => entry.host === host && (entry.port === undefined || entry.port === port));
+  const parsed = parseAllowedHost(header);
+  if (parsed === undefined) return false;
+  const port = parsed.port ?? '80';
+  return allowed.some((entry) => entry.host === parsed.host && (entry.port === undefined || entry.port === port));
 }

@@ -5,11 +5,12 @@ import { answerAfterRow, toolsCallIn, type HttpToolsCall } from './answer-after-
 import { checkBearer } from './check-bearer.js';
 import { checkHost } from './check-host.js';
 import { checkOrigin } from './check-origin.js';
+import { corsAnswers } from './cors-answers.js';
 import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
 import { readLimitedBody } from './read-limited-body.js';
 import { tokenClient, type TokenIdentity, type TokenStore } from '@xcap/tokens';
-import type { Timers } from '@xcap/wire';
+import { isObject, type Timers } from '@xcap/wire';
 
 /** What the server factory of `createHttpHandler` is told about the request it serves. */
 export interface HttpServerContext {
@@ -56,10 +57,16 @@ export interface HttpHandlerOptions {
   readonly onerror?: (error: Error) => void;
 }
 
+/** What the caller of `XcapHttpHandler.fetch` is told about one request (e.g. a Node listener about the connection it came on). */
+export interface HttpRequestContext {
+  /** Called once the request passed the bearer check (before it waits for a slot): the connection it came on carries a token. */
+  readonly authenticated?: () => void;
+}
+
 /** A locked Streamable HTTP endpoint: a web-standard `fetch` (mount it on `node:http` or any fetch runtime). */
 export interface XcapHttpHandler {
-  /** Answers one HTTP request. Never throws: every failure is an HTTP answer. */
-  fetch(request: Request): Promise<Response>;
+  /** Answers one HTTP request. Never throws: every failure is an HTTP answer. `context` hears whether it passed the bearer check. */
+  fetch(request: Request, context?: HttpRequestContext): Promise<Response>;
   /** Requests holding a slot now. */
   readonly inFlight: number;
   /** Aborts modern exchanges in flight and refuses new requests (503). */
@@ -78,14 +85,21 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  *    answer 403 too).
  * 2. `Origin` present and not a loopback origin (or `allowedOrigins`) → 403,
  *    as the MCP transport spec requires.
- * 3. A path other than `path` → 404.
- * 4. No `Authorization: Bearer <token>`, or a token `tokens` does not know →
+ * 3. A CORS preflight (`OPTIONS` of `path` with an allowed `Origin`) → 204
+ *    with the `Access-Control-Allow-*` headers, no token asked (it is not a
+ *    call: no row). Every other answer to an allowed `Origin` carries
+ *    `Access-Control-Allow-Origin` and `-Expose-Headers`.
+ * 4. A path other than `path` → 404.
+ * 5. No `Authorization: Bearer <token>`, or a token `tokens` does not know →
  *    401 with `WWW-Authenticate: Bearer` (`error="invalid_token"` for a
- *    wrong or revoked one).
- * 5. `Content-Length` over `maxBodyBytes` → 413.
- * 6. A fair slot (`FairGate`, keyed by token name); none within the wait or
- *    the token's queue full → 503 with `Retry-After: 1`.
- * 7. The body, counted while read: over `maxBodyBytes` → 413.
+ *    wrong or revoked one). Passed: `context.authenticated()`.
+ * 6. `Content-Length` over `maxBodyBytes` → 413.
+ * 7. A fair slot (`FairGate`, keyed by token name); none within the wait or
+ *    the token's queue full → 503 with `Retry-After: 1`. A request that
+ *    waited has its token checked again when it gets the slot: revoked
+ *    meanwhile → 401 `invalid_token`, a tools/call with its row (as a
+ *    request the SDK refuses gets one).
+ * 8. The body, counted while read: over `maxBodyBytes` → 413.
  *
  * The server factory gets the token's name and the audit client
  * `token:<name>`. A slot is held until the response body is fully sent (an
@@ -166,17 +180,57 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     return learned;
   };
 
-  const fetch = async (request: Request): Promise<Response> => {
+  /**
+   * A request that waited for its slot, checked again as it gets it: the
+   * refusal (401 when its token was revoked meanwhile, after the row of a
+   * tools/call was written) or `undefined` (go on).
+   */
+  const checkedAgain = async (request: Request, name: string): Promise<Response | undefined> => {
+    const again = await bearer(request);
+    if (!(again instanceof Response)) return undefined;
+    if (again.status !== 401 || request.body === null) return again;
+    const body = await readLimitedBody(request.body, maxBodyBytes).catch(() => null);
+    const call = body === null ? undefined : toolsCallIn(body);
+    if (call === undefined) return again;
+    const audit = await mountFor({ audit: undefined, refusals: unwatched }, request, call, name);
+    const params = isObject(call.message['params']) ? call.message['params'] : {};
+    const reason = 'Unauthorized: the token was revoked while the request waited for a slot';
+    await audit?.({ id: call.id, name: params['name'], arguments: params['arguments'], reason }).catch(report);
+    return again;
+  };
+
+  const fetch = async (request: Request, context: HttpRequestContext = {}): Promise<Response> => {
     const refused = hostRefusal(request) ?? originRefusal(request);
     if (refused !== undefined) return refused;
+    const origin = request.headers.get('origin');
+    if (origin === null) return serve(request, context);
+    const cors = corsAnswers(origin);
+    if (request.method === 'OPTIONS' && pathOf(request.url) === path) return cors.preflight();
+    return cors.expose(await serve(request, context));
+  };
+
+  const serve = async (request: Request, context: HttpRequestContext): Promise<Response> => {
     if (pathOf(request.url) !== path) return httpError(404, `Not found: the MCP endpoint is ${path}`);
     const identity = await bearer(request);
     if (identity instanceof Response) return identity;
+    try {
+      context.authenticated?.();
+    } catch (error) {
+      report(error);
+    }
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (closed) return httpError(503, 'Service unavailable: the server is closing');
+    const waits = gate.mustWait(identity.name);
     const release = await gate.enter(identity.name, request.signal);
     if (release === null) return httpError(503, 'Service unavailable: too many requests in flight for this token; retry', { 'retry-after': '1' });
+    if (waits) {
+      const again = await checkedAgain(request, identity.name).catch((error: unknown) => (report(error), httpError(500, 'Internal error')));
+      if (again !== undefined) {
+        release();
+        return again;
+      }
+    }
     try {
       let body: Uint8Array | null = null;
       if (request.body !== null) {

@@ -65,6 +65,11 @@ export class FairGate {
     return count;
   }
 
+  /** Whether `enter(key)` called now would wait for a slot (or be refused) rather than run at once. */
+  mustWait(key: string): boolean {
+    return this.#queues.has(key) || !this.#canRun(key);
+  }
+
   /** Takes a slot for `key`: the release function once it runs, `null` when refused. */
   enter(key: string, signal?: AbortSignal): Promise<Release | null> {
     if (signal?.aborted === true) return Promise.resolve(null);

@@ -8,10 +8,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * buffered, and the handler counts the bytes itself. The request URL is
  * `origin` + the request's path (the `Host` header stays a header, checked
  * by the handler). A client that goes away aborts the request's signal and
- * cancels the response body. A handler that throws answers 500.
+ * cancels the response body. A handler that throws answers 500. `fetch` is
+ * also given the Node request (`from`), so a caller can tell which
+ * connection a request came on (`from.socket`).
+ *
+ * The connection is Node's to manage, not the handler's: a `Connection`
+ * (other than `close`), `Keep-Alive` or `Transfer-Encoding` header in the
+ * handler's response is dropped, so a client's `Connection: close` closes
+ * the socket after a streamed (SSE) answer too (the MCP SDK sends event
+ * streams with `Connection: keep-alive`). A handler's `Connection: close`
+ * is kept.
  */
 export function fetchListener(
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, from: IncomingMessage) => Promise<Response>,
   origin: string,
   onerror: (error: Error) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
@@ -19,7 +28,7 @@ export function fetchListener(
 }
 
 async function serve(
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, from: IncomingMessage) => Promise<Response>,
   origin: string,
   onerror: (error: Error) => void,
   req: IncomingMessage,
@@ -43,7 +52,7 @@ async function serve(
     const method = req.method ?? 'GET';
     const body = method === 'GET' || method === 'HEAD' ? undefined : requestBody(req);
     const request = new Request(`${origin}${target}`, { method, headers, signal: abort.signal, ...(body === undefined ? {} : { body, duplex: 'half' }) });
-    response = await fetch(request);
+    response = await fetch(request, req);
   } catch (error) {
     if (!(error instanceof TypeError)) onerror(error instanceof Error ? error : new Error(String(error)));
     response = new Response(
@@ -63,7 +72,7 @@ async function serve(
     return;
   }
   const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) headers[name] = value;
+  for (const [name, value] of response.headers) if (!connectionHeader(name, value)) headers[name] = value;
   if (response.status >= 400 && !req.complete && !req.destroyed) {
     // Refused before the body was read to its end (413, 401, …): the answer goes out whole (with its length), then the rest of the body is read and dropped before the connection closes — a client still sending sees the answer, not a reset connection (nginx's lingering close).
     const bytes = Buffer.from(await response.arrayBuffer());
@@ -95,6 +104,12 @@ async function serve(
     finished = true;
     res.end();
   }
+}
+
+/** Whether a response header is about the connection (Node's to set): `Connection` other than `close`, `Keep-Alive`, `Transfer-Encoding`. */
+function connectionHeader(name: string, value: string): boolean {
+  if (name === 'connection') return value.trim().toLowerCase() !== 'close';
+  return name === 'keep-alive' || name === 'transfer-encoding';
 }
 
 /** The most bytes of an unread request body dropped after an early answer; past it the connection is closed. */

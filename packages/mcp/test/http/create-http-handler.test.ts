@@ -107,6 +107,75 @@ describe('createHttpHandler', () => {
     expect((await handler.fetch(post({ origin: 'https://evil.example' }))).status).toBe(403);
   });
 
+  it('answers a CORS preflight from an allowed origin before the token (204); its actual answers carry Allow-Origin; a foreign one gets 403', async () => {
+    const { handler, control } = await setup({ allowedOrigins: ['app.example'] });
+    const preflight = (origin: string, path = '/mcp') =>
+      handler.fetch(
+        new Request(`${base}${path}`, {
+          method: 'OPTIONS',
+          headers: { host: '127.0.0.1:7777', origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        }),
+      );
+    for (const origin of ['http://localhost:5173', 'https://app.example']) {
+      const answer = await preflight(origin);
+      expect(answer.status, origin).toBe(204);
+      expect(Object.fromEntries([...answer.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary'))).toEqual({
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': 'POST, GET, DELETE',
+        'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version, mcp-session-id, last-event-id',
+        'access-control-expose-headers': 'mcp-session-id, WWW-Authenticate',
+        'access-control-max-age': '600',
+        vary: 'Origin',
+      });
+    }
+    expect((await preflight('https://evil.example')).status).toBe(403);
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight('http://localhost:5173', '/other')).status).toBe(404);
+    expect(control.made).toHaveLength(0);
+    // The actual requests of that page: refused or answered, the browser may read them.
+    for (const headers of [{}, { authorization: 'Bearer bob-secret-token' }] as Record<string, string>[]) {
+      const answer = await handler.fetch(post({ ...headers, origin: 'http://localhost:5173' }));
+      expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(answer.headers.get('access-control-expose-headers')).toBe('mcp-session-id, WWW-Authenticate');
+      expect(answer.headers.get('vary')).toBe('Origin');
+      await answer.text();
+    }
+    // No Origin (an agent that is not a browser): no CORS headers.
+    const plain = await handler.fetch(post({ authorization: 'Bearer bob-secret-token' }));
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    await plain.text();
+  });
+
+  it('tells the caller when a request passed the bearer check (context.authenticated), before its answer; never for a refused one', async () => {
+    const { handler, tokens } = await setup();
+    const told: string[] = [];
+    const ask = async (name: string, headers: Record<string, string>) => {
+      const answer = await handler.fetch(post(headers), { authenticated: () => told.push(name) });
+      await answer.text();
+      return answer.status;
+    };
+    expect(await ask('none', {})).toBe(401);
+    expect(await ask('wrong', { authorization: 'Bearer wrong' })).toBe(401);
+    expect(await ask('foreign', { authorization: 'Bearer bob-secret-token', origin: 'https://evil.example' })).toBe(403);
+    expect(await ask('bob', { authorization: 'Bearer bob-secret-token' })).toBe(200);
+    await tokens.revoke('bob');
+    expect(await ask('revoked', { authorization: 'Bearer bob-secret-token' })).toBe(401);
+    expect(told).toEqual(['bob']);
+  });
+
+  it('a context.authenticated that throws is reported; the request is still answered', async () => {
+    const errors: Error[] = [];
+    const { handler } = await setup({ onerror: (error) => errors.push(error) });
+    const answer = await handler.fetch(post({ authorization: 'Bearer alice-secret-token' }), {
+      authenticated: () => {
+        throw new Error('listener broke');
+      },
+    });
+    expect(answer.status).toBe(200);
+    await answer.text();
+    expect(errors.map((error) => error.message)).toEqual(['listener broke']);
+  });
+
   it('answers 404 off the endpoint', async () => {
     const { handler } = await setup();
     expect((await handler.fetch(post({ authorization: 'Bearer bob-secret-token' }, rpc, '/other'))).status).toBe(404);

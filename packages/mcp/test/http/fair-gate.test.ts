@@ -37,6 +37,22 @@ describe('FairGate', () => {
     expect(gate.inFlight).toBe(3);
   });
 
+  it('mustWait says whether enter would wait: its key at its bound, every slot taken, or its key already waiting', async () => {
+    const gate = new FairGate(options);
+    expect(gate.mustWait('a')).toBe(false);
+    const a1 = await gate.enter('a');
+    await gate.enter('a');
+    expect([gate.mustWait('a'), gate.mustWait('b')]).toEqual([true, false]);
+    await gate.enter('b');
+    // Three in flight: every key waits now.
+    expect(gate.mustWait('b')).toBe(true);
+    void gate.enter('a');
+    a1?.();
+    await Promise.resolve();
+    // The freed slot went to the waiting a; b still waits for the total bound.
+    expect([gate.mustWait('a'), gate.mustWait('b'), gate.mustWait('c')]).toEqual([true, true, true]);
+  });
+
   it('hands freed slots to waiting keys in turn', async () => {
     const gate = new FairGate({ ...options, maxInFlight: 1, maxInFlightPerKey: 1 });
     const first = (await gate.enter('a')) as Release;

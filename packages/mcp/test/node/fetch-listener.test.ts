@@ -138,4 +138,33 @@ describe('fetchListener', () => {
     await aborted;
     await cancel;
   });
+  it('Connection: close holds for a streamed answer too: the socket closes right after its last chunk, whatever Connection the handler set', async () => {
+    // The MCP SDK answers an event stream with `Connection: keep-alive`; the client's `Connection: close` still wins.
+    const port = await listen(
+      async () =>
+        new Response(
+          new ReadableStream({
+            start: (controller) => (controller.enqueue(new TextEncoder().encode('data: {}\n\n')), controller.close()),
+          }),
+          { headers: { 'content-type': 'text/event-stream', connection: 'keep-alive', 'keep-alive': 'timeout=60' } },
+        ),
+    );
+    const { sinceLastChunk, received } = await new Promise<{ sinceLastChunk: number; received: string }>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      let last = 0;
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        if (text.endsWith('0\r\n\r\n')) last = performance.now();
+      });
+      // Still open after 3 s: cut here (the answer is then 3 s or more).
+      const cut = setTimeout(() => socket.destroy(), 3_000);
+      socket.on('close', () => (clearTimeout(cut), resolve({ sinceLastChunk: performance.now() - last, received: text })));
+      socket.write(`POST /mcp HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`);
+    });
+    expect(received.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(sinceLastChunk, 'ms from the last chunk to the socket closing').toBeLessThan(500);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received).not.toMatch(/keep-alive/i);
+  });
 });
