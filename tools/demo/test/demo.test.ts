@@ -168,27 +168,13 @@ describe('demo parts', () => {
       },
       required: ['answer'],
     });
-    expect(fields).toEqual([
-      {
-        name: 'answer',
-        title: 'Your answer',
-        required: true,
-        choices: [
-          { value: 'allow', title: 'Allow' },
-          { value: 'deny', title: 'Don’t allow' },
-        ],
-      },
-      {
-        name: 'size',
-        title: 'size',
-        required: false,
-        choices: [
-          { value: 'small', title: 'small' },
-          { value: 'large', title: 'large' },
-        ],
-      },
-      { name: 'note', title: 'note', required: false, choices: [] },
+    // Each field as [name, title, required, "value=title" of each choice], and no field has keys besides those four.
+    expect(fields.map((f) => [f.name, f.title, f.required, f.choices.map((c) => `${c.value}=${c.title}`)])).toEqual([
+      ['answer', 'Your answer', true, ['allow=Allow', 'deny=Don’t allow']],
+      ['size', 'size', false, ['small=small', 'large=large']],
+      ['note', 'note', false, []],
     ]);
+    expect(fields.every((f) => Object.keys(f).sort().join() === 'choices,name,required,title')).toBe(true);
     expect(describeForm(fields)).toEqual(['Your answer (answer, required): Allow | Don’t allow', 'size (size): small | large', 'note (note): free text']);
     expect(formFields(undefined)).toEqual([]);
     expect(formFields({ properties: 'not an object' })).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, FileGrantStore } from '@xcap/store-local';
-import { auditRows, hashOf, httpAgent, httpWorkspace } from '../http/http-workspace.js';
+import { auditRows, hashOf, httpAgent, httpWorkspace, mcpPostHeaders, workspaceArgs } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe, type HttpServeProcess } from './http-process.js';
 import { requireBuilt, runXcap } from './xcap-process.js';
 
@@ -23,7 +23,7 @@ async function tokenAdd(data: string, name: string): Promise<string> {
 function post(url: string, headers: Record<string, string>, body = '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}'): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    headers: { ...mcpPostHeaders, ...headers },
     body,
   });
 }
@@ -35,16 +35,7 @@ describe('xcap serve --http as a process', () => {
     await new FileGrantStore(dataPaths(ws.data).consent).set('acme.album', 'photos.read', 'granted');
     const modernToken = await tokenAdd(ws.data, 'modern');
     const legacyToken = await tokenAdd(ws.data, 'legacy');
-    let serve: HttpServeProcess | undefined = await spawnHttpServe([
-      '--manifest',
-      ws.manifest,
-      '--data',
-      ws.data,
-      '--photos',
-      ws.photos,
-      '--http',
-      '127.0.0.1:0',
-    ]);
+    let serve: HttpServeProcess | undefined = await spawnHttpServe([...workspaceArgs(ws), '--http', '127.0.0.1:0']);
     cleanup.push(() => (serve === undefined ? Promise.resolve() : killServe(serve)));
     expect(serve.stderr()).toMatch(/2 token\(s\) in .*tokens\.json/);
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, FileBlobStore, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
-import { auditRows, httpAgent, httpWorkspace } from '../http/http-workspace.js';
+import { auditRows, httpAgent, httpWorkspace, workspaceArgs } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe, type HttpServeProcess } from './http-process.js';
 import { requireBuilt } from './xcap-process.js';
 
@@ -40,19 +40,7 @@ describe('SIGKILL of xcap serve --http in the middle of calls from several agent
       // Undecided again: the first modern call of the round is asked (input_required) and the person allows, so the server writes the grant mid-stream.
       await grants.delete('acme.album', 'photos.read');
       grantAcknowledged = false;
-      const serve: HttpServeProcess = await spawnHttpServe([
-        '--manifest',
-        ws.manifest,
-        '--data',
-        ws.data,
-        '--photos',
-        ws.photos,
-        '--foreground',
-        '--consent',
-        'elicit',
-        '--http',
-        '127.0.0.1:0',
-      ]);
+      const serve: HttpServeProcess = await spawnHttpServe([...workspaceArgs(ws), '--foreground', '--consent', 'elicit', '--http', '127.0.0.1:0']);
       cleanup.push(() => killServe(serve));
       const agents: { token: string; client: Client }[] = [];
       for (let index = 0; index < agentsPerRound; index++) {

@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
-import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from './xcap-process.js';
+import { connectAgent, requireBuilt, runXcap, workspace, type Agent, type Workspace } from './xcap-process.js';
 import { nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
 
 // Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
@@ -55,6 +55,11 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
   return check();
 }
 
+/** The official client connected to `xcap serve` over stdio, serving `ws` with `--providers-command command`. */
+function serveWith(ws: Workspace, command: string): Promise<Agent> {
+  return connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', command]);
+}
+
 /** SIGKILLs the host and expects it gone within 5 s, and its provider `provider` within 3 s after. */
 async function killHostExpectProviderGone(host: number, provider: number): Promise<void> {
   process.kill(host, 'SIGKILL');
@@ -87,7 +92,7 @@ describe('xcap serve --providers-command', () => {
     const pidFile = join(ws.root, 'provider.pid');
     const command = `'${process.execPath}' '${nodeProvider}' --capabilities photos --hello --pid-file '${pidFile}'`;
     // No --photos: only the provider process serves photos.
-    const agent = await connectAgent(['--manifest', ws.manifest, '--data', ws.data, '--providers-command', command]);
+    const agent = await serveWith(ws, command);
     agents.push(agent);
     const pid = await readPid(pidFile);
     expect(agent.stderr()).toMatch(/provides photos, print,/);
@@ -118,14 +123,7 @@ describe('xcap serve --providers-command', () => {
     const ws = await workspace();
     roots.push(ws.root);
     const pidFile = join(ws.root, 'provider.pid');
-    const agent = await connectAgent([
-      '--manifest',
-      ws.manifest,
-      '--data',
-      ws.data,
-      '--providers-command',
-      `'${process.execPath}' '${nodeProvider}' --capabilities photos --pid-file '${pidFile}'`,
-    ]);
+    const agent = await serveWith(ws, `'${process.execPath}' '${nodeProvider}' --capabilities photos --pid-file '${pidFile}'`);
     agents.push(agent);
     const pid = await readPid(pidFile);
     expect(alive(pid)).toBe(true);
@@ -136,14 +134,7 @@ describe('xcap serve --providers-command', () => {
     const ws = await workspace();
     roots.push(ws.root);
     expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
-    const agent = await connectAgent([
-      '--manifest',
-      ws.manifest,
-      '--data',
-      ws.data,
-      '--providers-command',
-      `python3 '${pythonProvider}' --photos '${ws.photos}'`,
-    ]);
+    const agent = await serveWith(ws, `python3 '${pythonProvider}' --photos '${ws.photos}'`);
     agents.push(agent);
     const host = hostPid(agent);
     const pick = await agent.client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });

@@ -64,3 +64,15 @@ export function auditRows(data: string): StoredAuditRow[] {
 export function hashOf(args: unknown): string {
   return argsHash(args);
 }
+
+/** The headers of a 2025-11-25 MCP POST besides `host` and `authorization`: a JSON body, JSON or an event stream back. */
+export const mcpPostHeaders = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+} as const;
+
+/** `xcap serve`'s arguments serving `ws`: its manifest, data directory and photos folder. */
+export function workspaceArgs(ws: HttpWorkspace): string[] {
+  return ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos];
+}

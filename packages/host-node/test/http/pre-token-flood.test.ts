@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe } from '../../src/mcp/serve-http.js';
-import { httpManifest, httpWorkspace } from './http-workspace.js';
+import { httpManifest, httpWorkspace, mcpPostHeaders } from './http-workspace.js';
 
 // A real server and real sockets on a loaded 2-core machine: each test runs a few seconds of flood.
 vi.setConfig({ testTimeout: 60_000 });
@@ -77,9 +77,7 @@ function oneExchange(port: number, token: string, agent?: Agent): Promise<{ stat
           host: `127.0.0.1:${port}`,
           connection: agent === undefined ? 'close' : 'keep-alive',
           authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-11-25',
+          ...mcpPostHeaders,
         },
       },
       (response) => {

@@ -4,7 +4,7 @@ import { sendBodyAfterAnswer } from '@xcap/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
 import { dataPaths, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
-import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace } from './http-workspace.js';
+import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace, mcpPostHeaders } from './http-workspace.js';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -56,9 +56,7 @@ function statusWithHost(port: number, host: string, token: string): Promise<numb
         headers: {
           host,
           authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-11-25',
+          ...mcpPostHeaders,
         },
       },
       (response) => {
