@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { connectionSecrets, maskConnectionString } from './mask-connection-string.js';
+import { connectionSecrets, maskConnectionString, scrubSecrets } from './mask-connection-string.js';
 import { PostgresAuditSink } from './postgres-audit-sink.js';
 import { PostgresBlobStore } from './postgres-blob-store.js';
 import { PostgresDatabase, type PostgresLocation } from './postgres-database.js';
@@ -128,7 +128,5 @@ function location(options: PostgresLocation): PostgresLocation {
 }
 
 function scrub(error: unknown, secrets: readonly string[]): string {
-  let text = error instanceof Error ? error.message : String(error);
-  for (const secret of secrets) text = text.split(secret).join('***');
-  return text;
+  return scrubSecrets(error instanceof Error ? error.message : String(error), secrets);
 }
