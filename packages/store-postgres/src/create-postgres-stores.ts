@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { StoreClient } from './store-client.js';
 import { connectionSecrets, maskConnectionString, scrubSecrets } from './mask-connection-string.js';
 import { PostgresAuditSink } from './postgres-audit-sink.js';
 import { PostgresBlobStore } from './postgres-blob-store.js';
@@ -71,6 +72,7 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     try {
       pool = new pg.Pool({
         connectionString: target,
+        Client: StoreClient,
         max: options.poolSize ?? 10,
         connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
         query_timeout: options.statementTimeoutMs ?? 30_000,
