@@ -173,7 +173,10 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     const spillFile = auditSpillPath(paths.dir);
     const auditReplay = await replayAuditSpill(spillFile, audit);
     for (const { line, problem } of auditReplay.invalid) auditLog(`xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`);
-    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
+    for (const { line, problem } of auditReplay.refused.slice(0, 10)) auditLog(`xcap: ${spillFile} line ${line}: audit row refused, ${problem}; dropped`);
+    if (auditReplay.refused.length > 0)
+      auditLog(`xcap: refused ${auditReplay.refused.length} audit row(s) of ${spillFile} for their time (not written to the audit log)`);
+    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log (marked replayed)`);
     const base =
       options.natives ??
       nodeProviders({

@@ -54,6 +54,10 @@ export const postgresMigrations: readonly ((names: TableNames) => string)[] = [
       created timestamptz NOT NULL DEFAULT now()
     );
   `,
+  // 2 → 3: which audit rows were replayed from a host's spill file (issue 23); false for every row before and since.
+  (n) => `
+    ALTER TABLE ${n.audit} ADD COLUMN replayed boolean NOT NULL DEFAULT false;
+  `,
 ];
 
 /** The schema version this package writes. */
