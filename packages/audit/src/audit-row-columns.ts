@@ -11,6 +11,7 @@ export type AuditRowColumns = readonly [
   error: string | null,
   argsHash: string,
   durationMs: number | null,
+  replayed: boolean,
 ];
 
 /**
@@ -20,15 +21,20 @@ export type AuditRowColumns = readonly [
  * `<sink>.write: row…`. `meta.at` (the call's start) is the row's time in UTC
  * as `toISOString` writes it — an `at` already in that form with a real
  * date is kept as it is — else the time of this write; `meta.durationMs`
- * (finite, not negative) is kept, else `null`.
+ * (finite, not negative) is kept, else `null`; `replayed` is true only
+ * when `meta.replayed` is `true` (a row replayed from a spill file).
  */
-export function auditRowColumns(row: AuditRow, meta: { readonly at?: unknown; readonly durationMs?: unknown } | undefined, sink: string): AuditRowColumns {
+export function auditRowColumns(
+  row: AuditRow,
+  meta: { readonly at?: unknown; readonly durationMs?: unknown; readonly replayed?: unknown } | undefined,
+  sink: string,
+): AuditRowColumns {
   const problem = auditRowProblem(row);
   if (problem !== undefined) throw new TypeError(`${sink}.write: row${problem.field === '' ? '' : `.${problem.field}`} ${problem.problem}`);
   const { appId, clientId, tool, status, error, argsHash } = row;
   const duration = meta?.durationMs;
   const durationMs = typeof duration === 'number' && Number.isFinite(duration) && duration >= 0 ? duration : null;
-  return [timeOf(meta?.at), appId, clientId, tool, status, error, argsHash, durationMs];
+  return [timeOf(meta?.at), appId, clientId, tool, status, error, argsHash, durationMs, meta?.replayed === true];
 }
 
 /** `toISOString`'s form (UTC, milliseconds); an `at` already in it with a real date is kept as it is. */

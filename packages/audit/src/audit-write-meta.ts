@@ -8,4 +8,10 @@ export interface AuditWriteMeta {
   readonly at: string;
   /** How long the call took, in milliseconds, from its start until its row was handed to the sink. */
   readonly durationMs: number;
+  /**
+   * True for a row written again from a spill file at a later start (not
+   * by the call itself): a sink that stores it marks the row, and
+   * `xcap audit` shows the mark. Absent means false.
+   */
+  readonly replayed?: boolean;
 }

@@ -8,15 +8,18 @@ export interface StoredAuditRow extends AuditRow {
   readonly at: string;
   /** How long the call took in milliseconds, or `null` when the call path did not say. */
   readonly durationMs: number | null;
+  /** True for a row written from a spill file at a later start rather than by its call (`AuditWriteMeta.replayed`). */
+  readonly replayed: boolean;
 }
 
 /** The columns a stored log selects for `storedAuditRow`, in its table's order. */
-export const storedAuditColumns = 'id, at, app_id, client_id, tool, status, error, args_hash, duration_ms';
+export const storedAuditColumns = 'id, at, app_id, client_id, tool, status, error, args_hash, duration_ms, replayed';
 
 /**
  * A `StoredAuditRow` from one record a database driver answers for
  * `storedAuditColumns`: the id as a number (PostgreSQL's bigint comes as a
- * string), the time as ISO 8601 in UTC (a `Date` or the stored text).
+ * string), the time as ISO 8601 in UTC (a `Date` or the stored text),
+ * `replayed` from PostgreSQL's boolean or SQLite's 0/1.
  */
 export function storedAuditRow(record: Readonly<Record<string, unknown>>): StoredAuditRow {
   const at = record['at'];
@@ -30,5 +33,6 @@ export function storedAuditRow(record: Readonly<Record<string, unknown>>): Store
     error: record['error'] as string | null,
     argsHash: record['args_hash'] as string,
     durationMs: record['duration_ms'] as number | null,
+    replayed: record['replayed'] === true || record['replayed'] === 1,
   };
 }

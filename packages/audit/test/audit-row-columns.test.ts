@@ -14,7 +14,14 @@ describe('auditRowColumns', () => {
       null,
       'sha256:00',
       1.5,
+      false,
     ]);
+  });
+
+  it('marks a row replayed only when meta.replayed is true', () => {
+    expect(
+      [true, false, undefined, 'yes'].map((replayed) => auditRowColumns(row, { at: '2026-07-14T05:40:00.000Z', durationMs: 1, replayed }, 'TestSink')[8]),
+    ).toEqual([true, false, false, false]);
   });
 
   it('turns another readable time into UTC (a day past the end of the month as Date.parse reads it), and an unreadable one into the time of the write', () => {

@@ -12,6 +12,7 @@ describe('storedAuditRow', () => {
     error: 'consentNeeded',
     args_hash: 'sha256:00',
     duration_ms: 1.5,
+    replayed: 0,
   };
 
   it("maps a SQLite record's columns to the row's fields", () => {
@@ -25,7 +26,19 @@ describe('storedAuditRow', () => {
       error: 'consentNeeded',
       argsHash: 'sha256:00',
       durationMs: 1.5,
+      replayed: false,
     });
+  });
+
+  it("reads replayed from SQLite's 1 and PostgreSQL's true; anything else is false", () => {
+    expect([1, true, 0, false, null, '1'].map((replayed) => storedAuditRow({ ...record, replayed }).replayed)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("takes PostgreSQL's bigint id as a string and its time as a Date", () => {

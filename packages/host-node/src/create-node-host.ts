@@ -216,7 +216,10 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     for (const { line, problem } of auditReplay.invalid)
       limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
     limiter.flush();
-    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log`);
+    for (const { line, problem } of auditReplay.refused.slice(0, 10)) auditLog(`xcap: ${spillFile} line ${line}: audit row refused, ${problem}; dropped`);
+    if (auditReplay.refused.length > 0)
+      auditLog(`xcap: refused ${auditReplay.refused.length} audit row(s) of ${spillFile} for their time (not written to the audit log)`);
+    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log (marked replayed)`);
     const commands = createCommandGroup();
     const base =
       options.natives ??

@@ -26,6 +26,10 @@ export const auditMigrations: readonly ((db: Database) => void)[] = [
       CREATE INDEX audit_at ON audit (at);
     `);
   },
+  // 1 → 2: which rows were replayed from a spill file (issue 23): 1 for those, 0 for every row before and since.
+  (db) => {
+    db.exec('ALTER TABLE audit ADD COLUMN replayed INTEGER NOT NULL DEFAULT 0 CHECK (replayed IN (0, 1))');
+  },
 ];
 
 /** The schema version this code writes (`PRAGMA user_version` after every migration). */

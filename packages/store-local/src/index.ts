@@ -11,6 +11,7 @@
 export { defaultDataDir, dataPaths, type DataPaths } from './data-dir.js';
 export { checkDataDir } from './check-data-dir.js';
 export { DataDirError } from './data-dir-error.js';
+export { privateModeProblem, type OwnerAndMode, type PrivateModeProblem } from './private-mode-problem.js';
 export { FileGrantStore, type FileGrantStoreOptions } from './file-grant-store.js';
 export type { GrantFile } from './parse-grant-file.js';
 export { readGrantFile, type GrantFileSnapshot } from './read-grant-file.js';

@@ -22,6 +22,8 @@ export interface AuditRowMeta {
   readonly at?: string;
   /** How long the call took in milliseconds; stored as NULL when absent. */
   readonly durationMs?: number;
+  /** True for a row replayed from a spill file (stored in the `replayed` column; 0 when absent). */
+  readonly replayed?: boolean;
 }
 
 /** Options of `SqliteAuditSink`. */
@@ -58,7 +60,8 @@ const walCheckpointBytes = 4 * 1024 * 1024;
 
 /**
  * An `AuditSink` in SQLite (better-sqlite3, WAL): one row per call with the
- * audit fields, the call's start time and its duration; indexes on app,
+ * audit fields, the call's start time, its duration and whether it was
+ * replayed from a spill file; indexes on app,
  * tool, status and time; the schema versioned with `PRAGMA user_version`.
  *
  * Group commit (`GroupCommit` of `@xcap/audit`): rows written in the same
@@ -83,6 +86,8 @@ export class SqliteAuditSink implements AuditSink {
   /** Read-only and the file has no audit table yet: it reads as no rows. */
   readonly #empty: boolean = false;
   readonly #readonly: boolean;
+  /** What `query` selects: `storedAuditColumns`, or with `0 AS replayed` for a log opened read-only before schema version 2 added the column. */
+  readonly #selected: string = storedAuditColumns;
 
   constructor(file: string, options: SqliteAuditSinkOptions = {}) {
     if (typeof file !== 'string' || file === '') throw new TypeError('SqliteAuditSink: file must be a non-empty path');
@@ -97,6 +102,7 @@ export class SqliteAuditSink implements AuditSink {
       const opened = openReadonly(this.file, options.busyTimeoutMs ?? 5000);
       db = opened.db;
       this.#empty = opened.empty;
+      if (!opened.empty && userVersion(db) < 2) this.#selected = storedAuditColumns.replace(/\breplayed\b/, '0 AS replayed');
     } else {
       try {
         mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
@@ -128,7 +134,9 @@ export class SqliteAuditSink implements AuditSink {
     if (this.#closed) return Promise.reject(new Error(`SqliteAuditSink: ${this.file} is closed; the row was not written`));
     let values: unknown[];
     try {
-      values = [...auditRowColumns(row, meta, 'SqliteAuditSink')];
+      const columns = auditRowColumns(row, meta, 'SqliteAuditSink');
+      // SQLite has no boolean: `replayed` (the last column) is stored as 0 or 1.
+      values = [...columns.slice(0, -1), columns[8] ? 1 : 0];
     } catch (error) {
       return Promise.reject(error);
     }
@@ -139,7 +147,7 @@ export class SqliteAuditSink implements AuditSink {
   query(filter: AuditQuery = {}): StoredAuditRow[] {
     const { where, limit } = checkAuditQuery(filter, 'SqliteAuditSink');
     const params: unknown[] = where.map((condition) => condition.value);
-    let sql = `SELECT ${storedAuditColumns} FROM audit${where.length === 0 ? '' : ` WHERE ${where.map((c) => `${c.column} ${c.operator} ?`).join(' AND ')}`} ORDER BY id DESC`;
+    let sql = `SELECT ${this.#selected} FROM audit${where.length === 0 ? '' : ` WHERE ${where.map((c) => `${c.column} ${c.operator} ?`).join(' AND ')}`} ORDER BY id DESC`;
     if (limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(limit);
@@ -148,6 +156,14 @@ export class SqliteAuditSink implements AuditSink {
     this.#batches.flushSync();
     if (this.#empty) return [];
     return (this.#db.prepare(sql).all(params) as Record<string, unknown>[]).map(storedAuditRow);
+  }
+
+  /** The time (`at`) of the log's first row by id, or `undefined` for an empty log (waiting rows are committed first). */
+  firstRowAt(): string | undefined {
+    this.#open();
+    this.#batches.flushSync();
+    if (this.#empty) return undefined;
+    return this.#db.prepare('SELECT at FROM audit ORDER BY id LIMIT 1').pluck().get() as string | undefined;
   }
 
   /** How many rows the log holds (waiting rows are committed first). */
@@ -175,8 +191,8 @@ export class SqliteAuditSink implements AuditSink {
   #insertOf(rows: number): Sqlite.Statement {
     let insert = this.#inserts.get(rows);
     if (insert === undefined) {
-      const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-      insert = this.#db.prepare(`INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash, duration_ms) VALUES ${values}`);
+      const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+      insert = this.#db.prepare(`INSERT INTO audit (at, app_id, client_id, tool, status, error, args_hash, duration_ms, replayed) VALUES ${values}`);
       this.#inserts.set(rows, insert);
     }
     return insert;

@@ -26,14 +26,14 @@ describe('the audit spill file', () => {
     expect(lines).toHaveLength(4);
     expect(JSON.parse(lines[0] as string)).toEqual({ row: row(1), meta: { at: '2026-03-01T09:00:01.000Z', durationMs: 1 }, since: '2026-03-01T09:00:09.000Z' });
     const sink = scriptedAuditSink();
-    await expect(replayAuditSpill(file, sink)).resolves.toEqual({ replayed: 3, invalid: [] });
+    await expect(replayAuditSpill(file, sink)).resolves.toEqual({ replayed: 3, invalid: [], refused: [] });
     expect(sink.rows.map((r) => [r.row.argsHash, r.meta?.at])).toEqual([
       ['sha256:1', '2026-03-01T09:00:01.000Z'],
       ['sha256:2', '2026-03-01T09:00:02.000Z'],
       ['sha256:3', '2026-03-01T09:00:03.000Z'],
     ]);
     expect(existsSync(file)).toBe(false);
-    await expect(replayAuditSpill(file, sink)).resolves.toEqual({ replayed: 0, invalid: [] });
+    await expect(replayAuditSpill(file, sink)).resolves.toEqual({ replayed: 0, invalid: [], refused: [] });
   });
 
   it('a line that is not valid is reported with its number and kept; the valid rows are replayed and removed', async () => {
@@ -49,6 +49,7 @@ describe('the audit spill file', () => {
         { line: 2, problem: '/row/appId: must be a string, got number' },
         { line: 3, problem: 'not JSON' },
       ],
+      refused: [],
     });
     expect(readFileSync(file, 'utf8')).toBe('{"row": {"appId": 1}}\n{"row":{"appId":"a","clientId":"ui","to\n');
     expect(statSync(file).mode & 0o777).toBe(0o600);

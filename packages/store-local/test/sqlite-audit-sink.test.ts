@@ -40,6 +40,7 @@ describe('SqliteAuditSink', () => {
         status: 'denied',
         error: 'consentNeeded',
         argsHash: row(1).argsHash,
+        replayed: false,
       },
     ]);
     sink.close();

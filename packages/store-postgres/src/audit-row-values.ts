@@ -9,12 +9,13 @@ export type AuditRowValues = AuditRowColumns;
 /**
  * The column values of a row after checking it has audit.json's shape
  * (`auditRowColumns` of `@xcap/audit`: a `TypeError` otherwise; `meta.at`
- * the row's time in UTC, else now; `meta.durationMs`, else NULL). A NUL
+ * the row's time in UTC, else now; `meta.durationMs`, else NULL;
+ * `meta.replayed`, else false). A NUL
  * character, which PostgreSQL's text cannot hold, is stored as U+FFFD.
  */
 export function auditRowValues(row: AuditRow, meta: AuditWriteMeta | undefined): AuditRowValues {
-  const [at, appId, clientId, tool, status, error, argsHash, durationMs] = auditRowColumns(row, meta, 'PostgresAuditSink');
-  return [at, text(appId), text(clientId), text(tool), status, error === null ? null : text(error), text(argsHash), durationMs];
+  const [at, appId, clientId, tool, status, error, argsHash, durationMs, replayed] = auditRowColumns(row, meta, 'PostgresAuditSink');
+  return [at, text(appId), text(clientId), text(tool), status, error === null ? null : text(error), text(argsHash), durationMs, replayed];
 }
 
 function text(value: string): string {

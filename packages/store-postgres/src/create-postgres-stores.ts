@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { connectionSecrets, maskConnectionString } from './mask-connection-string.js';
+import { StoreClient } from './store-client.js';
+import { connectionSecrets, maskConnectionString, scrubSecrets } from './mask-connection-string.js';
 import { PostgresAuditSink } from './postgres-audit-sink.js';
 import { PostgresBlobStore } from './postgres-blob-store.js';
 import { PostgresDatabase, type PostgresLocation } from './postgres-database.js';
@@ -74,6 +75,7 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     try {
       pool = new pg.Pool({
         connectionString: target,
+        Client: StoreClient,
         max: options.poolSize ?? 10,
         connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
         query_timeout: options.statementTimeoutMs ?? 30_000,
@@ -132,7 +134,5 @@ function location(options: PostgresLocation): PostgresLocation {
 }
 
 function scrub(error: unknown, secrets: readonly string[]): string {
-  let text = error instanceof Error ? error.message : String(error);
-  for (const secret of secrets) text = text.split(secret).join('***');
-  return text;
+  return scrubSecrets(error instanceof Error ? error.message : String(error), secrets);
 }

@@ -87,6 +87,12 @@ export class PostgresAuditSink implements AuditSink {
     return result.rows.map((r) => ({ ...storedAuditRow(r), host: r['host'] as string | null }));
   }
 
+  /** The time (`at`, ISO 8601 UTC) of the log's first row by id, of every host, or `undefined` for an empty log. */
+  async firstRowAt(): Promise<string | undefined> {
+    const result = await this.#db.query<{ at: Date }>('read the first audit row', `SELECT at FROM ${this.#db.names.audit} ORDER BY id LIMIT 1`);
+    return result.rows[0]?.at.toISOString();
+  }
+
   /** How many rows the log holds. */
   async count(): Promise<number> {
     const result = await this.#db.query<{ n: string }>('count the audit rows', `SELECT count(*)::text AS n FROM ${this.#db.names.audit}`);
@@ -101,16 +107,16 @@ export class PostgresAuditSink implements AuditSink {
 
   /** Commits one batch of rows in one statement (`GroupCommit` settles their writes). */
   async #insert(batch: readonly AuditRowValues[]): Promise<void> {
-    const columns: unknown[][] = [[], [], [], [], [], [], [], [], []];
+    const columns: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
     for (const values of batch) {
-      for (let i = 0; i < 8; i++) (columns[i] as unknown[]).push(values[i]);
-      (columns[8] as unknown[]).push(this.#host);
+      for (let i = 0; i < 9; i++) (columns[i] as unknown[]).push(values[i]);
+      (columns[9] as unknown[]).push(this.#host);
     }
     // One statement is one transaction: it has committed when the server answers.
     await this.#db.query(
       `commit ${batch.length} audit row(s)`,
-      `INSERT INTO ${this.#db.names.audit} (at, app_id, client_id, tool, status, error, args_hash, duration_ms, host)
-       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::text[])`,
+      `INSERT INTO ${this.#db.names.audit} (at, app_id, client_id, tool, status, error, args_hash, duration_ms, replayed, host)
+       SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::boolean[], $10::text[])`,
       columns,
     );
   }

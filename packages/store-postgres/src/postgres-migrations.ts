@@ -54,12 +54,17 @@ export const postgresMigrations: readonly ((names: TableNames) => string)[] = [
       created timestamptz NOT NULL DEFAULT now()
     );
   `,
+  // 2 → 3: the consent states already answered, each kept until its state expires (issue 23).
   (n) => `
     CREATE TABLE ${n.consentNonces} (
       nonce text PRIMARY KEY CHECK (nonce ~ '^[A-Za-z0-9_-]{16,128}$'),
       expires_at bigint NOT NULL
     );
     CREATE INDEX ${n.index('consent_nonces_expires_at')} ON ${n.consentNonces} (expires_at);
+  `,
+  // 3 → 4: which audit rows were replayed from a host's spill file (issue 23); false for every row before and since.
+  (n) => `
+    ALTER TABLE ${n.audit} ADD COLUMN replayed boolean NOT NULL DEFAULT false;
   `,
 ];
 

@@ -17,6 +17,11 @@ describe('maskConnectionString', () => {
     ["host=db user=ann password='it\\'s secret' dbname=x", 'host=db user=ann password=*** dbname=x'],
     ['host=db password=hunter2', 'host=db password=***'],
     ['postgres://ann@db:5432/x', 'postgres://ann@db:5432/x'],
+    ['postgres://db:5432?sslmode=require', 'postgres://db:5432?sslmode=require'],
+    ['postgres://[::1]:5432/x', 'postgres://[::1]:5432/x'],
+    ['postgres://ann:pa?ss@db/x', 'postgres://ann:***@db/x'],
+    ['ann:secret@db/x', 'ann:***@db/x'],
+    ['postgres://ann@db/x?password=a#b', 'postgres://ann@db/x?password=***'],
   ])('%s → %s', (input, masked) => {
     expect(maskConnectionString(input)).toBe(masked);
   });

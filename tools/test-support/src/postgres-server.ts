@@ -6,14 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 /** A running private server. */
 export interface PostgresServer {
-  /** `postgres://xcap@127.0.0.1:<port>/postgres` (trust authentication: any password is accepted). */
+  /** `postgres://xcap@127.0.0.1:<port>/postgres` (trust authentication unless `password` was given: then TCP logins need it). */
   readonly url: string;
   readonly port: number;
   /** The temporary folder holding the cluster and the log. */
@@ -58,6 +58,8 @@ export const noPostgresHelp =
 export interface PostgresServerOptions {
   /** Keep fsync on (the benchmark measures real commits); off by default, which makes the tests faster. */
   readonly fsync?: boolean;
+  /** The password of the `xcap` user: TCP logins must give it (scram-sha-256); without it every login is trusted. */
+  readonly password?: string;
 }
 
 /** Starts a private server; rejects with a clear message when none can be had. */
@@ -71,7 +73,14 @@ export async function startPostgresServer(serverOptions: PostgresServerOptions =
   if (root) await handToPostgres(dir);
   const run = (tool: string, args: readonly string[], timeoutMs: number) => runTool(root, path.join(bin, tool), args, timeoutMs, log);
   try {
-    await run('initdb', ['-D', data, '-A', 'trust', '-U', testUser, '--no-sync', '-E', 'UTF8', '--locale=C'], 60_000);
+    const auth = ['-A', 'trust'];
+    if (serverOptions.password !== undefined) {
+      // Read by initdb as the server's user: the test's own folder keeps it from others.
+      const pwfile = path.join(dir, 'password');
+      await writeFile(pwfile, `${serverOptions.password}\n`, { mode: 0o644 });
+      auth.splice(0, 2, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`);
+    }
+    await run('initdb', ['-D', data, ...auth, '-U', testUser, '--no-sync', '-E', 'UTF8', '--locale=C'], 60_000);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;

@@ -9,17 +9,22 @@ const columns = ['at', 'app', 'client', 'tool', 'status', 'error', 'ms', 'argsHa
  * plain-text table: a header, a rule, one line per row, columns padded to
  * fit (`argsHash` shortened to its first 12 hex digits, `error` `—` when
  * null). A `host` column follows `at` when any row has a `host` field
- * (`—` when null). Every cell goes through `terminalText`: a tool name an
+ * (`—` when null). A `replayed` column comes last when any row was
+ * replayed from a spill file (`yes`, else `—`). Every cell goes through `terminalText`: a tool name an
  * agent chose cannot add rows or clear the screen.
  */
 export function auditTable(rows: readonly CommandAuditRow[]): string[] {
   const withHost = rows.some((r) => r.host !== undefined);
-  const titles: readonly string[] = withHost ? [columns[0], 'host', ...columns.slice(1)] : columns;
+  const withReplayed = rows.some((r) => r.replayed);
+  const titles: readonly string[] = [...(withHost ? [columns[0], 'host', ...columns.slice(1)] : columns), ...(withReplayed ? ['replayed'] : [])];
   const cells = rows.map((r) => {
     const hash = r.argsHash;
     const ms = r.durationMs === null ? '—' : r.durationMs.toFixed(1);
     const host = withHost ? [r.host ?? '—'] : [];
-    return [r.at, ...host, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash].map(terminalText);
+    const replayed = withReplayed ? [r.replayed ? 'yes' : '—'] : [];
+    return [r.at, ...host, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash, ...replayed].map(
+      terminalText,
+    );
   });
   const widths = titles.map((title, c) => Math.max(title.length, ...cells.map((line) => line[c]?.length ?? 0)));
   const format = (line: readonly string[]) =>

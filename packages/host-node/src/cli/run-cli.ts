@@ -8,7 +8,7 @@ import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js'
 import { auditStatuses, parseLimit, parseQuota, parseSince } from './parse-values.js';
 import { serveCommand } from './serve-command.js';
 import { storeCopyCommand, storeMigrateCommand } from './store-commands.js';
-import { storeOption } from './store-option.js';
+import { storeFileOption, storeOption } from './store-option.js';
 import { tokenAddCommand, tokenListCommand, tokenRevokeCommand } from './token-commands.js';
 
 const dataOption = () => new Option('--data <dir>', 'the data directory (default $XDG_DATA_HOME/xcap or ~/.local/share/xcap)');
@@ -72,6 +72,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .option('--host-name <name>', "with --store: the name this host writes in the audit rows' host column (default <hostname>-<pid>)")
     .option('--quota <bytes>', "each app's file quota in bytes (default 1 GiB; with --store it holds across every host on the database)", parseQuota)
     .option(
@@ -88,6 +89,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<scope>', 'the scope id, e.g. photos.read')
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .action(async (app: string, scope: string, options: Record<string, unknown>) => grantCommand(app, scope, options, io));
 
   program
@@ -97,6 +99,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<scope>', 'the scope id')
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .action(async (app: string, scope: string, options: Record<string, unknown>) => revokeCommand(app, scope, options, io));
 
   program
@@ -105,6 +108,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('[app]', 'only this app')
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .option('--json', 'print one JSON document {"<app>": {"<scope>": "granted"|"denied"}}', false)
     .action(async (app: string | undefined, options: Record<string, unknown>) => grantsCommand(app, options, io));
 
@@ -118,6 +122,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--limit <n>', 'at most this many rows (default 100)', parseLimit)
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of rows (with --store each has its host)', false)
     .action(async (options: Record<string, unknown>) => auditCommand(options, io));
 
@@ -132,12 +137,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<name>', "the token's name, e.g. claude-desktop (audit rows name it as token:<name>)")
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenAddCommand(name, options, io));
   token
     .command('list')
     .description("list the tokens' names and when they were added (never the tokens)")
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of {"name", "created"}', false)
     .action(async (options: Record<string, unknown>) => tokenListCommand(options, io));
   token
@@ -146,6 +153,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<name>', "the token's name")
     .addOption(dataOption())
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenRevokeCommand(name, options, io));
 
   const store = program.command('store').description('shared PostgreSQL state for several hosts: copy a data directory in, run the schema migration');
@@ -155,12 +163,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       "copy a data directory's grants, app files, audit rows and tokens into an empty PostgreSQL database, then check row counts, argsHashes and file digests",
     )
     .requiredOption('--from <dir>', 'the data directory to copy (stop the host using it first)')
-    .addOption(new Option('--to <url>', 'the PostgreSQL database (postgres://user:password@host:5432/db); default $XCAP_STORE'))
+    .addOption(
+      new Option(
+        '--to <url>',
+        'the PostgreSQL database (postgres://user@host:5432/db; no password here: give it in $XCAP_STORE, --to-file, PGPASSWORD or a PGPASSFILE); default $XCAP_STORE',
+      ),
+    )
+    .addOption(new Option('--to-file <path>', 'read the connection string (password included) from this file, yours and of mode 0600; instead of --to'))
     .action(async (options: Record<string, unknown>) => storeCopyCommand(options, io));
   store
     .command('migrate')
     .description('create or migrate the xcap tables (hosts do it at start too; run it once before rolling out a new version)')
     .addOption(storeOption())
+    .addOption(storeFileOption())
     .action(async (options: Record<string, unknown>) => storeMigrateCommand(options, io));
 
   try {

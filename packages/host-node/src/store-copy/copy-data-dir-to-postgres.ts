@@ -59,6 +59,8 @@ interface SqliteAuditRow {
   readonly error: string | null;
   readonly args_hash: string;
   readonly duration_ms: number | null;
+  /** 1 for a row replayed from a spill file (0 in a log from before the column). */
+  readonly replayed: number;
 }
 
 /** One app file found in the data directory. */
@@ -133,16 +135,20 @@ export async function copyDataDirToPostgres(dataDir: string, stores: PostgresSto
         let batch: SqliteAuditRow[] = [];
         const flush = async () => {
           if (batch.length === 0) return;
-          const rows = batch.map((r) => [new Date(r.at).toISOString(), r.app_id, r.client_id, r.tool, r.status, r.error, r.args_hash, r.duration_ms] as const);
+          const rows = batch.map(
+            (r) => [new Date(r.at).toISOString(), r.app_id, r.client_id, r.tool, r.status, r.error, r.args_hash, r.duration_ms, r.replayed === 1] as const,
+          );
           await client.query(
-            `INSERT INTO ${n.audit} (at, app_id, client_id, tool, status, error, args_hash, duration_ms)
-             SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[])`,
-            columnsOf(rows, 8),
+            `INSERT INTO ${n.audit} (at, app_id, client_id, tool, status, error, args_hash, duration_ms, replayed)
+             SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::boolean[])`,
+            columnsOf(rows, 9),
           );
           batch = [];
         };
         for (const row of audit
-          .prepare('SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms FROM audit ORDER BY id')
+          .prepare(
+            `SELECT id, at, app_id, client_id, tool, status, error, args_hash, duration_ms, ${hasReplayed(audit) ? 'replayed' : '0 AS replayed'} FROM audit ORDER BY id`,
+          )
           .iterate() as IterableIterator<SqliteAuditRow>) {
           auditDigest.update(auditLine(row.args_hash, row.app_id, row.client_id, row.tool, row.status));
           batch.push(row);
@@ -251,6 +257,11 @@ function columnsOf(rows: readonly (readonly unknown[])[], width: number): unknow
 }
 
 /** The audit log opened read-only (its schema version checked), or `undefined` when there is none or it has no audit table. */
+/** Whether the log has the `replayed` column (schema version 2 on; the copy reads an older log without migrating it). */
+function hasReplayed(db: Sqlite.Database): boolean {
+  return (db.prepare('PRAGMA table_info(audit)').all() as { name: string }[]).some((column) => column.name === 'replayed');
+}
+
 function openAuditLog(file: string): Sqlite.Database | undefined {
   if (!existsSync(file)) return undefined;
   // Checks the schema version (a newer log is an AuditSchemaError) before anything is read.

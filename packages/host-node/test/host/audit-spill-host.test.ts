@@ -1,16 +1,18 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PendingAuditRow } from '@xcap/call';
 import { AuditSpillError, SqliteAuditSink, appendAuditSpill, auditSpillPath } from '@xcap/store-local';
 import { scriptedAuditSink, tempDir, useUmask } from '@xcap/test-support';
 import { describe, expect, it } from 'vitest';
 import { createNodeHost } from '../../src/create-node-host.js';
+import { runCliCaptured } from '../cli/run-cli-captured.js';
 
 const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'print.pdf', why: 'Make a PDF.' }] };
 const pdfCall = { from: 'agent' as const, name: 'print__pdf', arguments: { title: 'T', blocks: [{ text: 'hi' }] }, foreground: true, client: 'run-1' };
-/** A row left over from an earlier run, as the spill keeps it. */
+/** A row left over from an earlier run, as the spill keeps it (with its call's time, as the call path always gives one). */
 const leftOver: PendingAuditRow = {
   row: { appId: 'acme.album', clientId: 'run-1', tool: 'print__pdf', status: 'ok', error: null, argsHash: 'sha256:1' },
+  meta: { at: '2026-03-01T09:00:05.000Z', durationMs: 1 },
   since: '2026-03-01T09:00:09.000Z',
   attempts: 2,
   lastError: 'disk full',
@@ -37,7 +39,7 @@ describe('NodeHost: rows pending at exit are spilled and replayed at the next st
     expect(logged.at(-1)).toMatch(/2 audit row\(s\) not yet committed are kept in .*audit-spill\.jsonl/);
 
     const again = await createNodeHost({ manifest, dataDir: data, foreground: true, auditLog: (line) => logged.push(line) });
-    expect(again.auditReplay).toEqual({ replayed: 2, invalid: [] });
+    expect(again.auditReplay).toEqual({ replayed: 2, invalid: [], refused: [] });
     expect(existsSync(spill)).toBe(false);
     expect(logged.at(-1)).toMatch(/replayed 2 audit row\(s\)/);
     await again.close();
@@ -92,5 +94,46 @@ describe('NodeHost: rows pending at exit are spilled and replayed at the next st
     expect(logged).toContain(`xcap: audit spill: … ${lines - named.length} similar line(s) suppressed`);
     expect(named[0]).toContain('data\\u202e');
     expect(logged.join('\n')).not.toContain('\u202e');
+  });
+
+  it("replay refuses rows dated after the spill file's time or before the log's first row, logs the count, and xcap audit marks the rows it replayed", async () => {
+    const data = path.join(tempDir(), 'data');
+    mkdirSync(data, { mode: 0o700 });
+    const log = new SqliteAuditSink(path.join(data, 'audit.sqlite'));
+    await log.write({ ...leftOver.row, argsHash: 'sha256:0' }, { at: '2026-03-01T09:00:00.000Z', durationMs: 1 });
+    log.close();
+    const spill = auditSpillPath(data);
+    const at = (argsHash: string, time: string, appId = 'acme.album'): PendingAuditRow => ({
+      ...leftOver,
+      row: { ...leftOver.row, appId, argsHash },
+      meta: { at: time, durationMs: 2 },
+    });
+    await appendAuditSpill(spill, [
+      at('sha256:1', '2026-03-01T09:30:00.000Z'),
+      at('sha256:2099', '2099-01-01T00:00:00.000Z', 'other.app'),
+      at('sha256:2020', '2020-01-01T00:00:00.000Z', 'other.app'),
+    ]);
+    utimesSync(spill, new Date('2026-03-01T10:00:00.000Z'), new Date('2026-03-01T10:00:00.000Z'));
+    const logged: string[] = [];
+    const host = await createNodeHost({ manifest, dataDir: data, foreground: true, auditLog: (line) => logged.push(line) });
+    expect(host.auditReplay.replayed).toBe(1);
+    expect(host.auditReplay.refused.map((r) => r.line)).toEqual([2, 3]);
+    expect(logged).toContain(`xcap: refused 2 audit row(s) of ${spill} for their time (not written to the audit log)`);
+    expect(logged.filter((line) => line.includes('audit row refused, dated 2099-01-01T00:00:00.000Z, after the spill file'))).toHaveLength(1);
+    expect(logged.at(-1)).toBe(`xcap: replayed 1 audit row(s) from ${spill} into the audit log (marked replayed)`);
+    await host.close();
+
+    const table = await runCliCaptured(['audit', '--data', data]);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^at\s+app\s+client\s+tool\s+status\s+error\s+ms\s+argsHash\s+replayed$/);
+    expect(lines.slice(2).map((line) => [line.split(/\s+/)[0], line.split(/\s+/).at(-1)])).toEqual([
+      ['2026-03-01T09:30:00.000Z', 'yes'],
+      ['2026-03-01T09:00:00.000Z', '—'],
+    ]);
+    const json = JSON.parse((await runCliCaptured(['audit', '--json', '--data', data])).stdout) as { argsHash: string; replayed: boolean }[];
+    expect(json.map((r) => [r.argsHash, r.replayed])).toEqual([
+      ['sha256:1', true],
+      ['sha256:0', false],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { argsHash } from '@xcap/audit';
@@ -44,7 +44,7 @@ async function workspaceWithDatabase(): Promise<{ ws: HttpWorkspace; url: string
 }
 
 async function tokenAdd(url: string, name: string): Promise<string> {
-  const added = await runXcap(['token', 'add', name, '--store', url]);
+  const added = await runXcap(['token', 'add', name], { XCAP_STORE: url });
   expect(added.code, added.stderr).toBe(0);
   return added.stdout.trim();
 }
@@ -53,6 +53,9 @@ async function tokenAdd(url: string, name: string): Promise<string> {
 async function startHost(ws: HttpWorkspace, url: string, name: string, extra: readonly string[] = []): Promise<HttpServeProcess> {
   const data = join(ws.root, `data-${name}`);
   await mkdir(data, { recursive: true, mode: 0o700 });
+  // A password never goes in --store (every local user can read a command line): the URL is in a file of mode 0600.
+  const urlFile = join(ws.root, `store-url-${name}`);
+  await writeFile(urlFile, `${url}\n`, { mode: 0o600 });
   const serve = await spawnHttpServe([
     '--manifest',
     ws.manifest,
@@ -60,8 +63,8 @@ async function startHost(ws: HttpWorkspace, url: string, name: string, extra: re
     data,
     '--photos',
     ws.photos,
-    '--store',
-    url,
+    '--store-file',
+    urlFile,
     '--host-name',
     name,
     '--http',

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { argsHash } from '@xcap/audit';
@@ -37,21 +37,36 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+/** A file of mode 0600 holding `url` (its password included), for --store-file and --to-file: a password never goes in --store. */
+async function urlFile(url: string): Promise<string> {
+  const file = join(await tempDir(), 'store-url');
+  await writeFile(file, `${url}\n`, { mode: 0o600 });
+  return file;
+}
+
 describe('xcap grant | revoke | grants | audit | token … --store postgres://…', () => {
-  it('keeps grants and tokens in PostgreSQL, seen by the next command through --store or $XCAP_STORE, never printing the password', async () => {
+  it('keeps grants and tokens in PostgreSQL, seen by the next command through --store-file or $XCAP_STORE, never printing the password', async () => {
     const url = await freshDatabase(server);
     const data = join(await tempDir(), 'data');
-    expect(await xcap(['grant', 'acme.album', 'photos.read', '--store', url])).toEqual({ code: 0, stdout: 'acme.album photos.read granted\n', stderr: '' });
+    expect(await xcap(['grant', 'acme.album', 'photos.read', '--store-file', await urlFile(url)])).toEqual({
+      code: 0,
+      stdout: 'acme.album photos.read granted\n',
+      stderr: '',
+    });
     expect(await xcap(['grant', 'acme.notes', 'notifications.post'], { XCAP_STORE: url })).toMatchObject({ code: 0 });
-    expect((await xcap(['grants', '--store', url])).stdout).toBe('acme.album  photos.read  granted\nacme.notes  notifications.post  granted\n');
+    expect((await xcap(['grants', '--store-file', await urlFile(url)])).stdout).toBe(
+      'acme.album  photos.read  granted\nacme.notes  notifications.post  granted\n',
+    );
     expect(JSON.parse((await xcap(['grants', '--json', 'acme.album'], { XCAP_STORE: url })).stdout)).toEqual({ 'acme.album': { 'photos.read': 'granted' } });
-    expect((await xcap(['revoke', 'acme.album', 'photos.read', '--store', url])).stdout).toBe('acme.album photos.read revoked (was granted)\n');
-    const none = await xcap(['grants', 'acme.album', '--store', url]);
+    expect((await xcap(['revoke', 'acme.album', 'photos.read', '--store-file', await urlFile(url)])).stdout).toBe(
+      'acme.album photos.read revoked (was granted)\n',
+    );
+    const none = await xcap(['grants', 'acme.album', '--store-file', await urlFile(url)]);
     expect(none.stdout).toBe(`no grants for acme.album in postgres://xcap:***@127.0.0.1:${server.port}/${url.split('/').at(-1)}\n`);
     // The data directory was not touched: nothing was written there.
     expect((await xcap(['grants', '--json', '--data', data])).stdout).toBe('{}\n');
 
-    const added = await xcap(['token', 'add', 'agent-1', '--store', url]);
+    const added = await xcap(['token', 'add', 'agent-1', '--store-file', await urlFile(url)]);
     expect(added.code).toBe(0);
     expect(added.stderr).toContain('added to postgres://xcap:***@');
     const token = added.stdout.trim();
@@ -62,9 +77,11 @@ describe('xcap grant | revoke | grants | audit | token … --store postgres://�
       await stores.close();
     }
     expect((await xcap(['token', 'add', 'agent-1'], { XCAP_STORE: url })).code).toBe(2);
-    expect(JSON.parse((await xcap(['token', 'list', '--json', '--store', url])).stdout).map((t: { name: string }) => t.name)).toEqual(['agent-1']);
-    expect(await xcap(['token', 'revoke', 'agent-1', '--store', url])).toEqual({ code: 0, stdout: 'token agent-1 revoked\n', stderr: '' });
-    const again = await xcap(['token', 'revoke', 'agent-1', '--store', url]);
+    expect(JSON.parse((await xcap(['token', 'list', '--json', '--store-file', await urlFile(url)])).stdout).map((t: { name: string }) => t.name)).toEqual([
+      'agent-1',
+    ]);
+    expect(await xcap(['token', 'revoke', 'agent-1', '--store-file', await urlFile(url)])).toEqual({ code: 0, stdout: 'token agent-1 revoked\n', stderr: '' });
+    const again = await xcap(['token', 'revoke', 'agent-1', '--store-file', await urlFile(url)]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/^xcap: no token named agent-1 in postgres:\/\/xcap:\*\*\*@[^\n]+\n$/);
 
@@ -86,7 +103,7 @@ describe('xcap grant | revoke | grants | audit | token … --store postgres://�
     } finally {
       await stores.close();
     }
-    const table = await xcap(['audit', '--store', url]);
+    const table = await xcap(['audit', '--store-file', await urlFile(url)]);
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^at\s+host\s+app\s+client\s+tool\s+status\s+error\s+ms\s+argsHash$/);
@@ -98,7 +115,7 @@ describe('xcap grant | revoke | grants | audit | token … --store postgres://�
   it('a server that refuses the connection is one masked line and exit 1; a value that is not a PostgreSQL URL exits 2', async () => {
     const port = await freePort();
     for (const argv of [['grants'], ['audit'], ['token', 'list'], ['store', 'migrate']]) {
-      const ran = await xcap([...argv, '--store', `postgres://xcap:${testPassword}@127.0.0.1:${port}/nowhere`]);
+      const ran = await xcap([...argv, '--store-file', await urlFile(`postgres://xcap:${testPassword}@127.0.0.1:${port}/nowhere`)]);
       expect(ran.code, argv.join(' ')).toBe(1);
       expect(ran.stdout).toBe('');
       expect(ran.stderr).toMatch(
@@ -112,7 +129,7 @@ describe('xcap grant | revoke | grants | audit | token … --store postgres://�
 
   it('xcap store migrate creates the tables once', async () => {
     const url = await freshDatabase(server);
-    expect((await xcap(['store', 'migrate', '--store', url])).stdout).toBe(`${masked(url)}: schema version 0 → ${postgresSchemaVersion}\n`);
+    expect((await xcap(['store', 'migrate', '--store-file', await urlFile(url)])).stdout).toBe(`${masked(url)}: schema version 0 → ${postgresSchemaVersion}\n`);
     expect((await xcap(['store', 'migrate'], { XCAP_STORE: url })).stdout).toBe(`${masked(url)}: schema version ${postgresSchemaVersion} (up to date)\n`);
   });
 });
@@ -157,7 +174,7 @@ describe('xcap store copy --from <dir> --to postgres://…', () => {
     await tokens.add('agent-2');
 
     const url = await freshDatabase(server);
-    const copied = await xcap(['store', 'copy', '--from', paths.dir, '--to', url]);
+    const copied = await xcap(['store', 'copy', '--from', paths.dir, '--to-file', await urlFile(url)]);
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
@@ -200,10 +217,10 @@ describe('xcap store copy --from <dir> --to postgres://…', () => {
   it('a data directory with nothing in it copies as zero rows; a missing one exits 1 naming it', async () => {
     const root = await tempDir();
     const url = await freshDatabase(server);
-    const empty = await xcap(['store', 'copy', '--from', root, '--to', url]);
+    const empty = await xcap(['store', 'copy', '--from', root, '--to-file', await urlFile(url)]);
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain(': 0 grant(s), 0 file(s) (0 bytes), 0 audit row(s), 0 token(s)\n');
-    const missing = await xcap(['store', 'copy', '--from', join(root, 'nope'), '--to', url]);
+    const missing = await xcap(['store', 'copy', '--from', join(root, 'nope'), '--to-file', await urlFile(url)]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(`xcap: ${join(root, 'nope')}: no such data directory\n`);
   });
