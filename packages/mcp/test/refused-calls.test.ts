@@ -90,14 +90,15 @@ describe('modern stdio: tools/call requests the MCP SDK answers itself still get
     expect(at).toBeGreaterThanOrEqual(gate.resolvedAt[0] as number);
   });
 
-  it('a failing sink: the request is still answered (the SDK answer), its row pending and retried; no crash', async () => {
+  it('a failing sink: the request is answered, failing closed (unavailable: auditFailed, not the SDK answer), its row pending and retried; no crash', async () => {
     const host = testCallPath();
     host.audit.write = () => {
       throw new Error('SQLITE_FULL: database or disk is full');
     };
     const raw = await rawPipe('modern', { host });
     const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: { limit: 1 } }));
-    expect(answer.error?.message.startsWith(missing)).toBe(true);
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toEqual({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true, resultType: 'complete' });
     expect(host.callPath.pendingAudit().map((p) => [p.row.tool, p.row.status, p.row.error])).toEqual([['photos__list', 'invalid', 'invalidParams']]);
     expect(host.callPath.auditState()).toBe('suspended');
     // The connection keeps serving: a well-formed call is refused unavailable (fail closed), answered.
@@ -190,16 +191,23 @@ describe('stdio: a tools/call is recognised after JSON decoding, and a refused b
   it('a 2026-07-28 batch of two tools/call: answered -32600 (id null), one row per call, written before the answer', async () => {
     const sink = scriptedAuditSink();
     const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
-    const release = sink.hold();
+    const first = sink.hold();
     const batch = [
       call(2, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() }),
       call(3, { name: 'photos__nope', arguments: {}, _meta: envelope() }),
     ];
     raw.write(`${JSON.stringify(batch).replace('"tools/call"', '"tools\\/call"')}\n`);
-    await expect.poll(() => sink.held).toBe(2);
+    await expect.poll(() => sink.held).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(raw.answers.filter((a) => a.id === null)).toEqual([]);
-    release();
+    // The rows are written one after another: the second write is held in its turn, and the answer waits for it too.
+    first();
+    const second = sink.hold();
+    await expect.poll(() => sink.rows.length).toBe(1);
+    await expect.poll(() => sink.held).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(raw.answers.filter((a) => a.id === null)).toEqual([]);
+    second();
     const answer = await raw.answerTo(null);
     expect(answer.error?.code).toBe(-32600);
     expect(answer.error?.message).toMatch(/batch/);
@@ -242,7 +250,7 @@ describe('stdio: no answer before its row, for every answer that has one', () =>
     const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
     const answer = await raw.request(2, unknown(2));
     expect(answer.error).toBeUndefined();
-    expect(answer.result).toEqual({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
     expect(sink.rows).toEqual([]);
     expect(raw.host.callPath.pendingAudit().map((p) => [p.row.tool, p.row.error])).toEqual([['photos__delete', 'unknownTool']]);
   });
@@ -254,15 +262,7 @@ describe('stdio: no answer before its row, for every answer that has one', () =>
     const answer = await raw.request(2, unknown(2));
     expect(sink.rows).toEqual([]);
     release();
-    expect(answer.result).toEqual({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
-  });
-
-  it('a request the SDK refused whose row cannot be written fails closed: unavailable: auditFailed instead of the SDK answer', async () => {
-    const sink = scriptedAuditSink();
-    sink.down = true;
-    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
-    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: {} }));
-    expect(answer.result).toEqual({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
   });
 
   it('a refused batch whose rows cannot be written fails closed: its -32600 answer says unavailable: auditFailed', async () => {
