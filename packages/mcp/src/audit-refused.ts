@@ -1,4 +1,5 @@
-import { auditFailedText, type CallPath } from '@xcap/call';
+import type { CallPath } from '@xcap/call';
+import { failedClosed } from './failed-closed.js';
 import type { RefusedToolsCall } from './refused-call-watch.js';
 
 /** What a refused request is audited through: the mounted call path, its run id and whether a person is present. */
@@ -21,9 +22,5 @@ export async function auditRefused(mount: RefusalMount, call: RefusedToolsCall):
     client: mount.clientId,
     refused: call.reason,
   });
-  return !(
-    answer.kind === 'result' &&
-    answer.result.isError === true &&
-    answer.result.content.some((block) => 'text' in block && block.text === auditFailedText)
-  );
+  return !failedClosed(answer);
 }

@@ -53,7 +53,7 @@ interface Tracked {
  *   answer never goes out before the row's write settled;
  * - a row that was not committed (`audit` resolved `false`, or threw)
  *   fails closed as any call does: the message to write is then
- *   `unavailable: auditFailed` (`failClosedAnswer`) instead of the refusal;
+ *   `unavailable: auditFailed` instead of the refusal;
  * - the error answer to a refused batch (id `null`) names the ids of its
  *   tools/call requests: each one the handler never received gets its row,
  *   one after another, before that one answer goes out.

@@ -265,6 +265,25 @@ describe('stdio: no answer before its row, for every answer that has one', () =>
     expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
   });
 
+  it('a name that is not a string, whose row cannot be written: unavailable: auditFailed, not the -32602 Invalid tools/call', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
+    const answer = await raw.request(2, call(2, { name: 7, arguments: {}, _meta: envelope() }));
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+  });
+
+  it('a consent question (input_required) whose row cannot be written: unavailable: auditFailed, no question before its row', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const raw = await rawPipe('modern', { foreground: true, host: testCallPath(undefined, { sink }) });
+    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: {}, _meta: envelope(true) }));
+    expect(answer.result?.resultType).toBe('complete');
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+    expect(sink.rows).toEqual([]);
+  });
+
   it('a refused batch whose rows cannot be written fails closed: its -32600 answer says unavailable: auditFailed', async () => {
     const sink = scriptedAuditSink();
     sink.down = true;

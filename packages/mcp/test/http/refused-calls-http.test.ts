@@ -262,6 +262,15 @@ describe('HTTP: no answer before its row, for every answer that has one', () => 
     expect(host.callPath.pendingAudit()).toHaveLength(1);
   });
 
+  it('a name that is not a string, whose row cannot be written: unavailable: auditFailed, not the -32602 Invalid tools/call', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const { handler } = await setup(testCallPath(undefined, { sink }));
+    const text = await (await handler.fetch(post('legacy', call(2, { name: 7, arguments: {} })))).text();
+    expect(text).not.toContain('Invalid tools/call');
+    expect(text).toContain('unavailable: auditFailed');
+  });
+
   it('a refused batch whose rows cannot be written fails closed: its answer says unavailable: auditFailed', async () => {
     const sink = scriptedAuditSink();
     sink.down = true;
