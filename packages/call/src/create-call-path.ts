@@ -48,7 +48,8 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  *
  * A refusal answers an isError result with `refusalText` (`denied:
  * consentNeeded`, `unavailable`, `unknownTool`); an agent's unknown tool
- * answers the JSON-RPC error -32602 (`kind: 'rpcError'`) instead. Failures
+ * answers the JSON-RPC error -32602 (`kind: 'rpcError'`) instead, once its
+ * row is committed (like any answer: see the audit policy below). Failures
  * have defined outcomes, and everything a host plugs in has a timeout: a
  * grant store that fails or times out reading counts as undecided; a
  * consent UI that throws, answers nonsense or times out, a sheet that
@@ -58,7 +59,8 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * audit sink that fails keeps the row pending (retried in the background).
  * Under the default audit policy (`auditFailure: 'suspend'`) no answer goes
  * out without its committed row: a call whose own row was not committed
- * answers `unavailable: auditFailed`, and from then on, until a write
+ * answers `unavailable: auditFailed` (an unknown tool, a refused request
+ * too), and from then on, until a write
  * succeeds again (each new call first retries the oldest pending rows), new
  * calls are refused `unavailable` before anything runs. While the audit
  * queue is full (`maxPendingAudit`) or closed (`closeAudit`), new calls are
@@ -186,10 +188,11 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome, hash);
     const meta = { at, durationMs: performance.now() - started };
     const committed = full ? await audit.writeOnce(row, meta) : await audit.write(row, meta);
+    // No answer before its row: an unknown tool's -32602 too waits for its commit, and fails closed without it.
+    if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
     if (verdict.verdict === 'unknown' && from === 'agent') {
       return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${clipToolName(name)}` }, verdict, outcome, audit: row };
     }
-    if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
     return { kind: 'result', result: ran === null ? callFailure(refusalText(verdict)) : ran.result, verdict, outcome, audit: row };
   }
 
@@ -200,10 +203,10 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome);
     const meta = { at, durationMs: performance.now() - started };
     const committed = audit.full || audit.closed ? await audit.writeOnce(row, meta) : await audit.write(row, meta);
+    if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
     if (verdict.verdict === 'unknown' && toolCall.from === 'agent') {
       return { kind: 'rpcError', error: { code: invalidParamsCode, message: `Unknown tool: ${clipToolName(toolCall.name)}` }, verdict, outcome, audit: row };
     }
-    if (suspend && !committed) return { kind: 'result', result: callFailure(auditFailedText), verdict, outcome, audit: row };
     return {
       kind: 'result',
       result: outcome === null ? callFailure(refusalText(verdict)) : callFailure(`invalidParams: ${why}`),

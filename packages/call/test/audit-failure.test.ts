@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { AuditRow, AuditWriteMeta } from '@xcap/audit';
-import { HostSetupError, type AuditStateChange } from '../src/index.js';
+import { auditFailedText, HostSetupError, type AuditStateChange } from '../src/index.js';
 import { appId, setup } from './setup.js';
 
 const ui = (name: string, args?: unknown) => ({ from: 'ui' as const, name, ...(args === undefined ? {} : { arguments: args }), foreground: true });
@@ -79,14 +79,25 @@ describe('no answer without its row (auditFailure: suspend, the default)', () =>
     expect(sink.rows.filter((r) => r.error === 'unavailable')).toHaveLength(10);
   });
 
-  it("an agent's unknown tool stays -32602 while suspended; its row is queued", async () => {
+  it("an agent's unknown tool whose row is not committed fails closed (unavailable: auditFailed, not -32602); its row is queued", async () => {
     const sink = scriptedSink();
     const { path } = setup({ audit: sink });
     sink.down = true;
     await path.call(agent('photos__pick', {}));
     const unknown = await path.call(agent('photos__delete', {}));
-    expect(unknown.kind).toBe('rpcError');
+    expect(unknown.kind === 'result' && unknown.result).toEqual({ content: [{ type: 'text', text: auditFailedText }], isError: true });
     expect(path.pendingAudit().map((p) => p.row.error)).toEqual(['consentNeeded', 'unknownTool']);
+    // Once a row is committed again, the unknown tool is -32602 as always.
+    sink.down = false;
+    const back = await path.call(agent('photos__delete', {}));
+    expect(back.kind === 'rpcError' && back.error.message).toBe('Unknown tool: photos__delete');
+  });
+
+  it('auditFailure: ignore answers an unknown tool -32602 while the sink fails', async () => {
+    const sink = scriptedSink();
+    const { path } = setup({ audit: sink, auditFailure: 'ignore' });
+    sink.down = true;
+    expect((await path.call(agent('photos__delete', {}))).kind).toBe('rpcError');
   });
 
   it('auditFailure: ignore answers normally while the sink fails and reports the state as failing', async () => {

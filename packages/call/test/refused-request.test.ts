@@ -48,6 +48,15 @@ describe('a request the protocol layer refused (request.refused)', () => {
     expect(audit.rows.map((r) => [r.tool, r.status, r.error, r.argsHash])).toEqual([['photos__delete', 'denied', 'unknownTool', argsHash([])]]);
   });
 
+  it('an unknown name whose row is not committed fails closed: unavailable: auditFailed, not -32602', async () => {
+    const sink = scriptedSink();
+    const { path } = setup({ audit: sink });
+    sink.down = true;
+    const answer = await path.call(refused('photos__delete', []));
+    expect(answer.kind === 'result' && text(answer as never)).toBe('unavailable: auditFailed');
+    expect(path.pendingAudit().map((p) => p.row.error)).toEqual(['unknownTool']);
+  });
+
   it('a failing sink: the row stays pending (retried like every row) and the answer is unavailable: auditFailed; no throw', async () => {
     const sink = scriptedSink();
     const { path } = setup({ audit: sink });

@@ -1,4 +1,5 @@
 import type { CallPath } from '@xcap/call';
+import { failedClosed } from './failed-closed.js';
 import type { RefusedToolsCall } from './refused-call-watch.js';
 
 /** What a refused request is audited through: the mounted call path, its run id and whether a person is present. */
@@ -8,9 +9,12 @@ export interface RefusalMount {
   readonly foreground: boolean;
 }
 
-/** Audits a refused request through the mounted call path (`CallRequest.refused`): its one row; nothing runs. */
-export async function auditRefused(mount: RefusalMount, call: RefusedToolsCall): Promise<void> {
-  await mount.callPath.call({
+/**
+ * Audits a refused request through the mounted call path (`CallRequest.refused`): its one row; nothing runs.
+ * Answers `false` when the call path fails closed (its row was not committed: `unavailable: auditFailed`), else `true`.
+ */
+export async function auditRefused(mount: RefusalMount, call: RefusedToolsCall): Promise<boolean> {
+  const answer = await mount.callPath.call({
     from: 'agent',
     name: typeof call.name === 'string' ? call.name : '',
     arguments: call.arguments,
@@ -18,4 +22,5 @@ export async function auditRefused(mount: RefusalMount, call: RefusedToolsCall):
     client: mount.clientId,
     refused: call.reason,
   });
+  return !failedClosed(answer);
 }

@@ -35,6 +35,7 @@ export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTra
 export type { ReadingState } from './reading-state.js';
 export type { WritingState } from './writing-state.js';
 export { readMessage, type ReadMessage } from './readable-message.js';
+export type { ReceivedToolsCall } from './tools-call-requests.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
 export { errorAnswer, topLevelId } from './moved-to-wire.js';
 export type { RefusalAudit } from './refusal-audit.js';

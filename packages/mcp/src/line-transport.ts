@@ -2,7 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import { ProtocolErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { readMessage } from './readable-message.js';
 import type { RefusedCallWatch } from './refused-call-watch.js';
-import { BoundedLineSplitter, errorAnswer, isObject, topLevelId } from '@xcap/wire';
+import { BoundedLineSplitter, errorAnswer, isObject, topLevelId, type JsonRpcErrorAnswer } from '@xcap/wire';
+import type { ReceivedToolsCall } from './tools-call-requests.js';
 import { BatchedWriter } from './batched-writer.js';
 import { InFlightGate } from './in-flight-gate.js';
 import type { ReadingState } from './reading-state.js';
@@ -57,9 +58,12 @@ export const defaultMaxInFlight = 64;
  *
  * A line that is not JSON is answered -32700 (id null); each message is
  * read by `readMessage` (tools/call requests the JSON-RPC schemas refuse
- * are still delivered). With a `watch` (`RefusedCallWatch`), the answer to
- * a tools/call the SDK refused before any handler ran is written only once
- * that request's row is written (it counts as in flight until then).
+ * are still delivered; a batch is refused whole, -32600 with id `null`).
+ * With a `watch` (`RefusedCallWatch`), the answer to a tools/call the SDK
+ * refused before any handler ran is written only once that request's row
+ * is written (it counts as in flight until then), and is `unavailable:
+ * auditFailed` instead when the row could not be committed; a refused
+ * batch's answer waits likewise for the row of each tools/call it holds.
  */
 export class LineTransport implements Transport {
   /** Set by the SDK. */
@@ -155,9 +159,10 @@ export class LineTransport implements Transport {
 
   /** Writes one message as a line: the lines sent in one tick go out in one write at its end (and at `close()`); resolves once the line is queued for it, after waiting for `drain` while the output's buffer is full. Never rejects: after an output failure, messages are dropped. */
   async send(message: JSONRPCMessage): Promise<void> {
-    // The answer to a tools/call the SDK refused waits for that request's row (it still counts as in flight meanwhile).
+    // The answer to a tools/call the SDK refused waits for that request's row (it still counts as in flight meanwhile);
+    // a row that was not committed fails closed: the watch answers what to send instead.
     const held = this.#watch?.answering(message);
-    if (held !== undefined) await held;
+    if (held !== undefined) message = await held;
     if ('method' in message) {
       if ('id' in message) {
         // The client must be heard while the server waits for its answer: reading resumes.
@@ -247,6 +252,10 @@ export class LineTransport implements Transport {
       void this.#writer.write(`${JSON.stringify(read.answer)}\n`);
       return;
     }
+    if (read.kind === 'batch') {
+      this.#refuseBatch(read.answer, read.requests);
+      return;
+    }
     if (read.kind === 'drop') {
       this.onerror?.(new Error(`dropped an input message: ${read.why}`));
       return;
@@ -261,6 +270,29 @@ export class LineTransport implements Transport {
       this.#gate.heard(message.id);
     }
     this.onmessage?.(message);
+  }
+
+  /**
+   * A batch is refused whole (`answer`, id `null`). With a `watch`, each of
+   * its tools/call `requests` gets its row first, one after another, and
+   * the batch holds one in-flight slot until its answer is queued.
+   */
+  #refuseBatch(answer: JsonRpcErrorAnswer, requests: readonly ReceivedToolsCall[]): void {
+    for (const request of requests) this.#watch?.delivered(request.message);
+    const held = this.#watch?.answeringBatch(
+      answer,
+      requests.map((request) => request.id),
+    );
+    if (held === undefined) {
+      void this.#writer.write(`${JSON.stringify(answer)}\n`);
+      return;
+    }
+    const release = this.#gate.hold();
+    void held.then((sent) => {
+      release();
+      this.#pump();
+      return this.#writer.write(`${JSON.stringify(sent)}\n`);
+    });
   }
 
   /** A cancelled request is not answered by the SDK: it no longer counts as in flight. */

@@ -19,6 +19,7 @@ import { elicitConsent } from './elicit-consent.js';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpTool } from './mcp-tool.js';
 import { auditRefused } from './audit-refused.js';
+import { failedClosed } from './failed-closed.js';
 import type { RefusalAudit } from './refusal-audit.js';
 import { newRunId } from './run-id.js';
 import { isObject } from '@xcap/wire';
@@ -98,6 +99,9 @@ export const consentInputKey = 'consent';
  * unknown tool answers -32602 whose message is exactly the call path's
  * (`Unknown tool: <name>`). A refusal or tool error is `isError` without
  * `structuredContent`. Any other method without a handler is -32601.
+ * No answer goes out before its row: when the call path fails closed (the
+ * row was not committed: `unavailable: auditFailed`), that result is the
+ * answer, instead of a -32602 or an `input_required` question.
  * A tools/call the SDK answers itself, before this handler runs (a
  * 2026-07-28 request whose `_meta` envelope is missing or invalid), is
  * audited through the same call path by the transports of this package
@@ -149,6 +153,8 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
       client: clientId,
       ...(consent === undefined ? {} : { consent }),
     });
+    // No answer before its row: a row that was not committed answers unavailable: auditFailed, before any -32602 or question.
+    if (answered.kind === 'result' && failedClosed(answered)) return mcpCallResult(answered.result);
     if (typeof name !== 'string')
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid tools/call: params.name must be a string, got ${describe(name)}`);
     if (answered.kind === 'rpcError') throw new ProtocolError(ProtocolErrorCode.InvalidParams, answered.error.message);

@@ -10,8 +10,8 @@ import type { RefusedToolsCall } from './refused-call-watch.js';
  * passes its own.
  */
 export interface RefusalAudit {
-  /** `mountCallPath` mounted a call path: `audit` writes a refused request's row through it (nothing runs). */
-  mounted(audit: (call: RefusedToolsCall) => Promise<void>): void;
+  /** `mountCallPath` mounted a call path: `audit` writes a refused request's row through it (nothing runs), answering `false` when the row was not committed (the answer must fail closed). */
+  mounted(audit: (call: RefusedToolsCall) => Promise<boolean>): void;
   /** The mounted handler received request `id` (its own row follows). */
   reached(id: RequestId): void;
 }

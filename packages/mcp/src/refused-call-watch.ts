@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
-import { isObject, usableId } from '@xcap/wire';
+import { auditFailedText } from '@xcap/call';
+import { errorAnswer, isObject, usableId, type JsonRpcErrorAnswer } from '@xcap/wire';
 
 /** A tools/call request answered without reaching the call path's handler: what its row is made of. */
 export interface RefusedToolsCall {
@@ -15,11 +16,19 @@ export interface RefusedToolsCall {
 
 /** Options of a `RefusedCallWatch`. */
 export interface RefusedCallWatchOptions {
-  /** Audits one refused request (through the call path: `CallRequest.refused`); its answer is held until this settles. */
-  readonly audit: (call: RefusedToolsCall) => Promise<unknown>;
-  /** Told when `audit` throws (the answer still goes out). */
+  /**
+   * Audits one refused request (through the call path: `CallRequest.refused`);
+   * its answer is held until this settles. Resolving `false` says its row was
+   * not committed and the answer must fail closed (the call path answered
+   * `unavailable: auditFailed`); anything else lets the answer go as it is.
+   */
+  readonly audit: (call: RefusedToolsCall) => Promise<boolean | void>;
+  /** Told when `audit` throws (the answer then fails closed, as for a row not committed). */
   readonly onerror?: (error: Error) => void;
 }
+
+/** A tracked request that never reached the handler: what its row is made of, but the reason. */
+type UnreachedCall = Omit<RefusedToolsCall, 'reason'>;
 
 /** One delivered tools/call request, until it is answered or cancelled. */
 interface Tracked {
@@ -40,8 +49,14 @@ interface Tracked {
  *   (`reached`);
  * - an error answer to a delivered request the handler never received is
  *   a refusal: `answering` audits it (`options.audit`) and answers a
- *   promise the transport awaits before it writes the answer, so the
- *   answer never goes out before the row's write settled.
+ *   promise of the message to write, which the transport awaits, so the
+ *   answer never goes out before the row's write settled;
+ * - a row that was not committed (`audit` resolved `false`, or threw)
+ *   fails closed as any call does: the message to write is then
+ *   `unavailable: auditFailed` instead of the refusal;
+ * - the error answer to a refused batch (id `null`) names the ids of its
+ *   tools/call requests: each one the handler never received gets its row,
+ *   one after another, before that one answer goes out.
  *
  * Tracking is per request in flight: an entry lives from delivery until its
  * answer (or its cancellation), and keeps the request's name and arguments
@@ -54,7 +69,7 @@ interface Tracked {
 export class RefusedCallWatch {
   readonly #options: RefusedCallWatchOptions;
   readonly #tracked = new Map<RequestId, Tracked[]>();
-  readonly #auditing = new Set<Promise<void>>();
+  readonly #auditing = new Set<Promise<unknown>>();
   #size = 0;
 
   /** A watch auditing refusals with `options.audit`. */
@@ -105,27 +120,38 @@ export class RefusedCallWatch {
   /**
    * The transport is about to send `message`. For an error answer to a
    * tracked request that never reached the handler, answers the promise of
-   * its row's write (never rejects): send the answer once it settles. For
-   * any other answer to a tracked request, forgets it and answers
-   * `undefined`; for anything else, `undefined`.
+   * the message to send once its row's write settled (never rejects): the
+   * answer itself, or `unavailable: auditFailed` (a tools/call result,
+   * `isError`, `resultType: "complete"`) when the row was not committed. For any other answer to a
+   * tracked request, forgets it and answers `undefined`; for anything else,
+   * `undefined`.
    */
-  answering(message: JSONRPCMessage): Promise<void> | undefined {
+  answering(message: JSONRPCMessage): Promise<JSONRPCMessage> | undefined {
     if ('method' in message || !('id' in message) || !usableId(message.id)) return undefined;
     const id = message.id;
-    const list = this.#list(id, false);
-    if (list === undefined) return undefined;
-    // An answer belongs to a request the handler received when there is one (its own answer); a refusal only to one it never received.
-    const [entry] = list.splice(
-      Math.max(
-        list.findIndex((tracked) => tracked.reached),
-        0,
-      ),
-      1,
-    );
-    this.#size--;
-    if (list.length === 0) this.#tracked.delete(id);
-    if (entry === undefined || entry.reached || entry.call === null || !('error' in message)) return undefined;
-    return this.#audit({ id, name: entry.call.name, arguments: entry.call.arguments, reason: errorText(message.error) });
+    const call = this.#take(id, true);
+    if (call === undefined || !('error' in message)) return undefined;
+    return this.#settle<JSONRPCMessage>([call], errorText(message.error), message, () => ({
+      jsonrpc: '2.0',
+      id,
+      // `resultType` as the 2026-07-28 era requires it of every result (a legacy client ignores it).
+      result: { content: [{ type: 'text', text: auditFailedText }], isError: true, resultType: 'complete' },
+    }));
+  }
+
+  /**
+   * The transport is about to send `answer`, the one error answer to a
+   * refused batch (id `null`) whose tools/call requests were delivered with
+   * `ids`: each of them that never reached the handler gets its row, one
+   * after another, and the promise of the answer to send once they settled
+   * is answered (never rejects): `answer` itself, or the same error with the
+   * message `unavailable: auditFailed` when a row was not committed. The
+   * others are forgotten; with none to audit, `undefined`.
+   */
+  answeringBatch(answer: JsonRpcErrorAnswer, ids: readonly RequestId[]): Promise<JsonRpcErrorAnswer> | undefined {
+    const calls = ids.flatMap((id) => this.#take(id, false) ?? []);
+    if (calls.length === 0) return undefined;
+    return this.#settle(calls, errorText(answer.error), answer, () => errorAnswer(null, answer.error.code, auditFailedText));
   }
 
   /** Settles once no refusal's row is being written (their answers were released). */
@@ -139,21 +165,47 @@ export class RefusedCallWatch {
     this.#size = 0;
   }
 
-  #audit(call: RefusedToolsCall): Promise<void> {
+  /**
+   * Stops tracking one request `id`. With `received`, the one the handler
+   * received when there is one (an answer belongs to it), else the oldest;
+   * without, the newest one it never received (a batch's, just delivered),
+   * else the oldest. Answers what to audit for it when it never reached the
+   * handler.
+   */
+  #take(id: RequestId, received: boolean): UnreachedCall | undefined {
+    const list = this.#list(id, false);
+    if (list === undefined) return undefined;
+    const index = received ? list.findIndex((tracked) => tracked.reached) : list.findLastIndex((tracked) => !tracked.reached);
+    const [entry] = list.splice(Math.max(index, 0), 1);
+    this.#size--;
+    if (list.length === 0) this.#tracked.delete(id);
+    return entry === undefined || entry.call === null ? undefined : { id, name: entry.call.name, arguments: entry.call.arguments };
+  }
+
+  /** Writes the rows of `calls` (refused for `reason`) one after another; answers `answer` once they settled, or `failClosed()` when one was not committed. */
+  #settle<T>(calls: readonly UnreachedCall[], reason: string, answer: T, failClosed: () => T): Promise<T> {
     const written = (async () => {
-      try {
-        await this.#options.audit(call);
-      } catch (error) {
-        try {
-          this.#options.onerror?.(error instanceof Error ? error : new Error(String(error)));
-        } catch {
-          // A reporter that throws must not keep the answer from going out.
-        }
-      }
+      let committed = true;
+      for (const call of calls) if (!(await this.#audit({ ...call, reason }))) committed = false;
+      return committed ? answer : failClosed();
     })();
     this.#auditing.add(written);
     void written.then(() => this.#auditing.delete(written));
     return written;
+  }
+
+  /** One refused request's row: whether it was committed (`false` also when `audit` threw). */
+  async #audit(call: RefusedToolsCall): Promise<boolean> {
+    try {
+      return (await this.#options.audit(call)) !== false;
+    } catch (error) {
+      try {
+        this.#options.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      } catch {
+        // A reporter that throws must not keep the answer from going out.
+      }
+      return false;
+    }
   }
 
   #list(id: RequestId, create: true): Tracked[];

@@ -25,4 +25,19 @@ describe('InFlightGate', () => {
     gate.heard(8);
     expect(gate.full).toBe(true);
   });
+
+  it('a held slot (a refused batch) counts as one in flight until it is given back, once', () => {
+    const gate = new InFlightGate(2);
+    gate.delivered(1);
+    const release = gate.hold();
+    expect([gate.inFlight, gate.full]).toEqual([2, true]);
+    release();
+    release();
+    expect([gate.inFlight, gate.full]).toEqual([1, false]);
+    const other = gate.hold();
+    gate.hold();
+    expect([gate.inFlight, gate.full]).toEqual([3, true]);
+    other();
+    expect([gate.inFlight, gate.full]).toEqual([2, true]);
+  });
 });

@@ -262,4 +262,45 @@ describe('LineTransport', () => {
     expect(t.written.map((l) => (JSON.parse(l) as { id: unknown }).id)).toEqual([2]);
     expect([watch.tracked, t.line.inFlight]).toEqual([0, 0]);
   });
+
+  describe('a batch (a JSON array) is refused whole: -32600, id null', () => {
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'x', arguments: { id } } });
+
+    it('without a watch, or without a tools/call in it, it is answered at once and nothing is delivered', async () => {
+      const t = transport();
+      await t.line.start();
+      t.input.write(`${JSON.stringify([call(1)])}\n[]\n`);
+      await tick();
+      expect(t.received).toEqual([]);
+      expect(t.written.map((l) => JSON.parse(l) as unknown)).toEqual([
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported' } },
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: JSON-RPC batches are not supported' } },
+      ]);
+      const watched = transport({ watch: new RefusedCallWatch({ audit: async () => true }) });
+      await watched.line.start();
+      watched.input.write(`${JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }])}\n`);
+      await tick();
+      expect(watched.written).toHaveLength(1);
+    });
+
+    it('with a watch, it holds one in-flight slot until the rows of its tools/call requests are written, then is answered', async () => {
+      let release = () => undefined as void;
+      const rows = new Promise<void>((resolve) => (release = resolve));
+      const audited: unknown[] = [];
+      const watch = new RefusedCallWatch({ audit: async (refused) => (audited.push(refused.arguments), rows) });
+      const t = transport({ watch, maxInFlight: 1 });
+      await t.line.start();
+      t.input.write(`${JSON.stringify([call(1), { jsonrpc: '2.0', method: 'tools/call' }, call(2)])}\n${request(3)}`);
+      await tick();
+      expect([t.line.inFlight, t.line.paused, t.received.length, t.written.length]).toEqual([1, true, 0, 0]);
+      expect(audited).toEqual([{ id: 1 }]);
+      release();
+      await tick();
+      expect(audited).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(t.written.map((l) => (JSON.parse(l) as { id: unknown }).id)).toEqual([null]);
+      // The slot is free again: the request after the batch is delivered.
+      expect(t.received.map((m) => ('id' in m ? m.id : undefined))).toEqual([3]);
+      expect(watch.tracked).toBe(0);
+    });
+  });
 });

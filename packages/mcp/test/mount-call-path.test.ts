@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
+import { scriptedAuditSink } from '@xcap/test-support';
 import { describe, expect, it } from 'vitest';
 import { mountCallPath, serveStdioCallPath, type RefusalAudit, type RefusedToolsCall } from '../src/index.js';
 import { PipeClientTransport, pipes } from './support/pipe-pair.js';
@@ -38,7 +39,7 @@ describe('mountCallPath', () => {
 
   it("hands the transport what it mounted (refusals): one audit that writes a refused request's row through this call path and run id", async () => {
     const host = testCallPath();
-    const audits: ((call: RefusedToolsCall) => Promise<void>)[] = [];
+    const audits: ((call: RefusedToolsCall) => Promise<boolean>)[] = [];
     const refusals: RefusalAudit = { mounted: (audit) => void audits.push(audit), reached: () => undefined };
     mountCallPath(new Server({ name: 'test', version: '1.0.0' }, { capabilities: { tools: {} } }), host.callPath, {
       era: 'modern',
@@ -46,7 +47,23 @@ describe('mountCallPath', () => {
       refusals,
     });
     expect(audits).toHaveLength(1);
-    await audits[0]?.({ id: 1, name: 'photos__list', arguments: { limit: 1 }, reason: '-32602 Invalid _meta envelope' });
+    await expect(audits[0]?.({ id: 1, name: 'photos__list', arguments: { limit: 1 }, reason: '-32602 Invalid _meta envelope' })).resolves.toBe(true);
     expect(host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([['run-1', 'photos__list', 'invalid', 'invalidParams']]);
+  });
+
+  it('the audit it hands over answers false when the row was not committed (the answer must fail closed)', async () => {
+    const sink = scriptedAuditSink();
+    const host = testCallPath(undefined, { sink });
+    let audit: ((call: RefusedToolsCall) => Promise<boolean>) | undefined;
+    mountCallPath(new Server({ name: 'test', version: '1.0.0' }, { capabilities: { tools: {} } }), host.callPath, {
+      era: 'modern',
+      clientId: 'run-1',
+      refusals: { mounted: (given) => (audit = given), reached: () => undefined },
+    });
+    sink.down = true;
+    await expect(audit?.({ id: 1, name: 'photos__list', arguments: {}, reason: '-32602 Invalid _meta envelope' })).resolves.toBe(false);
+    await expect(audit?.({ id: 2, name: 'photos__nope', arguments: {}, reason: '-32602 Invalid _meta envelope' })).resolves.toBe(false);
+    sink.down = false;
+    await expect(audit?.({ id: 3, name: 'photos__nope', arguments: {}, reason: '-32602 Invalid _meta envelope' })).resolves.toBe(true);
   });
 });

@@ -5,6 +5,11 @@ import { RefusedCallWatch, type RefusedToolsCall } from '../src/index.js';
 const request = (id: RequestId, params: unknown = { name: 'photos__list', arguments: { limit: 1 } }) => ({ jsonrpc: '2.0', id, method: 'tools/call', params });
 const refusal = (id: RequestId, message = 'Invalid _meta envelope', code = -32602): JSONRPCMessage => ({ jsonrpc: '2.0', id, error: { code, message } });
 const result = (id: RequestId): JSONRPCMessage => ({ jsonrpc: '2.0', id, result: { content: [] } });
+const failedClosed = (id: RequestId) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true, resultType: 'complete' },
+});
 
 /** A watch whose audit records each refused call and settles when `release()` is called (or at once). */
 function watching(options: { hold?: boolean; fail?: Error; onerror?: (error: Error) => void } = {}) {
@@ -174,11 +179,11 @@ describe('RefusedCallWatch', () => {
     });
   });
 
-  it('an audit that throws is told to onerror and still releases the answer; an onerror that throws too changes nothing', async () => {
+  it('an audit that throws is told to onerror and still releases the answer, failing closed; an onerror that throws too changes nothing', async () => {
     const errors: string[] = [];
     const first = watching({ fail: new Error('disk full'), onerror: (error) => errors.push(error.message) });
     first.watch.delivered(request(1));
-    await expect(first.watch.answering(refusal(1))).resolves.toBeUndefined();
+    await expect(first.watch.answering(refusal(1))).resolves.toEqual(failedClosed(1));
     expect(errors).toEqual(['disk full']);
     const second = watching({
       fail: new Error('disk full'),
@@ -187,7 +192,92 @@ describe('RefusedCallWatch', () => {
       },
     });
     second.watch.delivered(request(1));
-    await expect(second.watch.answering(refusal(1))).resolves.toBeUndefined();
+    await expect(second.watch.answering(refusal(1))).resolves.toEqual(failedClosed(1));
+  });
+
+  it('the answer goes out as it is when the row was committed (audit answers true or nothing); fails closed when it answers false', async () => {
+    const answers: (boolean | undefined)[] = [true, undefined, false];
+    const watch = new RefusedCallWatch({ audit: async () => answers.shift() });
+    for (const id of [1, 2, 3]) watch.delivered(request(id));
+    const sent = [refusal(1), refusal(2), refusal(3)];
+    expect(await watch.answering(sent[0] as JSONRPCMessage)).toBe(sent[0]);
+    expect(await watch.answering(sent[1] as JSONRPCMessage)).toBe(sent[1]);
+    expect(await watch.answering(sent[2] as JSONRPCMessage)).toEqual(failedClosed(3));
+  });
+
+  describe('a refused batch (one answer, id null)', () => {
+    const batchAnswer = { jsonrpc: '2.0' as const, id: null, error: { code: -32600, message: 'no batches' } };
+
+    it('audits each delivered request that never reached the handler, one after another, before the answer; forgets the others', async () => {
+      const order: string[] = [];
+      const gates: (() => void)[] = [];
+      const watch = new RefusedCallWatch({
+        audit: async (call) => {
+          order.push(`start ${String(call.id)}`);
+          await new Promise<void>((resolve) => gates.push(resolve));
+          order.push(`end ${String(call.id)}`);
+        },
+      });
+      watch.delivered(request(1, { name: 'a', arguments: { x: 1 } }));
+      watch.delivered(request(2, { name: 'b' }));
+      watch.delivered(request(3, { name: 'c' }));
+      watch.reached(2);
+      const held = watch.answeringBatch(batchAnswer, [1, 2, 3, 9]);
+      expect(watch.tracked).toBe(0);
+      expect(order).toEqual(['start 1']);
+      let sent: unknown;
+      void held?.then((answer) => (sent = answer));
+      gates.shift()?.();
+      await expect.poll(() => order).toEqual(['start 1', 'end 1', 'start 3']);
+      expect(sent).toBeUndefined();
+      expect(watch.auditing).toBe(1);
+      gates.shift()?.();
+      expect(await held).toBe(batchAnswer);
+      expect(order).toEqual(['start 1', 'end 1', 'start 3', 'end 3']);
+    });
+
+    it('each row has the name, arguments and the batch error as its reason', async () => {
+      const { watch, audited } = watching();
+      watch.delivered(request(1, { name: 'a', arguments: { x: 1 } }));
+      await watch.answeringBatch(batchAnswer, [1]);
+      expect(audited).toEqual([{ id: 1, name: 'a', arguments: { x: 1 }, reason: '-32600 no batches' }]);
+    });
+
+    it('a row not committed (false, or a throw) fails the whole answer closed: the same error code, the message unavailable: auditFailed', async () => {
+      const answers = [true, false];
+      const watch = new RefusedCallWatch({ audit: async () => answers.shift() });
+      watch.delivered(request(1));
+      watch.delivered(request(2));
+      expect(await watch.answeringBatch(batchAnswer, [1, 2])).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'unavailable: auditFailed' },
+      });
+      const thrown = watching({ fail: new Error('disk full') });
+      thrown.watch.delivered(request(1));
+      expect((await thrown.watch.answeringBatch(batchAnswer, [1]))?.error.message).toBe('unavailable: auditFailed');
+    });
+
+    it('nothing to audit (no id tracked, or all reached the handler): undefined, and the reached ones are forgotten', () => {
+      const { watch, audited } = watching();
+      expect(watch.answeringBatch(batchAnswer, [1])).toBeUndefined();
+      watch.delivered(request(1));
+      watch.reached(1);
+      expect(watch.answeringBatch(batchAnswer, [1])).toBeUndefined();
+      expect(watch.tracked).toBe(0);
+      expect(audited).toEqual([]);
+    });
+
+    it('with an id in flight twice, the batch takes its own (the newest one the handler never received)', async () => {
+      const { watch, audited } = watching();
+      watch.delivered(request(1, { name: 'single' }));
+      watch.delivered(request(1, { name: 'batched' }));
+      watch.reached(1);
+      await watch.answeringBatch(batchAnswer, [1]);
+      expect(audited.map((call) => call.name)).toEqual(['batched']);
+      expect(watch.unreached(1)).toBe(false);
+      expect(watch.tracked).toBe(1);
+    });
   });
 
   it('idle settles once every row being written is written; clear forgets every tracked request', async () => {

@@ -1,4 +1,5 @@
 import { argsHash, type AuditRow, type AuditSink } from '@xcap/audit';
+import { scriptedAuditSink } from '@xcap/test-support';
 import { describe, expect, it } from 'vitest';
 import { serveStdioCallPath } from '../src/index.js';
 import { pipes } from './support/pipe-pair.js';
@@ -89,14 +90,15 @@ describe('modern stdio: tools/call requests the MCP SDK answers itself still get
     expect(at).toBeGreaterThanOrEqual(gate.resolvedAt[0] as number);
   });
 
-  it('a failing sink: the request is still answered (the SDK answer), its row pending and retried; no crash', async () => {
+  it('a failing sink: the request is answered, failing closed (unavailable: auditFailed, not the SDK answer), its row pending and retried; no crash', async () => {
     const host = testCallPath();
     host.audit.write = () => {
       throw new Error('SQLITE_FULL: database or disk is full');
     };
     const raw = await rawPipe('modern', { host });
     const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: { limit: 1 } }));
-    expect(answer.error?.message.startsWith(missing)).toBe(true);
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toEqual({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true, resultType: 'complete' });
     expect(host.callPath.pendingAudit().map((p) => [p.row.tool, p.row.status, p.row.error])).toEqual([['photos__list', 'invalid', 'invalidParams']]);
     expect(host.callPath.auditState()).toBe('suspended');
     // The connection keeps serving: a well-formed call is refused unavailable (fail closed), answered.
@@ -167,5 +169,128 @@ describe('legacy stdio is unaffected', () => {
     const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: {}, _meta: bogus }));
     expect(answer.result?.content?.[0]?.text).toBe('denied: consentNeeded');
     expect(raw.host.audit.rows.map((r) => [r.status, r.error])).toEqual([['denied', 'consentNeeded']]);
+  });
+});
+
+describe('stdio: a tools/call is recognised after JSON decoding, and a refused batch gets one row per call', () => {
+  it('a method written tools\\/call or tools\\u002fcall (JSON escapes) is refused and audited like tools/call: one row each', async () => {
+    const raw = await rawPipe('modern');
+    const escaped = (id: number, method: string) =>
+      JSON.stringify(call(id, { name: 'photos__list', arguments: { limit: id } })).replace('"tools/call"', method);
+    raw.write(`${escaped(2, '"tools\\/call"')}\n`);
+    expect((await raw.answerTo(2)).error?.message.startsWith(missing)).toBe(true);
+    raw.write(`${escaped(3, '"tools\\u002fcall"')}\n`);
+    expect((await raw.answerTo(3)).error?.message.startsWith(missing)).toBe(true);
+    const id = raw.served.clientId;
+    expect(rowsOf(raw.host)).toEqual([
+      [id, 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 2 })],
+      [id, 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 3 })],
+    ]);
+  });
+
+  it('a 2026-07-28 batch of two tools/call: answered -32600 (id null), one row per call, written before the answer', async () => {
+    const sink = scriptedAuditSink();
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
+    const first = sink.hold();
+    const batch = [
+      call(2, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() }),
+      call(3, { name: 'photos__nope', arguments: {}, _meta: envelope() }),
+    ];
+    raw.write(`${JSON.stringify(batch).replace('"tools/call"', '"tools\\/call"')}\n`);
+    await expect.poll(() => sink.held).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(raw.answers.filter((a) => a.id === null)).toEqual([]);
+    // The rows are written one after another: the second write is held in its turn, and the answer waits for it too.
+    first();
+    const second = sink.hold();
+    await expect.poll(() => sink.rows.length).toBe(1);
+    await expect.poll(() => sink.held).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(raw.answers.filter((a) => a.id === null)).toEqual([]);
+    second();
+    const answer = await raw.answerTo(null);
+    expect(answer.error?.code).toBe(-32600);
+    expect(answer.error?.message).toMatch(/batch/);
+    const id = raw.served.clientId;
+    expect(sink.rows.map(({ row: r }) => [r.clientId, r.tool, r.status, r.error, r.argsHash])).toEqual([
+      [id, 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 1 })],
+      [id, 'photos__nope', 'denied', 'unknownTool', argsHash({})],
+    ]);
+    // The connection goes on serving.
+    expect((await raw.request(4, call(4, { name: 'photos__list', arguments: {}, _meta: envelope() }))).result?.isError).toBe(true);
+  });
+
+  it('a batch without a tools/call is answered -32600 (id null) and writes no row', async () => {
+    const raw = await rawPipe('modern');
+    raw.write(`${JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: envelope() } }])}\n`);
+    expect((await raw.answerTo(null)).error?.code).toBe(-32600);
+    expect(raw.host.audit.rows).toEqual([]);
+  });
+});
+
+describe('stdio: no answer before its row, for every answer that has one', () => {
+  const unknown = (id: number) => call(id, { name: 'photos__delete', arguments: {}, _meta: envelope() });
+
+  it('an unknown tool: the -32602 answer waits for its held row and arrives once the row is written', async () => {
+    const sink = scriptedAuditSink();
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
+    const release = sink.hold();
+    raw.write(`${JSON.stringify(unknown(2))}\n`);
+    await expect.poll(() => sink.held).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(raw.answers.filter((a) => a.id === 2)).toEqual([]);
+    release();
+    expect((await raw.answerTo(2)).error).toEqual({ code: -32602, message: 'Unknown tool: photos__delete' });
+    expect(sink.rows.map(({ row }) => [row.tool, row.error])).toEqual([['photos__delete', 'unknownTool']]);
+  });
+
+  it('an unknown tool whose row cannot be written fails closed as any call: unavailable: auditFailed, never Unknown tool', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
+    const answer = await raw.request(2, unknown(2));
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+    expect(sink.rows).toEqual([]);
+    expect(raw.host.callPath.pendingAudit().map((p) => [p.row.tool, p.row.error])).toEqual([['photos__delete', 'unknownTool']]);
+  });
+
+  it('an unknown tool whose held row outlasts the audit timeout: unavailable: auditFailed before the release, never Unknown tool', async () => {
+    const sink = scriptedAuditSink();
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink, auditTimeoutMs: 100 }) });
+    const release = sink.hold();
+    const answer = await raw.request(2, unknown(2));
+    expect(sink.rows).toEqual([]);
+    release();
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+  });
+
+  it('a name that is not a string, whose row cannot be written: unavailable: auditFailed, not the -32602 Invalid tools/call', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
+    const answer = await raw.request(2, call(2, { name: 7, arguments: {}, _meta: envelope() }));
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+  });
+
+  it('a consent question (input_required) whose row cannot be written: unavailable: auditFailed, no question before its row', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const raw = await rawPipe('modern', { foreground: true, host: testCallPath(undefined, { sink }) });
+    const answer = await raw.request(2, call(2, { name: 'photos__list', arguments: {}, _meta: envelope(true) }));
+    expect(answer.result?.resultType).toBe('complete');
+    expect(answer.result).toMatchObject({ content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true });
+    expect(sink.rows).toEqual([]);
+  });
+
+  it('a refused batch whose rows cannot be written fails closed: its -32600 answer says unavailable: auditFailed', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const raw = await rawPipe('modern', { host: testCallPath(undefined, { sink }) });
+    raw.write(`${JSON.stringify([call(2, { name: 'photos__list', arguments: {}, _meta: envelope() })])}\n`);
+    const answer = await raw.answerTo(null);
+    expect(answer.error?.message).toMatch(/unavailable: auditFailed/);
+    expect(raw.host.callPath.pendingAudit()).toHaveLength(1);
   });
 });

@@ -93,3 +93,88 @@ describe('xcap serve: tools/call requests the MCP SDK answers itself (modern era
     ]);
   });
 });
+
+describe('xcap serve: a tools/call is recognised after JSON decoding, and a refused batch leaves one row per call (issue 23, finding 5)', () => {
+  const escaped = (id: number, limit: number) =>
+    JSON.stringify(call(id, { name: 'photos__list', arguments: { limit } })).replace('"tools/call"', '"tools\\/call"');
+  const batch = (first: number) =>
+    JSON.stringify([
+      call(first, { name: 'photos__list', arguments: { limit: first }, _meta: envelope }),
+      call(first + 1, { name: 'photos__nope', arguments: {}, _meta: envelope }),
+    ]);
+
+  it('stdio: tools\\/call without the envelope and a batch of two modern tools/call: the answers and one row each', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    const child = spawn(process.execPath, [xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos], {
+      stdio: 'pipe',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' },
+    });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    cleanup.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await closed;
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.end([JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } }), escaped(2, 9), batch(3)].join('\n') + '\n');
+    expect(await closed).toBe(0);
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number | null; error?: { code: number; message: string } });
+    expect(answers.find((answer) => answer.id === 2)?.error?.message).toMatch(/^Request is missing the required _meta envelope/);
+    expect(answers.find((answer) => answer.id === null)?.error?.code).toBe(-32600);
+    expect(
+      auditRows(ws.data)
+        .map((row) => [row.tool, row.status, row.error, row.argsHash])
+        .sort(),
+    ).toEqual(
+      [
+        ['photos__list', 'invalid', 'invalidParams', hashOf({ limit: 9 })],
+        ['photos__list', 'invalid', 'invalidParams', hashOf({ limit: 3 })],
+        ['photos__nope', 'denied', 'unknownTool', hashOf({})],
+      ].sort(),
+    );
+  });
+
+  it('HTTP: tools\\/call without the envelope and a batch of two modern tools/call: the SDK answers (400) and one row each', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    const added = await runXcap(['token', 'add', 'agent', '--data', ws.data]);
+    expect(added.code).toBe(0);
+    const serve = await spawnHttpServe(['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--http', '127.0.0.1:0']);
+    cleanup.push(() => killServe(serve));
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(serve.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          authorization: `Bearer ${added.stdout.trim()}`,
+          ...headers,
+        },
+        body,
+      });
+    const single = await post(escaped(7, 4), { 'mcp-method': 'tools/call', 'mcp-name': 'photos__list' });
+    expect(single.status).toBe(400);
+    expect(((await single.json()) as { id: number }).id).toBe(7);
+    const batched = await post(batch(8), {});
+    expect(batched.status).toBe(400);
+    expect(((await batched.json()) as { id: unknown; error: { code: number } }).error.code).toBe(-32600);
+    serve.child.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(
+      auditRows(ws.data)
+        .map((row) => [row.clientId, row.tool, row.status, row.error, row.argsHash])
+        .sort(),
+    ).toEqual(
+      [
+        ['token:agent', 'photos__list', 'invalid', 'invalidParams', hashOf({ limit: 4 })],
+        ['token:agent', 'photos__list', 'invalid', 'invalidParams', hashOf({ limit: 8 })],
+        ['token:agent', 'photos__nope', 'denied', 'unknownTool', hashOf({})],
+      ].sort(),
+    );
+  });
+});

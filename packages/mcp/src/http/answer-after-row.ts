@@ -1,60 +1,73 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/server';
 import type { RefusedCallWatch } from '../refused-call-watch.js';
+import { toolsCallRequests, type ReceivedToolsCall } from '../tools-call-requests.js';
 import type { Release } from './fair-gate.js';
-import { isObject } from '@xcap/wire';
+import { errorAnswer, isObject, type JsonRpcErrorAnswer } from '@xcap/wire';
 
-/** A tools/call request read from an HTTP body: the parsed message and its id. */
-export interface HttpToolsCall {
-  readonly message: Record<string, unknown>;
-  readonly id: RequestId;
+/** The tools/call requests an HTTP body holds, and whether it is a batch (a JSON array). */
+export interface HttpToolsCalls {
+  readonly calls: readonly ReceivedToolsCall[];
+  readonly batch: boolean;
 }
 
 /**
- * The tools/call request an HTTP body holds (one JSON object with
- * `method: "tools/call"` and an id that is a string or a safe integer,
- * whatever else is wrong with it), or `undefined`. Only bodies that name
- * `tools/call` are parsed.
+ * The tools/call requests an HTTP body holds (`toolsCallRequests`: a JSON
+ * object with `method: "tools/call"` after JSON decoding and an id that is
+ * a string or a safe integer, whatever else is wrong with it; or each such
+ * element of a batch). A body that is not JSON holds none.
  */
-export function toolsCallIn(body: Uint8Array): HttpToolsCall | undefined {
-  const text = new TextDecoder().decode(body);
-  if (!text.includes('tools/call')) return undefined;
+export function toolsCallsIn(body: Uint8Array): HttpToolsCalls {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    return undefined;
+    return { calls: [], batch: false };
   }
-  if (!isObject(value) || value['method'] !== 'tools/call') return undefined;
-  const id = value['id'];
-  return typeof id === 'string' || Number.isSafeInteger(id) ? { message: value, id: id as RequestId } : undefined;
+  return { calls: toolsCallRequests(value), batch: Array.isArray(value) };
 }
 
 /**
- * The response to an HTTP tools/call request, sent only once the request's
- * row is settled when the SDK answered it without reaching the call path's
- * handler (`watch.unreached`): for a plain (JSON) response at once, before
- * it is returned; for an event stream, its events are held while the
- * handler has not received the request, and released when it does, or —
- * the stream ending first — after the refusal's row was written. `release`
+ * The response to an HTTP request holding tools/call requests (`ids`; a
+ * `batch` answered as one), sent only once their rows are settled when the
+ * SDK answered any of them without reaching the call path's handler
+ * (`watch.unreached`): for a plain (JSON) response at once, before it is
+ * returned; for an event stream, its events are held while the handler has
+ * not received them all, and released when it has, or — the stream ending
+ * first — after the refusals' rows were written. When a row could not be
+ * committed the answer fails closed: the watch's `unavailable: auditFailed`
+ * goes out instead of the SDK's (HTTP 200 for a request's result). `release`
  * is called once the body was fully sent or cancelled (at once for a plain
  * one).
  */
-export async function answerAfterRow(response: Response, release: Release, watch: RefusedCallWatch | undefined, id: RequestId | undefined): Promise<Response> {
+export async function answerAfterRow(
+  response: Response,
+  release: Release,
+  watch: RefusedCallWatch | undefined,
+  ids: readonly RequestId[],
+  batch = false,
+): Promise<Response> {
   const stream = response.body !== null && (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  const holding = () => watch !== undefined && ids.some((id) => watch.unreached(id));
   if (!stream) {
-    if (watch !== undefined && id !== undefined && watch.unreached(id)) {
+    if (watch !== undefined && holding()) {
       const text = await response
         .clone()
         .text()
         .catch(() => '');
-      await watch.answering(answerIn(jsonValues([text]), id, response.status));
+      const instead = await rowsSettled(jsonValues([text]), watch, ids, batch, response.status);
+      if (instead !== undefined) {
+        release();
+        const headers = new Headers(response.headers);
+        headers.set('content-type', 'application/json');
+        headers.delete('content-length');
+        return new Response(JSON.stringify(instead), { status: 'result' in instead ? 200 : response.status, headers });
+      }
     }
     release();
     return response;
   }
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const held: Uint8Array[] = [];
-  const holding = () => watch !== undefined && id !== undefined && watch.unreached(id);
   const flush = (controller: ReadableStreamDefaultController<Uint8Array>) => {
     for (const chunk of held.splice(0)) controller.enqueue(chunk);
   };
@@ -64,9 +77,10 @@ export async function answerAfterRow(response: Response, release: Release, watch
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
-            if (holding() && watch !== undefined && id !== undefined) {
+            if (watch !== undefined && holding()) {
               const decoder = new TextDecoder();
-              await watch.answering(answerIn(sseData(held.map((chunk) => decoder.decode(chunk, { stream: true }))), id, response.status));
+              const instead = await rowsSettled(sseData(held.map((chunk) => decoder.decode(chunk, { stream: true }))), watch, ids, batch, response.status);
+              if (instead !== undefined) held.splice(0, held.length, new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(instead)}\n\n`));
             }
             flush(controller);
             release();
@@ -92,6 +106,44 @@ export async function answerAfterRow(response: Response, release: Release, watch
     },
   });
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * Writes the rows of the requests among `ids` the handler never received,
+ * from the answers read in the response (`values`); answers what to send
+ * instead when one was not committed (the watch's fail-closed answer), else
+ * `undefined` (the response goes out as it is).
+ */
+async function rowsSettled(
+  values: readonly unknown[],
+  watch: RefusedCallWatch,
+  ids: readonly RequestId[],
+  batch: boolean,
+  status: number,
+): Promise<JSONRPCMessage | JsonRpcErrorAnswer | undefined> {
+  const unreached = ids.filter((id) => watch.unreached(id));
+  const [first] = unreached;
+  if (first === undefined) return undefined;
+  // A batch's answers may come as one JSON array.
+  const answers = values.flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : [value]));
+  if (batch) {
+    const answer = batchAnswerIn(answers, status);
+    return changed(answer, await watch.answeringBatch(answer, unreached));
+  }
+  const answer = answerIn(answers, first, status);
+  return changed(answer, await watch.answering(answer));
+}
+
+/** What the watch answered to send instead of `answer`, or `undefined` when it is `answer` itself. */
+function changed<T>(answer: T, sent: T | undefined): T | undefined {
+  return sent === answer ? undefined : sent;
+}
+
+/** The error answer to a whole batch (id `null`) among `values`, or one naming the HTTP status when none can be read. */
+function batchAnswerIn(values: readonly unknown[], status: number): JsonRpcErrorAnswer {
+  for (const value of values)
+    if (isObject(value) && 'error' in value && (value['id'] ?? null) === null) return { jsonrpc: '2.0', id: null, error: errorOf(value['error'], status) };
+  return errorAnswer(null, -32000, `answered HTTP ${status} without reaching the handler`);
 }
 
 /** The JSON-RPC answer to `id` among `values`, or an error answer naming the HTTP status when none can be read. */

@@ -1,7 +1,8 @@
 import { createMcpHandler, type AuthInfo, type McpServer, type Server } from '@modelcontextprotocol/server';
 import type { RefusalAudit } from '../refusal-audit.js';
 import { RefusedCallWatch, type RefusedToolsCall } from '../refused-call-watch.js';
-import { answerAfterRow, toolsCallIn, type HttpToolsCall } from './answer-after-row.js';
+import { answerAfterRow, toolsCallsIn } from './answer-after-row.js';
+import type { ReceivedToolsCall } from '../tools-call-requests.js';
 import { checkBearer } from './check-bearer.js';
 import { checkHost } from './check-host.js';
 import { checkOrigin } from './check-origin.js';
@@ -113,9 +114,14 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * refused it before making a server, the factory is asked for one (never
  * connected) to learn that call path. The factory hands the context's
  * `refusals` to `mountCallPath`, which reports its call path there. The
- * SDK's answer goes out unchanged once the row's write settled. A factory
- * that mounts no call path, or does not pass `refusals` on, leaves such a
- * request without a row, reported to `onerror`.
+ * method is read after JSON decoding (`tools\/call` is `tools/call`), and a
+ * refused batch (a JSON array) gets one row per tools/call it holds. The
+ * SDK's answer goes out unchanged once the rows' writes settled; when a row
+ * could not be committed it fails closed as any call does: HTTP 200 with the
+ * result `unavailable: auditFailed` (a refused batch: its error with that
+ * message). A factory that mounts no call path, or does not pass `refusals`
+ * on, leaves such a request without a row, reported to `onerror` (the SDK's
+ * answer goes out as it is).
  */
 export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
   const path = options.path ?? '/mcp';
@@ -157,7 +163,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
    * server made for it, else (the SDK refused it before making one) the one
    * the factory mounts on a server made to learn it (never connected).
    */
-  const mountFor = async (watched: WatchedCall, request: Request, body: HttpToolsCall, name: string): Promise<RefusalAuditor | undefined> => {
+  const mountFor = async (watched: WatchedCall, request: Request, body: ReceivedToolsCall, name: string): Promise<RefusalAuditor | undefined> => {
     if (watched.audit !== undefined) return watched.audit;
     let learned: RefusalAuditor | undefined;
     try {
@@ -248,13 +254,15 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       });
       const name = identity.name;
       const authInfo: AuthInfo = { token: '', clientId: tokenClient(name), scopes: [], extra: { xcapToken: name } };
-      const call = body === null ? undefined : toolsCallIn(body);
+      const { calls, batch } = body === null ? { calls: [], batch: false } : toolsCallsIn(body);
+      const [call] = calls;
       let watch: RefusedCallWatch | undefined;
       if (call !== undefined) {
         const made = new RefusedCallWatch({
+          // Without a mounted call path there is no row to wait for (reported by mountFor): the SDK's answer goes out as it is.
           audit: async (refused) => {
             const audit = await mountFor(watched, request, call, name);
-            if (audit !== undefined) await audit(refused);
+            return audit === undefined ? true : audit(refused);
           },
           onerror: report,
         });
@@ -264,10 +272,16 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
         };
         watch = made;
         watching.set(authInfo, watched);
-        watch.delivered(call.message);
+        for (const each of calls) watch.delivered(each.message);
       }
       const response = await mcp.fetch(inner, { authInfo });
-      return await answerAfterRow(response, release, watch, call?.id);
+      return await answerAfterRow(
+        response,
+        release,
+        watch,
+        calls.map((each) => each.id),
+        batch,
+      );
     } catch (error) {
       release();
       if (request.signal.aborted) return httpError(499, 'Client closed the request');
@@ -301,8 +315,8 @@ function pathOf(url: string): string {
   }
 }
 
-/** Writes a refused request's row through a mounted call path. */
-type RefusalAuditor = (call: RefusedToolsCall) => Promise<void>;
+/** Writes a refused request's row through a mounted call path: `false` when it was not committed (fail closed). */
+type RefusalAuditor = (call: RefusedToolsCall) => Promise<boolean>;
 
 /** One tools/call request in flight: the hand-off its server's mount reports to and, once mounted, how to audit it. */
 interface WatchedCall {
@@ -314,7 +328,7 @@ interface WatchedCall {
 const unwatched: RefusalAudit = { mounted: () => undefined, reached: () => undefined };
 
 /** The era a refused request was sent in: modern when its header or its envelope names 2026-07-28 or later. */
-function eraOf(request: Request, call: HttpToolsCall): 'legacy' | 'modern' {
+function eraOf(request: Request, call: ReceivedToolsCall): 'legacy' | 'modern' {
   const params = call.message['params'];
   const meta = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['_meta'] : undefined;
   const claimed = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] : undefined;

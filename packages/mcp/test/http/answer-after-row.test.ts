@@ -1,3 +1,4 @@
+import type { RequestId } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { RefusedCallWatch, type RefusedToolsCall } from '../../src/index.js';
 import { answerAfterRow } from '../../src/http/answer-after-row.js';
@@ -36,7 +37,7 @@ describe('answerAfterRow on an event stream', () => {
     watch.delivered(request);
     const stream = eventStream();
     let released = 0;
-    const response = await answerAfterRow(stream.response, () => void released++, watch, 7);
+    const response = await answerAfterRow(stream.response, () => void released++, watch, [7]);
     const text = response.text();
     stream.push('event: message\ndata: {"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"refused here"}}\n\n');
     stream.end();
@@ -57,7 +58,7 @@ describe('answerAfterRow on an event stream', () => {
     const { watch, audited } = gatedWatch();
     watch.delivered(request);
     const stream = eventStream();
-    const response = await answerAfterRow(stream.response, () => undefined, watch, 7);
+    const response = await answerAfterRow(stream.response, () => undefined, watch, [7]);
     const reader = response.body!.getReader();
     watch.reached(7);
     stream.push('data: {"jsonrpc":"2.0","id":7,"result":{"content":[]}}\n\n');
@@ -67,6 +68,66 @@ describe('answerAfterRow on an event stream', () => {
     stream.end();
     expect((await reader.read()).done).toBe(true);
     expect(audited).toEqual([]);
+  });
+});
+
+describe('answerAfterRow: a row that was not committed fails closed', () => {
+  const refusedEvent = 'event: message\ndata: {"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"refused here"}}\n\n';
+  const notCommitted = () => new RefusedCallWatch({ audit: async () => false });
+
+  it('an event stream: the held events are replaced by one event with unavailable: auditFailed', async () => {
+    const watch = notCommitted();
+    watch.delivered(request);
+    const stream = eventStream();
+    let released = 0;
+    const response = await answerAfterRow(stream.response, () => void released++, watch, [7]);
+    stream.push(refusedEvent);
+    stream.end();
+    const text = await response.text();
+    expect(text).not.toContain('refused here');
+    const data = text.split('\n').find((line) => line.startsWith('data: '));
+    expect(JSON.parse(data?.slice(6) ?? 'null')).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true, resultType: 'complete' },
+    });
+    expect(released).toBe(1);
+  });
+
+  it('a plain answer: HTTP 200 with the fail-closed result, the slot released once', async () => {
+    const watch = notCommitted();
+    watch.delivered(request);
+    let released = 0;
+    const sdk = new Response(JSON.stringify({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'refused here' } }), {
+      status: 400,
+      headers: { 'content-type': 'application/json', 'x-kept': 'yes' },
+    });
+    const response = await answerAfterRow(sdk, () => void released++, watch, [7]);
+    expect([response.status, response.headers.get('content-type'), response.headers.get('x-kept')]).toEqual([200, 'application/json', 'yes']);
+    expect(await response.json()).toMatchObject({ id: 7, result: { isError: true, content: [{ text: 'unavailable: auditFailed' }] } });
+    expect(released).toBe(1);
+  });
+
+  it('a batch answered as one (id null): its rows one after another, then its error with unavailable: auditFailed and the same status', async () => {
+    const audited: RequestId[] = [];
+    const watch = new RefusedCallWatch({ audit: async (call) => (audited.push(call.id), call.id !== 2) });
+    watch.delivered({ ...request, id: 1 });
+    watch.delivered({ ...request, id: 2 });
+    const sdk = new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'no batches' } }), { status: 400 });
+    const response = await answerAfterRow(sdk, () => undefined, watch, [1, 2], true);
+    expect(audited).toEqual([1, 2]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'unavailable: auditFailed' } });
+  });
+
+  it('a batch whose rows were committed: the SDK answer as it is; one answered as an array is read element by element', async () => {
+    const reasons: string[] = [];
+    const watch = new RefusedCallWatch({ audit: async (call) => (reasons.push(call.reason), true) });
+    watch.delivered({ ...request, id: 1 });
+    const sdk = new Response(JSON.stringify([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'no batches' } }]), { status: 400 });
+    const response = await answerAfterRow(sdk, () => undefined, watch, [1], true);
+    expect(await response.json()).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'no batches' } }]);
+    expect(reasons).toEqual(['-32600 no batches']);
   });
 });
 
@@ -89,7 +150,7 @@ describe('RefusedCallWatch', () => {
     expect(watch.tracked).toBe(0);
   });
 
-  it('an audit that throws is reported and the answer is released', async () => {
+  it('an audit that throws is reported and the answer is released, failing closed', async () => {
     const errors: Error[] = [];
     const watch = new RefusedCallWatch({
       audit: async () => {
@@ -98,7 +159,10 @@ describe('RefusedCallWatch', () => {
       onerror: (error) => errors.push(error),
     });
     watch.delivered(request);
-    await expect(watch.answering({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'x' } })).resolves.toBeUndefined();
+    await expect(watch.answering({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'x' } })).resolves.toMatchObject({
+      id: 7,
+      result: { content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true },
+    });
     expect(errors.map((e) => e.message)).toEqual(['boom']);
     await watch.idle();
   });

@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/server';
 import { argsHash, type AuditRow, type AuditSink } from '@xcap/audit';
+import { scriptedAuditSink } from '@xcap/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore } from '@xcap/tokens';
 import { createHttpHandler, loopbackHosts, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
@@ -134,12 +135,18 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
     expect(answeredAt).toBeGreaterThanOrEqual(resolvedAt);
   });
 
-  it('a failing sink: still answered with the SDK answer, the row pending; no crash', async () => {
+  it('a failing sink: answered, failing closed (200, unavailable: auditFailed instead of the SDK answer), the row pending; no crash', async () => {
     const host = testCallPath();
     (host.audit as AuditSink).write = () => Promise.reject(new Error('disk full'));
     const { handler } = await setup(host);
     const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {}, _meta: bogus })));
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'unavailable: auditFailed' }], isError: true, resultType: 'complete' },
+    });
+    expect(handler.inFlight).toBe(0);
     expect(host.callPath.pendingAudit().map((p) => [p.row.status, p.row.error])).toEqual([['invalid', 'invalidParams']]);
   });
 
@@ -179,5 +186,97 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
     expect(response.status).toBe(400);
     expect(host.audit.rows).toEqual([]);
     expect(errors.map((e) => e.message)).toContain(unaudited);
+  });
+});
+
+describe('HTTP: a tools/call is recognised after JSON decoding, and a refused batch gets one row per call', () => {
+  it('a method written tools\\/call or tools\\u002fcall (JSON escapes): the SDK answer and one row each', async () => {
+    const { host, handler } = await setup();
+    for (const [id, method] of [
+      [2, '"tools\\/call"'],
+      [3, '"tools\\u002fcall"'],
+    ] as const) {
+      const response = await handler.fetch(post('modern', call(id, { name: 'photos__list', arguments: { limit: id } }).replace('"tools/call"', method)));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { id: number }).id).toBe(id);
+    }
+    expect(rowsOf(host)).toEqual([
+      ['token:alice', 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 2 })],
+      ['token:alice', 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 3 })],
+    ]);
+  });
+
+  it('a 2026-07-28 batch of two tools/call: the SDK answer (400, id null) once both rows are written, one row per call', async () => {
+    const sink = scriptedAuditSink();
+    const { handler } = await setup(testCallPath(undefined, { sink }));
+    const first = sink.hold();
+    const batch = `[${call(2, { name: 'photos__list', arguments: { limit: 1 }, _meta: envelope() })},${call(3, { name: 'photos__nope', arguments: {}, _meta: envelope() }).replace('"tools/call"', '"tools\\/call"')}]`;
+    let answered = false;
+    const response = handler.fetch(post('modern', batch)).then((r) => ((answered = true), r));
+    await expect.poll(() => sink.held).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    // One row after another: the second write is held in its turn, and the answer waits for it too.
+    first();
+    const second = sink.hold();
+    await expect.poll(() => sink.rows.length).toBe(1);
+    await expect.poll(() => sink.held).toBe(1);
+    expect(answered).toBe(false);
+    second();
+    const answer = await response;
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { id: unknown; error: { code: number; message: string } };
+    expect([body.id, body.error.code]).toEqual([null, -32600]);
+    expect(sink.rows.map(({ row: r }) => [r.clientId, r.tool, r.status, r.error, r.argsHash])).toEqual([
+      ['token:alice', 'photos__list', 'invalid', 'invalidParams', argsHash({ limit: 1 })],
+      ['token:alice', 'photos__nope', 'denied', 'unknownTool', argsHash({})],
+    ]);
+    expect(handler.inFlight).toBe(0);
+  });
+});
+
+describe('HTTP: no answer before its row, for every answer that has one', () => {
+  const unknown = (id: number) => call(id, { name: 'photos__delete', arguments: {}, _meta: envelope() });
+
+  it('an unknown tool: the -32602 answer waits for its held row and arrives once the row is written', async () => {
+    const sink = scriptedAuditSink();
+    const { handler } = await setup(testCallPath(undefined, { sink }));
+    const release = sink.hold();
+    let answered = false;
+    const response = handler.fetch(post('modern', unknown(2), { 'mcp-name': 'photos__delete' })).then((r) => ((answered = true), r));
+    await expect.poll(() => sink.held).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    expect(await (await response).text()).toContain('Unknown tool: photos__delete');
+    expect(sink.rows.map(({ row }) => [row.tool, row.error])).toEqual([['photos__delete', 'unknownTool']]);
+  });
+
+  it('an unknown tool whose row cannot be written fails closed as any call: unavailable: auditFailed, never Unknown tool', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const { host, handler } = await setup(testCallPath(undefined, { sink }));
+    const text = await (await handler.fetch(post('modern', unknown(2), { 'mcp-name': 'photos__delete' }))).text();
+    expect(text).not.toContain('Unknown tool');
+    expect(text).toContain('unavailable: auditFailed');
+    expect(host.callPath.pendingAudit()).toHaveLength(1);
+  });
+
+  it('a name that is not a string, whose row cannot be written: unavailable: auditFailed, not the -32602 Invalid tools/call', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const { handler } = await setup(testCallPath(undefined, { sink }));
+    const text = await (await handler.fetch(post('legacy', call(2, { name: 7, arguments: {} })))).text();
+    expect(text).not.toContain('Invalid tools/call');
+    expect(text).toContain('unavailable: auditFailed');
+  });
+
+  it('a refused batch whose rows cannot be written fails closed: its answer says unavailable: auditFailed', async () => {
+    const sink = scriptedAuditSink();
+    sink.down = true;
+    const { host, handler } = await setup(testCallPath(undefined, { sink }));
+    const response = await handler.fetch(post('modern', `[${call(2, { name: 'photos__list', arguments: {}, _meta: envelope() })}]`));
+    expect(await response.text()).toContain('unavailable: auditFailed');
+    expect(host.callPath.pendingAudit()).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { catalog, type JsonObject } from '@xcap/catalog';
-import { MemoryAuditSink } from '@xcap/audit';
+import { MemoryAuditSink, type AuditSink } from '@xcap/audit';
 import { MemoryGrantStore } from '@xcap/broker';
 import { MemoryBlobStore } from '@xcap/bridge';
 import { createCallPath, type CallPath, type ConsentUi } from '@xcap/call';
@@ -19,8 +19,16 @@ export const testManifest = [
   { id: 'notifications.post', why: 'Tell you when the album is ready.' },
 ];
 
+/** What else a test call path may be built with. */
+export interface TestCallPathOptions {
+  /** The sink the call path writes its rows to instead of `audit` (which then stays empty). */
+  readonly sink?: AuditSink;
+  /** How long one row's write may take before it counts as failed (the call path's default otherwise). */
+  readonly auditTimeoutMs?: number;
+}
+
 /** Builds the test call path; `consent` is the host's own consent UI. */
-export function testCallPath(consent: ConsentUi = () => 'dismiss'): TestCallPath {
+export function testCallPath(consent: ConsentUi = () => 'dismiss', options: TestCallPathOptions = {}): TestCallPath {
   const scripts = sampleNatives();
   const providers = fakeProviders(catalog, ['photos', 'print', 'notifications'], (tool, input: JsonObject) => {
     const script = scripts[tool];
@@ -38,7 +46,8 @@ export function testCallPath(consent: ConsentUi = () => 'dismiss'): TestCallPath
     providers,
     blobs: new MemoryBlobStore(),
     grants,
-    audit,
+    audit: options.sink ?? audit,
+    ...(options.auditTimeoutMs === undefined ? {} : { auditTimeoutMs: options.auditTimeoutMs }),
     consent,
     clock: () => new Date('2026-07-14T05:40:00Z'),
     randomHex: () => (n++).toString(16).padStart(32, '0'),
