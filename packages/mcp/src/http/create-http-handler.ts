@@ -196,12 +196,13 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     if (!(again instanceof Response)) return undefined;
     if (again.status !== 401 || request.body === null) return again;
     const body = await readLimitedBody(request.body, maxBodyBytes).catch(() => null);
-    const call = body === null ? undefined : toolsCallIn(body);
-    if (call === undefined) return again;
-    const audit = await mountFor({ audit: undefined, refusals: unwatched }, request, call, name);
-    const params = isObject(call.message['params']) ? call.message['params'] : {};
     const reason = 'Unauthorized: the token was revoked while the request waited for a slot';
-    await audit?.({ id: call.id, name: params['name'], arguments: params['arguments'], reason }).catch(report);
+    // One row per tools/call the body holds (a batch has several), each written before the 401 goes out.
+    for (const call of body === null ? [] : toolsCallsIn(body).calls) {
+      const audit = await mountFor({ audit: undefined, refusals: unwatched }, request, call, name);
+      const params = isObject(call.message['params']) ? call.message['params'] : {};
+      await audit?.({ id: call.id, name: params['name'], arguments: params['arguments'], reason }).catch(report);
+    }
     return again;
   };
 
