@@ -1,30 +1,19 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { argsHash } from '@xcap/audit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { killServe, spawnHttpServe, type HttpServeProcess } from '../e2e/http-process.js';
-import { requireBuilt, runXcap } from '../e2e/xcap-process.js';
+import { runXcap } from '../e2e/xcap-process.js';
 import { httpAgent, httpWorkspace, type HttpWorkspace } from '../http/http-workspace.js';
 import { roundRobinProxy } from './round-robin-proxy.js';
-import { freePort, freshDatabase, queryRows, startServer, testPassword, type PostgresServer } from './postgres-fixture.js';
+import { freePort, freshDatabase, queryRows, testPassword } from './postgres-fixture.js';
+import { storeUrlFile, usePostgresHosts } from './postgres-hosts.js';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let server: PostgresServer;
-beforeAll(async () => {
-  requireBuilt();
-  server = await startServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
-
-const cleanup: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step().catch(() => undefined);
-});
+const { server, cleanup } = usePostgresHosts();
 
 interface AuditDbRow {
   readonly host: string | null;
@@ -40,7 +29,7 @@ const auditOf = (url: string) => queryRows<AuditDbRow>(url, 'SELECT host, client
 async function workspaceWithDatabase(): Promise<{ ws: HttpWorkspace; url: string }> {
   const ws = await httpWorkspace();
   cleanup.push(() => ws.remove());
-  return { ws, url: await freshDatabase(server) };
+  return { ws, url: await freshDatabase(server()) };
 }
 
 async function tokenAdd(url: string, name: string): Promise<string> {
@@ -53,9 +42,7 @@ async function tokenAdd(url: string, name: string): Promise<string> {
 async function startHost(ws: HttpWorkspace, url: string, name: string, extra: readonly string[] = []): Promise<HttpServeProcess> {
   const data = join(ws.root, `data-${name}`);
   await mkdir(data, { recursive: true, mode: 0o700 });
-  // A password never goes in --store (every local user can read a command line): the URL is in a file of mode 0600.
-  const urlFile = join(ws.root, `store-url-${name}`);
-  await writeFile(urlFile, `${url}\n`, { mode: 0o600 });
+  const urlFile = await storeUrlFile(ws.root, name, url);
   const serve = await spawnHttpServe([
     '--manifest',
     ws.manifest,
@@ -90,7 +77,7 @@ describe('xcap serve --store: three hosts on one PostgreSQL database, agents cal
     const hosts = await Promise.all(
       names.map((name) => startHost(ws, url, name, ['--foreground', ...(name === 'h1' ? ['--consent', 'elicit'] : []), '--quota', String(quota)])),
     );
-    for (const host of hosts) expect(host.stderr()).toContain(`store postgres://xcap:***@127.0.0.1:${server.port}/`);
+    for (const host of hosts) expect(host.stderr()).toContain(`store postgres://xcap:***@127.0.0.1:${server().port}/`);
 
     // Two agents per host, one of each era; each with a token of its own (added once, seen by all three hosts).
     const calls = new Map<string, number>();
