@@ -16,6 +16,7 @@ export { auditRowColumns, type AuditRowColumns } from './audit-row-columns.js';
 export { auditStatuses } from './audit-statuses.js';
 export { auditRowProblem } from './audit-row-problem.js';
 export { checkAuditQuery, type AuditQuery, type AuditQueryCondition, type CheckedAuditQuery } from './audit-query.js';
+export { auditQuerySql, type AuditQueryDialect, type AuditQueryStatement } from './audit-query-sql.js';
 export { storedAuditRow, storedAuditColumns, type StoredAuditRow } from './stored-audit-row.js';
 export { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 export { MemoryAuditSink } from './memory-audit-sink.js';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   auditRowColumns,
-  checkAuditQuery,
+  auditQuerySql,
   GroupCommit,
   storedAuditColumns,
   storedAuditRow,
@@ -145,13 +145,7 @@ export class SqliteAuditSink implements AuditSink {
 
   /** Rows matching `filter`, newest first (waiting rows are committed first). */
   query(filter: AuditQuery = {}): StoredAuditRow[] {
-    const { where, limit } = checkAuditQuery(filter, 'SqliteAuditSink');
-    const params: unknown[] = where.map((condition) => condition.value);
-    let sql = `SELECT ${this.#selected} FROM audit${where.length === 0 ? '' : ` WHERE ${where.map((c) => `${c.column} ${c.operator} ?`).join(' AND ')}`} ORDER BY id DESC`;
-    if (limit !== undefined) {
-      sql += ' LIMIT ?';
-      params.push(limit);
-    }
+    const { sql, params } = auditQuerySql(filter, { sink: 'SqliteAuditSink', table: 'audit', columns: this.#selected, placeholder: () => '?' });
     this.#open();
     this.#batches.flushSync();
     if (this.#empty) return [];

@@ -1,5 +1,5 @@
 import {
-  checkAuditQuery,
+  auditQuerySql,
   GroupCommit,
   storedAuditColumns,
   storedAuditRow,
@@ -75,14 +75,13 @@ export class PostgresAuditSink implements AuditSink {
 
   /** Rows matching `filter`, newest first. */
   async query(filter: AuditQuery = {}): Promise<PostgresStoredAuditRow[]> {
-    const { where, limit } = checkAuditQuery(filter, 'PostgresAuditSink');
-    const params: unknown[] = where.map((condition) => condition.value);
-    // ORDER BY the bigint column: pg answers it as a string, and an `id::text AS id` alias would sort as text ("9" after "10").
-    let sql = `SELECT ${storedAuditColumns}, host FROM ${this.#db.names.audit}${where.length === 0 ? '' : ` WHERE ${where.map((c, i) => `${c.column} ${c.operator} $${i + 1}`).join(' AND ')}`} ORDER BY id DESC`;
-    if (limit !== undefined) {
-      params.push(limit);
-      sql += ` LIMIT $${params.length}`;
-    }
+    // ORDER BY id is the bigint column: pg answers it as a string, and an `id::text AS id` alias would sort as text ("9" after "10").
+    const { sql, params } = auditQuerySql(filter, {
+      sink: 'PostgresAuditSink',
+      table: this.#db.names.audit,
+      columns: `${storedAuditColumns}, host`,
+      placeholder: (n) => `$${n}`,
+    });
     const result = await this.#db.query<Record<string, unknown>>('read the audit log', sql, params);
     return result.rows.map((r) => ({ ...storedAuditRow(r), host: r['host'] as string | null }));
   }
