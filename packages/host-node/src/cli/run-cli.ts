@@ -3,6 +3,7 @@ import { consentModes } from '../consent/consent-mode.js';
 import { hostNodeVersion } from '../mcp/host-node-version.js';
 import { auditCommand } from './audit-command.js';
 import { errorLine, failureExitCode } from './cli-failure.js';
+import { unknownOption } from './unknown-option.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
 import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js';
 import { auditStatuses, parseLimit, parseQuota, parseSince } from './parse-values.js';
@@ -35,7 +36,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .configureOutput({
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
-      outputError: (text, write) => write(errorLine(text.replace(/^error: /, ''), true)),
+      // commander's `…\n(Did you mean grant?)` as the one line `… (did you mean grant?)`, as for an unknown option.
+      outputError: (text, write) => write(errorLine(text.replace(/^error: /, '').replace(/\s*\(Did you mean /, ' (did you mean '), true)),
     });
 
   program
@@ -179,6 +181,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .action(async (options: Record<string, unknown>) => storeMigrateCommand(options, io));
 
   try {
+    // A typo is reported as itself, before commander would report the required option it missed.
+    const unknown = unknownOption(program, argv);
+    if (unknown !== undefined) {
+      io.stderr(errorLine(unknown));
+      return 2;
+    }
     await program.parseAsync([...argv], { from: 'user' });
     await stdoutWritten(io);
     return 0;

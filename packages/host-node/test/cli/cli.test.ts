@@ -175,8 +175,17 @@ describe('xcap: help, version, usage errors', () => {
 
   it.each([
     [['bogus'], "unknown command 'bogus'"],
-    [['grnat'], "unknown command 'grnat'; (Did you mean grant?)"],
-    [['grants', '--jsn'], "unknown option '--jsn'; (Did you mean --json?)"],
+    [['grnat'], "unknown command 'grnat' (did you mean grant?)"],
+    [['grants', '--jsn'], "unknown option '--jsn' (did you mean --json?)"],
+    // A typo is reported as itself, not as the required option it missed; every command, nested ones too.
+    [['serve', '--manfest', 'app.json'], "unknown option '--manfest' (did you mean --manifest?)"],
+    [['serve', '--manifest', 'app.json', '--foregroud'], "unknown option '--foregroud' (did you mean --foreground?)"],
+    [['serve', '--manifest=app.json', '--consnet=elicit'], "unknown option '--consnet' (did you mean --consent?)"],
+    [['grant', 'acme.album', 'photos.read', '--dta', 'x'], "unknown option '--dta' (did you mean --data?)"],
+    [['audit', '--limt', '3'], "unknown option '--limt' (did you mean --limit?)"],
+    [['token', 'add', 'laptop', '--stor', 'x'], "unknown option '--stor' (did you mean --store?)"],
+    [['store', 'copy', '--form', 'x'], "unknown option '--form' (did you mean --from?)"],
+    [['serve', '--manifest', 'app.json', '--zzzzzz'], "unknown option '--zzzzzz'"],
     [['serve'], "required option '--manifest <file>' not specified"],
     [
       ['serve', '--manifest', 'x.json', '--consent', 'maybe'],

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { closestName } from './closest-name.js';
+
+/**
+ * The first option of `argv` that the command it is given to does not know,
+ * as the CLI reports it — `unknown option '--manfest' (did you mean
+ * --manifest?)` — or `undefined`. Checked before commander parses, so a typo
+ * is reported as itself and not as the required option it missed
+ * (`--manfest app.json` is not "required option '--manifest' not
+ * specified"). The command is found by its names in `argv` (`token add`);
+ * the value of an option that takes one is skipped, and nothing after `--`
+ * is an option.
+ */
+export function unknownOption(program: Command, argv: readonly string[]): string | undefined {
+  let command = program;
+  let takesValue = false;
+  for (const arg of argv) {
+    if (takesValue) {
+      takesValue = false;
+      continue;
+    }
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-') || arg === '-') {
+      const sub = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+      if (sub !== undefined) command = sub;
+      continue;
+    }
+    const flag = arg.startsWith('--') ? (arg.split('=', 1)[0] as string) : arg.slice(0, 2);
+    const known = [...command.options, ...(command === program ? [] : program.options)];
+    const option = known.find((o) => o.long === flag || o.short === flag);
+    if (option !== undefined) {
+      takesValue = (option.required || option.optional) && !arg.includes('=') && (arg.startsWith('--') || arg.length === 2);
+      continue;
+    }
+    if (flag === '--help' || flag === '-h') continue;
+    const names = known.flatMap((o) => (o.long === undefined ? [] : [o.long])).concat('--help');
+    const near = closestName(flag, names);
+    return `unknown option '${flag}'${near === undefined ? '' : ` (did you mean ${near}?)`}`;
+  }
+  return undefined;
+}
