@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { tempDir } from '@xcap/test-support';
-import { AnswerBudget, ProviderProcess, type ProviderProcessOptions } from '../src/index.js';
+import { AnswerBudget, ProviderCallError, ProviderProcess, ProviderSetupError, type ProviderProcessOptions } from '../src/index.js';
 import { ManualTimers } from './manual-timers.js';
 import { alive, nodeProvider, until } from './provider-fixture.js';
 
@@ -263,6 +263,311 @@ describe('ProviderProcess', () => {
     await closing;
     expect(alive(orphan)).toBe(true);
     expect(await until(() => openPipes() === pipesBefore, 2_000)).toBe(true);
+  });
+});
+
+/** A ProviderProcess of `argv` on the fake clock (describe 10 s, calls 1 s, grace 300 ms). */
+function processOf(clock: ManualTimers, argv: string[], options: Partial<ProviderProcessOptions> = {}) {
+  return providerWith(clock, { argv, ...options });
+}
+
+/** Waits for `promise`, moving the fake clock by 0 ms meanwhile (a timer of 0 ms runs only when the clock moves). */
+async function settled<T>(clock: ManualTimers, promise: Promise<T>): Promise<T> {
+  let done = false;
+  const watched = promise.finally(() => (done = true));
+  await until(() => {
+    clock.advance(0);
+    return done;
+  }, 5_000);
+  return watched;
+}
+
+/** The problems of the ProviderSetupError `start()` rejects with. */
+async function startProblems(clock: ManualTimers, proc: ProviderProcess): Promise<readonly string[]> {
+  const error = await settled(
+    clock,
+    proc.start().then(
+      () => undefined,
+      (e: unknown) => e,
+    ),
+  );
+  expect(error).toBeInstanceOf(ProviderSetupError);
+  return (error as ProviderSetupError).problems;
+}
+
+/** A provider (inline Node) answering every request with a JSON-RPC error. */
+const errorProvider = [
+  process.execPath,
+  '-e',
+  `process.stdin.on('data', (d) => { for (const line of String(d).split('\\n').filter(Boolean)) { const m = JSON.parse(line);
+     process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no describe here' } }) + '\\n'); } });`,
+];
+
+describe('ProviderProcess: a start that fails is a ProviderSetupError, and the process is stopped', () => {
+  it('an empty command', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, []);
+    expect(proc.name).toBe('provider');
+    expect(await startProblems(clock, proc)).toEqual(['empty command']);
+    expect(proc.state).toBe('stopped');
+  });
+
+  it('a command that cannot be spawned', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, ['/nonexistent/provider', '--flag']);
+    expect(proc.label).toBe('/nonexistent/provider --flag');
+    expect(await startProblems(clock, proc)).toEqual(['cannot start: spawn /nonexistent/provider ENOENT']);
+    expect(proc.state).toBe('stopped');
+    expect(proc.pid).toBeUndefined();
+    expect(proc.description).toBeUndefined();
+  });
+
+  it('a process that exits before describing', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, [process.execPath, '-e', 'process.exit(5)']);
+    expect(await startProblems(clock, proc)).toEqual(['exited before answering providers/describe (exit code 5)']);
+    expect(proc.state).toBe('stopped');
+    expect(clock.pending).toEqual([]);
+  });
+
+  it('a process that never describes, within describeTimeoutMs on the clock; it is killed at once (no grace)', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = processOf(clock, [process.execPath, '-e', 'setInterval(() => {}, 1000)']);
+    const problems = startProblems(clock, proc);
+    expect(await until(() => proc.pid !== undefined && clock.pending.includes(10_000), 5_000)).toBe(true);
+    const pid = proc.pid as number;
+    clock.advance(9_999);
+    expect(alive(pid)).toBe(true);
+    clock.advance(1);
+    expect(await problems).toEqual(['did not answer providers/describe within 10000 ms']);
+    expect(alive(pid)).toBe(false);
+    expect(log.filter((line) => line.includes('SIGTERM'))).toEqual([]);
+  });
+
+  it('a JSON-RPC error answer to providers/describe', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, errorProvider);
+    expect(await startProblems(clock, proc)).toEqual([
+      `answered providers/describe with an error: provider ${proc.label} answered error -32601: no describe here`,
+    ]);
+  });
+
+  it('a description of the wrong shape, whose process is killed', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, [process.execPath, nodeProvider, '--describe', '{"protocolVersion":1,"capabilities":[]}', '--ignore-eof']);
+    const problems = startProblems(clock, proc);
+    expect(await until(() => proc.pid !== undefined, 5_000)).toBe(true);
+    const pid = proc.pid as number;
+    expect(await problems).toEqual([
+      'provider: not an object {name: string, version: string}',
+      'capabilities: not an object {"<capability>": ["<native tool>", …]}',
+    ]);
+    expect(alive(pid)).toBe(false);
+  });
+});
+
+describe('ProviderProcess: what the provider writes', () => {
+  it('a line that is not JSON, one that is no JSON-RPC message and blank lines are ignored (the first two logged); the call answers', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    const ok = { structuredContent: { shared: true } };
+    expect(await proc.call('share', 'send', { text: 'garbage' })).toEqual(ok);
+    expect(await proc.call('share', 'send', { text: 'not-rpc' })).toEqual(ok);
+    expect(await proc.call('share', 'send', { text: 'crlf' })).toEqual(ok);
+    expect(await proc.call('share', 'send', { text: 'blank' })).toEqual(ok);
+    expect(log).toEqual([
+      '[provider node] a stdout line that is not JSON was ignored: this is not JSON',
+      '[provider node] a stdout line that is not a JSON-RPC message was ignored: [1,2,3]',
+      '[provider node] a stdout line that is not JSON was ignored: not JSON either',
+    ]);
+  });
+
+  it('cuts a quoted line to 200 characters', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = processOf(clock, [
+      process.execPath,
+      '-e',
+      `process.stdin.once('data', (d) => { const m = JSON.parse(String(d).split('\\n')[0]); process.stdout.write('z'.repeat(300) + '\\n');
+         const result = { protocolVersion: 1, provider: { name: 'p', version: '1' }, capabilities: {} };
+         process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n'); });
+       setInterval(() => {}, 1000);`,
+    ]);
+    await proc.start();
+    expect(log).toEqual([`[provider node] a stdout line that is not JSON was ignored: ${'z'.repeat(200)}…`]);
+  });
+
+  it('a notification from the provider is logged once per method and ignored', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    await proc.call('share', 'send', { text: 'notify' });
+    await proc.call('share', 'send', { text: 'notify' });
+    expect(log).toEqual(['[provider node] messages "providers/progress" from the provider are ignored (logged once)']);
+  });
+
+  it('an answer to an unknown id is logged and ignored; the call then times out on the clock, and a late answer is ignored quietly', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    const unknown = proc.call('share', 'send', { text: 'unknown-id' });
+    const rejected = expect(unknown).rejects.toThrow(/did not answer call (\d+) within 1000 ms \(sent providers\/cancel\)/);
+    expect(await until(() => log.length === 1, 5_000)).toBe(true);
+    expect(log[0]).toMatch(/^\[provider node\] an answer to unknown id 1000\d\d was ignored$/);
+    clock.advance(1_000);
+    await rejected;
+    const late = proc.call('share', 'send', { text: 'slow:100' });
+    const lateRejected = expect(late).rejects.toThrow(ProviderCallError);
+    clock.advance(1_000);
+    await lateRejected;
+    expect(await proc.call('share', 'send', { text: 'after' })).toEqual({ structuredContent: { shared: true } });
+    expect(log).toHaveLength(1);
+  });
+
+  it('a JSON-RPC error answer rejects with its code and message; an answer with neither result nor error rejects too', async () => {
+    const clock = new ManualTimers();
+    const { proc } = provider(clock);
+    await proc.start();
+    const error = (await proc.call('share', 'send', { text: 'rpc-error' }).catch((e: unknown) => e)) as ProviderCallError;
+    expect(error).toBeInstanceOf(ProviderCallError);
+    expect(error.code).toBe(-32000);
+    expect(error.message).toBe(`provider ${proc.label} answered error -32000: the share sheet failed`);
+    await expect(proc.call('share', 'send', { text: 'neither' })).rejects.toThrow(/^provider .* answered id \d+ with neither result nor error$/);
+  });
+
+  it('an answer over maxMessageBytes fails its call, a notification over it only is logged; both are discarded', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    const huge = (await proc.call('share', 'send', { text: 'huge' }).catch((e: unknown) => e)) as ProviderCallError;
+    expect(huge.message).toMatch(/^provider .* answered call (\d+) with 2097\d{3} bytes, over the 1048576-byte message limit$/);
+    expect(huge.code).toBeUndefined();
+    expect(log).toEqual([
+      expect.stringMatching(
+        /^\[provider node\] discarded a stdout line of 2097\d{3} bytes: over the 1048576-byte message limit \(the answer to call \d+, which fails\)$/,
+      ),
+    ]);
+    expect(await proc.call('share', 'send', { text: 'huge-notify' })).toEqual({ structuredContent: { shared: true } });
+    expect(log[1]).toMatch(/^\[provider node\] discarded a stdout line of 2097\d{3} bytes: over the 1048576-byte message limit$/);
+  });
+
+  it("logs the provider's stderr lines with its prefix, control characters escaped, a line over 64 KiB by its length only", async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock, '--hello');
+    await proc.start();
+    await proc.call('share', 'send', { text: 'loud' });
+    expect(await until(() => log.length === 3, 5_000)).toBe(true);
+    expect(log).toEqual([
+      `[provider node] hello from the node provider, pid ${proc.pid}`,
+      `[provider node] (a stderr line of ${70 * 1024} bytes, not shown)`,
+      '[provider node] bell\\u0007 here',
+    ]);
+  });
+});
+
+describe('ProviderProcess: exits, restarts and close()', () => {
+  it('an exit mid-call rejects the calls in flight and logs how it ended and how many failed', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    const slow = proc.call('share', 'send', { text: 'hang' });
+    const crash = proc.call('share', 'send', { text: 'crash' });
+    await expect(slow).rejects.toThrow(`provider ${proc.label} ended (exit code 3) with this call in flight`);
+    await expect(crash).rejects.toThrow('ended (exit code 3) with this call in flight');
+    expect(log).toEqual(['[provider node] ended (exit code 3); 2 call(s) in flight failed; restarting in 100 ms']);
+    expect(proc.state).toBe('restarting');
+    expect(proc.inFlight).toBe(0);
+  });
+
+  it('a restart that describes other capabilities is refused (the new process killed), and retried later, with backoff', async () => {
+    const clock = new ManualTimers();
+    const startFile = join(tempDir(), 'starts');
+    const { proc, log } = processOf(clock, [
+      process.execPath,
+      nodeProvider,
+      '--capabilities',
+      'share,photos',
+      '--start-file',
+      startFile,
+      '--mismatch-after-restart',
+    ]);
+    await proc.start();
+    process.kill(proc.pid as number, 'SIGKILL');
+    expect(await until(() => proc.state === 'restarting', 5_000)).toBe(true);
+    clock.advance(100);
+    expect(await until(() => log.some((line) => line.includes('restarting in 200 ms')), 5_000)).toBe(true);
+    expect(log).toContain(
+      '[provider node] restart refused: described {"photos":["pick","list","get"]} after the restart, ' +
+        'not {"share":["send"],"photos":["pick","list","get"]} as at start',
+    );
+    expect(proc.restarts).toBe(0);
+    expect(proc.state).toBe('restarting');
+    expect(proc.description?.capabilities).toEqual({ share: ['send'], photos: ['pick', 'list', 'get'] });
+  });
+
+  it('close() while it restarts rejects the waiting calls and cancels the restart', async () => {
+    const clock = new ManualTimers();
+    const { proc } = provider(clock);
+    await proc.start();
+    process.kill(proc.pid as number, 'SIGKILL');
+    expect(await until(() => proc.state === 'restarting', 5_000)).toBe(true);
+    const waiting = proc.call('share', 'send', { text: 'waits' });
+    expect(clock.pending).toEqual([100, 1_000]);
+    await proc.close();
+    await expect(waiting).rejects.toThrow(`provider ${proc.label} was stopped`);
+    expect(clock.pending).toEqual([]);
+    expect(proc.state).toBe('stopped');
+    expect(proc.pid).toBeUndefined();
+  });
+
+  it('close() during a restart leaves the new process stopped', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    process.kill(proc.pid as number, 'SIGKILL');
+    expect(await until(() => proc.state === 'restarting', 5_000)).toBe(true);
+    clock.advance(100);
+    expect(await until(() => proc.pid !== undefined, 5_000)).toBe(true);
+    const pid = proc.pid as number;
+    await settled(clock, proc.close());
+    expect(alive(pid)).toBe(false);
+    expect(proc.state).toBe('stopped');
+    expect(proc.restarts).toBe(0);
+    expect(log.some((line) => line.startsWith('[provider node] restarted'))).toBe(false);
+  });
+
+  it('close() of a provider ignoring EOF and SIGTERM: SIGTERM after graceMs, SIGKILL graceMs later, on the clock; calls in flight rejected', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock, '--ignore-eof', '--ignore-sigterm');
+    await proc.start();
+    const pid = proc.pid as number;
+    const hanging = proc.call('share', 'send', { text: 'hang' });
+    const closing = proc.close();
+    expect(proc.close()).toBe(closing);
+    await expect(hanging).rejects.toThrow(`provider ${proc.label} was stopped`);
+    clock.advance(299);
+    await nextTurn();
+    expect(log).toEqual([]);
+    clock.advance(1);
+    await nextTurn();
+    expect(log).toEqual(['[provider node] still running 300 ms after its stdin closed: SIGTERM']);
+    clock.advance(300);
+    await nextTurn();
+    expect(log.at(-1)).toBe('[provider node] still running 300 ms after SIGTERM: SIGKILL');
+    await settled(clock, closing);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('close() of a provider that exits when SIGTERM comes', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock, '--ignore-eof');
+    await proc.start();
+    const pid = proc.pid as number;
+    const closing = proc.close();
+    clock.advance(300);
+    await settled(clock, closing);
+    expect(alive(pid)).toBe(false);
+    expect(log).toEqual(['[provider node] still running 300 ms after its stdin closed: SIGTERM']);
   });
 });
 
