@@ -209,9 +209,10 @@ export class ProviderProcess {
     return new Promise((resolve, reject) => {
       const waiting: Waiting = { params, calledAt: this.#timers.now(), resolve, reject, timer: undefined };
       if (Number.isFinite(this.#options.timeoutMs)) {
+        // Taken from the waiting calls, a call has its timer cleared: when it fires, the call still waits.
         waiting.timer = this.#timers.setTimeout(() => {
-          if (this.#waiting.delete(waiting))
-            reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
+          this.#waiting.delete(waiting);
+          reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
         }, timerDelay(this.#options.timeoutMs));
       }
       this.#waiting.add(waiting);
@@ -276,13 +277,13 @@ export class ProviderProcess {
 
   /**
    * Writes one line to the current process's stdin; `false` when the pipe's buffer is full (the peer then waits
-   * for `drain`, and the stall timer runs). A line for no process, or a closed stdin, is dropped.
+   * for `drain`, and the stall timer runs). The peer writes only while a process runs (its requests are rejected
+   * when it ends); a line written to the stdin of one that just exited is dropped by node (its error ignored).
    */
   #write(line: string): boolean {
     const child = this.#child;
-    const stdin = child?.process.stdin;
-    if (child === undefined || stdin === undefined || stdin.destroyed || stdin.writableEnded) return true;
-    const accepted = stdin.write(line, () => (child.readAt = this.#timers.now()));
+    if (child === undefined) return true;
+    const accepted = child.process.stdin.write(line, () => (child.readAt = this.#timers.now()));
     if (!accepted) this.#watchStall(child);
     return accepted;
   }
@@ -492,8 +493,8 @@ export class ProviderProcess {
     this.#restartTimer = this.#timers.setTimeout(() => void this.#restart(), delay);
   }
 
+  /** Starts the next process (the restart timer, which `close()` clears) and, if it describes what the first one did, serves the waiting calls. */
   async #restart(): Promise<void> {
-    if (this.#stopped()) return;
     const launched = await this.#launch();
     if (this.#stopped()) return;
     const first = this.#description as ProviderDescription;

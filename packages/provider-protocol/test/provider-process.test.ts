@@ -1,3 +1,5 @@
+import { ChildProcess } from 'node:child_process';
+import { readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Duplex } from 'node:stream';
@@ -72,9 +74,11 @@ describe('ProviderProcess', () => {
     await proc.start();
     expect(proc.state).toBe('ready');
     expect(await proc.call('share', 'send', { text: 'hi' })).toEqual({ structuredContent: { shared: true } });
+    // Lines the pipe took at once leave no stall timer behind.
+    expect(clock.pending).toEqual([]);
     await proc.close();
     expect(proc.state).toBe('stopped');
-    await expect(proc.call('share', 'send', { text: 'hi' })).rejects.toThrow(/is stopped/);
+    expect(await failureOf(proc.call('share', 'send', { text: 'hi' }))).toMatch(/is stopped/);
   });
 
   it('the restart delay doubles on each crash (100, 200, 400 ms) and resets to 100 ms once a process ran restartMaxMs', async () => {
@@ -108,12 +112,12 @@ describe('ProviderProcess', () => {
     expect(await until(() => proc.state === 'restarting', 5_000)).toBe(true);
     expect(log.at(-1)).toContain('restarting in 200 ms');
     const late = proc.call('share', 'send', { text: 'never sent' });
-    const outcome = expect(late).rejects.toThrow('was not running for 1000 ms (restarting)');
+    const outcome = failureOf(late);
     clock.advance(150);
     // The restart timer (200 ms) has not run: the call still waits.
     expect(proc.state).toBe('restarting');
     clock.advance(850);
-    await outcome;
+    expect(await outcome).toBe(`provider ${proc.label} was not running for 1000 ms (restarting)`);
   });
 
   it('a call unanswered within timeoutMs on the clock is rejected after providers/cancel; the process keeps serving', async () => {
@@ -121,12 +125,12 @@ describe('ProviderProcess', () => {
     const { proc } = provider(clock);
     await proc.start();
     const hanging = proc.call('share', 'send', { text: 'hang' });
-    const outcome = expect(hanging).rejects.toThrow(/did not answer call \d+ within 1000 ms \(sent providers\/cancel\)/);
+    const outcome = failureOf(hanging);
     expect(await until(() => proc.inFlight === 1, 1_000)).toBe(true);
     clock.advance(999);
     expect(proc.inFlight).toBe(1);
     clock.advance(1);
-    await outcome;
+    expect(await outcome).toMatch(/^provider .* did not answer call \d+ within 1000 ms \(sent providers\/cancel\)$/);
     expect(proc.inFlight).toBe(0);
     expect(await proc.call('share', 'send', { text: 'fine' })).toEqual({ structuredContent: { shared: true } });
   });
@@ -188,14 +192,14 @@ describe('ProviderProcess', () => {
     await proc.start();
     const first = proc.pid as number;
     const call = proc.call('share', 'send', { text: 'x'.repeat(mib) });
-    const outcome = expect(call).rejects.toThrow('ended (signal SIGKILL) with this call in flight');
+    const outcome = failureOf(call);
     clock.advance(4_999);
     await nextTurn();
     expect(alive(first)).toBe(true);
     clock.advance(1);
     expect(log.at(-1)).toMatch(/^\[provider node\] read none of the \d+ bytes waiting on its stdin for 5000 ms: killed as hung \(SIGKILL\)$/);
     expect(await until(() => proc.state === 'restarting', 5_000)).toBe(true);
-    await outcome;
+    expect(await outcome).toBe(`provider ${proc.label} ended (signal SIGKILL) with this call in flight`);
     expect(alive(first)).toBe(false);
     clock.advance(100);
     expect(await until(() => proc.state === 'ready', 5_000)).toBe(true);
@@ -379,7 +383,7 @@ describe('ProviderProcess: what the provider writes', () => {
     expect(log).toEqual([
       '[provider node] a stdout line that is not JSON was ignored: this is not JSON',
       '[provider node] a stdout line that is not a JSON-RPC message was ignored: [1,2,3]',
-      '[provider node] a stdout line that is not JSON was ignored: not JSON either',
+      '[provider node] a stdout line that is not JSON was ignored: not\\u000dJSON either',
     ]);
   });
 
@@ -411,15 +415,15 @@ describe('ProviderProcess: what the provider writes', () => {
     const { proc, log } = provider(clock);
     await proc.start();
     const unknown = proc.call('share', 'send', { text: 'unknown-id' });
-    const rejected = expect(unknown).rejects.toThrow(/did not answer call (\d+) within 1000 ms \(sent providers\/cancel\)/);
+    const rejected = failureOf(unknown);
     expect(await until(() => log.length === 1, 5_000)).toBe(true);
     expect(log[0]).toMatch(/^\[provider node\] an answer to unknown id 1000\d\d was ignored$/);
     clock.advance(1_000);
-    await rejected;
+    expect(await rejected).toMatch(/did not answer call \d+ within 1000 ms \(sent providers\/cancel\)$/);
     const late = proc.call('share', 'send', { text: 'slow:100' });
-    const lateRejected = expect(late).rejects.toThrow(ProviderCallError);
+    const lateRejected = failureOf(late);
     clock.advance(1_000);
-    await lateRejected;
+    expect(await lateRejected).toMatch(/did not answer call \d+ within 1000 ms/);
     expect(await proc.call('share', 'send', { text: 'after' })).toEqual({ structuredContent: { shared: true } });
     expect(log).toHaveLength(1);
   });
@@ -432,7 +436,7 @@ describe('ProviderProcess: what the provider writes', () => {
     expect(error).toBeInstanceOf(ProviderCallError);
     expect(error.code).toBe(-32000);
     expect(error.message).toBe(`provider ${proc.label} answered error -32000: the share sheet failed`);
-    await expect(proc.call('share', 'send', { text: 'neither' })).rejects.toThrow(/^provider .* answered id \d+ with neither result nor error$/);
+    expect(await failureOf(proc.call('share', 'send', { text: 'neither' }))).toMatch(/^provider .* answered id \d+ with neither result nor error$/);
   });
 
   it('an answer over maxMessageBytes fails its call, a notification over it only is logged; both are discarded', async () => {
@@ -460,7 +464,7 @@ describe('ProviderProcess: what the provider writes', () => {
     expect(log).toEqual([
       `[provider node] hello from the node provider, pid ${proc.pid}`,
       `[provider node] (a stderr line of ${70 * 1024} bytes, not shown)`,
-      '[provider node] bell\\u0007 here',
+      '[provider node] bell\\u0007\\u000d here',
     ]);
   });
 });
@@ -472,8 +476,8 @@ describe('ProviderProcess: exits, restarts and close()', () => {
     await proc.start();
     const slow = proc.call('share', 'send', { text: 'hang' });
     const crash = proc.call('share', 'send', { text: 'crash' });
-    await expect(slow).rejects.toThrow(`provider ${proc.label} ended (exit code 3) with this call in flight`);
-    await expect(crash).rejects.toThrow('ended (exit code 3) with this call in flight');
+    expect(await failureOf(slow)).toBe(`provider ${proc.label} ended (exit code 3) with this call in flight`);
+    expect(await failureOf(crash)).toBe(`provider ${proc.label} ended (exit code 3) with this call in flight`);
     expect(log).toEqual(['[provider node] ended (exit code 3); 2 call(s) in flight failed; restarting in 100 ms']);
     expect(proc.state).toBe('restarting');
     expect(proc.inFlight).toBe(0);
@@ -514,7 +518,7 @@ describe('ProviderProcess: exits, restarts and close()', () => {
     const waiting = proc.call('share', 'send', { text: 'waits' });
     expect(clock.pending).toEqual([100, 1_000]);
     await proc.close();
-    await expect(waiting).rejects.toThrow(`provider ${proc.label} was stopped`);
+    expect(await failureOf(waiting)).toBe(`provider ${proc.label} was stopped`);
     expect(clock.pending).toEqual([]);
     expect(proc.state).toBe('stopped');
     expect(proc.pid).toBeUndefined();
@@ -544,7 +548,7 @@ describe('ProviderProcess: exits, restarts and close()', () => {
     const hanging = proc.call('share', 'send', { text: 'hang' });
     const closing = proc.close();
     expect(proc.close()).toBe(closing);
-    await expect(hanging).rejects.toThrow(`provider ${proc.label} was stopped`);
+    expect(await failureOf(hanging)).toBe(`provider ${proc.label} was stopped`);
     clock.advance(299);
     await nextTurn();
     expect(log).toEqual([]);
@@ -570,6 +574,157 @@ describe('ProviderProcess: exits, restarts and close()', () => {
     expect(log).toEqual(['[provider node] still running 300 ms after its stdin closed: SIGTERM']);
   });
 });
+
+describe('ProviderProcess: more of its edges', () => {
+  it('sends providers/describe with its protocol version, and providers/cancel {id} for a call that timed out', async () => {
+    const clock = new ManualTimers();
+    const record = join(tempDir(), 'record.jsonl');
+    const { proc } = provider(clock, '--record', record);
+    await proc.start();
+    const call = failureOf(proc.call('share', 'send', { text: 'hang' }));
+    expect(await until(() => proc.inFlight === 1, 5_000)).toBe(true);
+    clock.advance(1_000);
+    await call;
+    const lines = () =>
+      readFileSync(record, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { dir: string; line: string });
+    expect(await until(() => lines().length === 4, 5_000)).toBe(true);
+    const received = lines()
+      .filter((l) => l.dir === 'in')
+      .map((l) => JSON.parse(l.line) as unknown);
+    expect(received).toEqual([
+      { jsonrpc: '2.0', id: 1, method: 'providers/describe', params: { protocolVersion: 1 } },
+      { jsonrpc: '2.0', id: 2, method: 'providers/call', params: { capability: 'share', tool: 'send', input: { text: 'hang' } } },
+      { jsonrpc: '2.0', method: 'providers/cancel', params: { id: 2 } },
+    ]);
+  });
+
+  it('runs the command in cwd with env', async () => {
+    const clock = new ManualTimers();
+    const dir = tempDir();
+    const describeHere = `process.stdin.once('data', (d) => { const m = JSON.parse(String(d).split('\\n')[0]);
+      const result = { protocolVersion: 1, provider: { name: process.cwd(), version: String(process.env.XCAP_TEST_VERSION) }, capabilities: {} };
+      process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n'); }); setInterval(() => {}, 1000);`;
+    const { proc } = processOf(clock, [process.execPath, '-e', describeHere], { cwd: dir, env: { ...process.env, XCAP_TEST_VERSION: '7.1' } });
+    expect((await proc.start()).provider).toEqual({ name: realpathSync(dir), version: '7.1' });
+  });
+
+  it('a command that spawn() refuses at once (a null byte in its name)', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, ['bad\0name']);
+    const problems = await startProblems(clock, proc);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^cannot start: .*null bytes/);
+  });
+
+  it('close() while providers/describe is unanswered: the start fails, the describe "was stopped"', async () => {
+    const clock = new ManualTimers();
+    const { proc } = processOf(clock, [process.execPath, '-e', 'setInterval(() => {}, 1000)']);
+    const problems = startProblems(clock, proc);
+    expect(await until(() => proc.pid !== undefined, 5_000)).toBe(true);
+    void proc.close();
+    expect(await problems).toEqual([`provider ${proc.label} was stopped`]);
+  });
+
+  it('a process that never describes and ignores SIGTERM is killed (SIGKILL) without a grace period, nothing logged', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = processOf(clock, [process.execPath, '-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"]);
+    const problems = startProblems(clock, proc);
+    expect(await until(() => clock.pending.includes(10_000), 5_000)).toBe(true);
+    const pid = proc.pid as number;
+    clock.advance(10_000);
+    expect(await problems).toEqual(['did not answer providers/describe within 10000 ms']);
+    expect(alive(pid)).toBe(false);
+    expect(log).toEqual([]);
+  });
+
+  it('a call waiting with timeoutMs Infinity sets no timer; once restarted a call is sent with what is left of its timeout', async () => {
+    const clock = new ManualTimers();
+    const forever = providerWith(clock, { timeoutMs: Infinity });
+    await forever.proc.start();
+    process.kill(forever.proc.pid as number, 'SIGKILL');
+    expect(await until(() => forever.proc.state === 'restarting', 5_000)).toBe(true);
+    void forever.proc.call('share', 'send', { text: 'waits' }).catch(() => undefined);
+    expect(clock.pending).toEqual([100]);
+    await forever.proc.close();
+
+    const { proc } = provider(clock);
+    await proc.start();
+    process.kill(proc.pid as number, 'SIGKILL');
+    expect(await until(() => proc.state === 'restarting', 5_000)).toBe(true);
+    clock.advance(40);
+    const hanging = failureOf(proc.call('share', 'send', { text: 'hang' }));
+    clock.advance(60);
+    expect(await until(() => proc.state === 'ready' && proc.inFlight === 1, 5_000)).toBe(true);
+    // Called 60 ms before the restart: 940 ms of its 1000 are left.
+    expect(clock.pending).toEqual([940]);
+    clock.advance(940);
+    expect(await hanging).toMatch(/did not answer call \d+ within 1000 ms/);
+  });
+
+  it('an answer line and a stderr line without their newline, at the end of the output, are read', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = provider(clock);
+    await proc.start();
+    expect(await proc.call('share', 'send', { text: 'last-words' })).toEqual({ structuredContent: { shared: true } });
+    expect(await until(() => log.includes('[provider node] bye'), 5_000)).toBe(true);
+  });
+
+  it('gives back the answer bytes of a process that died in the middle of an answer line', async () => {
+    const clock = new ManualTimers();
+    const budget = new AnswerBudget(4 * mib);
+    const { proc } = providerWith(clock, { answerBudget: budget, maxMessageBytes: 8 * mib });
+    await proc.start();
+    const split = failureOf(proc.call('share', 'send', { text: 'split:1000000' }));
+    expect(await until(() => budget.usedBytes > 990_000, 5_000)).toBe(true);
+    process.kill(proc.pid as number, 'SIGKILL');
+    expect(await split).toMatch(/ended \(signal SIGKILL\) with this call in flight/);
+    expect(budget.usedBytes).toBe(0);
+  });
+
+  it('a notification line past the answer budget is dropped with a log line naming no call', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = providerWith(clock, { answerBudget: new AnswerBudget(mib), maxMessageBytes: 8 * mib });
+    await proc.start();
+    expect(await proc.call('share', 'send', { text: 'huge-notify' })).toEqual({ structuredContent: { shared: true } });
+    expect(log).toEqual(['[provider node] an answer line past the 1048576-byte answer budget was discarded']);
+  });
+
+  it('close() lets go of a process not gone 5 s after SIGKILL: its pipes are destroyed, close() resolves', async () => {
+    const clock = new ManualTimers();
+    const pipesBefore = openPipes();
+    const { proc } = provider(clock, '--ignore-eof', '--ignore-sigterm');
+    await proc.start();
+    const pid = proc.pid as number;
+    onTestFinished(() => kill(pid));
+    // Signals go nowhere: the process stays as if it could not be killed.
+    vi.spyOn(ChildProcess.prototype, 'kill').mockReturnValue(true);
+    const closing = proc.close();
+    clock.advance(300);
+    await nextTurn();
+    clock.advance(300);
+    await nextTurn();
+    clock.advance(4_999);
+    await nextTurn();
+    expect(openPipes()).toBeGreaterThan(pipesBefore);
+    clock.advance(1);
+    await closing;
+    expect(alive(pid)).toBe(true);
+    expect(await until(() => openPipes() === pipesBefore, 2_000)).toBe(true);
+  });
+});
+
+/** The message of the ProviderCallError `promise` rejects with (the test fails on anything else). */
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderCallError);
+  return (error as ProviderCallError).message;
+}
 
 /** The length of the `pad` of a `split:` answer (-1 for another answer). */
 function padOf(answer: unknown): number {
