@@ -8,6 +8,7 @@ import { ProviderSetupError } from './provider-setup-error.js';
 import { readDescription, sameCapabilities, type ProviderDescription } from './provider-description.js';
 import { providerProtocolVersion } from './protocol-version.js';
 import type { ProviderProcessState } from './provider-process-state.js';
+import { AnswerBudget } from './answer-budget.js';
 
 /** What a `ProviderProcess` runs and how. */
 export interface ProviderProcessOptions {
@@ -35,7 +36,22 @@ export interface ProviderProcessOptions {
   readonly cwd?: string;
   /** The clock of the call timeouts, the restart delays and the grace periods (default `realTimers`; a fake in tests). */
   readonly timers?: Timers;
+  /**
+   * The most bytes queued toward the provider's stdin (what node holds for the pipe and the lines waiting for its
+   * `drain`) before new calls answer `{ isError: 'unavailable' }` at once (default 64 MiB).
+   */
+  readonly maxQueuedBytes?: number;
+  /** How long the provider may read none of the lines waiting on its stdin before it counts as hung: killed and restarted, in ms (default 30,000). */
+  readonly stallMs?: number;
+  /** The budget of answer bytes held in memory, shared with other processes given the same one (default a budget of its own, 256 MiB). */
+  readonly answerBudget?: AnswerBudget;
 }
+
+/** The default `maxQueuedBytes`: 64 MiB. */
+export const defaultMaxQueuedBytes = 64 * 1024 * 1024;
+
+/** The default `stallMs`: 30 s. */
+export const defaultStallMs = 30_000;
 
 /** A call made while no process was ready, waiting for one. */
 interface Waiting {
@@ -49,11 +65,26 @@ interface Waiting {
 /** One spawned child and what belongs to it. */
 interface Child {
   readonly process: ChildProcessWithoutNullStreams;
+  /** Settles once its end was handled (`how` set, its streams let go): after its exit, once stdout closed or 500 ms passed. */
   readonly exited: Promise<void>;
+  /** Settles once the process exited (or could not start). */
+  readonly gone: Promise<void>;
   readonly startedAt: number;
   /** How it ended (its exit code or signal, or why it could not start), once it did. */
   how: string | undefined;
+  /** The bytes of the answer line being read, held against the answer budget. */
+  heldAnswerBytes: number;
+  /** When the provider last took a line from its stdin (or when lines started to wait). */
+  readAt: number;
+  /** The timer that kills the provider as hung, set while lines wait on its stdin. */
+  stallTimer: unknown;
 }
+
+/** What a call answers when the provider cannot take it now (its stdin is full past the bound, or its answer broke the answer budget). */
+const unavailable = { isError: 'unavailable' } as const;
+
+/** The rejection of a call whose answer was dropped to keep the answer budget; `call()` turns it into `unavailable`. */
+class OverBudget extends Error {}
 
 /** How long the stderr lines of a provider may be before they are cut. */
 const maxStderrLineBytes = 64 * 1024;
@@ -97,6 +128,11 @@ export class ProviderProcess {
   #restartDelay: number;
   #closing: Promise<void> | undefined;
   #restarts = 0;
+  readonly #maxQueuedBytes: number;
+  readonly #stallMs: number;
+  readonly #budget: AnswerBudget;
+  /** Whether calls are being refused because stdin is full past the bound (logged once each time it fills). */
+  #full = false;
 
   /** A provider command, not yet started. */
   constructor(options: ProviderProcessOptions) {
@@ -106,6 +142,9 @@ export class ProviderProcess {
     this.#log = (line) => options.log(`[provider ${printableLine(this.name)}] ${line}`);
     this.#timers = options.timers ?? realTimers;
     this.#restartDelay = options.restartFirstMs;
+    this.#maxQueuedBytes = options.maxQueuedBytes ?? defaultMaxQueuedBytes;
+    this.#stallMs = options.stallMs ?? defaultStallMs;
+    this.#budget = options.answerBudget ?? new AnswerBudget();
     this.#peer = new JsonRpcPeer({
       write: (line) => this.#write(line),
       timers: this.#timers,
@@ -158,7 +197,11 @@ export class ProviderProcess {
     return launched.description;
   }
 
-  /** Sends `providers/call` and resolves with the provider's result, or rejects with a `ProviderCallError`. */
+  /**
+   * Sends `providers/call` and resolves with the provider's result, or rejects with a `ProviderCallError`. Resolves
+   * `{ isError: 'unavailable' }` at once while more than `maxQueuedBytes` wait on the provider's stdin, and when
+   * its answer would take the answer budget past its bound.
+   */
   call(capability: string, tool: string, input: JsonObject): Promise<unknown> {
     if (this.#state === 'stopped') return Promise.reject(new ProviderCallError(`provider ${this.label} is stopped`));
     const params = { capability, tool, input };
@@ -166,9 +209,10 @@ export class ProviderProcess {
     return new Promise((resolve, reject) => {
       const waiting: Waiting = { params, calledAt: this.#timers.now(), resolve, reject, timer: undefined };
       if (Number.isFinite(this.#options.timeoutMs)) {
+        // Taken from the waiting calls, a call has its timer cleared: when it fires, the call still waits.
         waiting.timer = this.#timers.setTimeout(() => {
-          if (this.#waiting.delete(waiting))
-            reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
+          this.#waiting.delete(waiting);
+          reject(new ProviderCallError(`provider ${this.label} was not running for ${this.#options.timeoutMs} ms (restarting)`));
         }, timerDelay(this.#options.timeoutMs));
       }
       this.#waiting.add(waiting);
@@ -193,14 +237,34 @@ export class ProviderProcess {
     })());
   }
 
-  /** `providers/call` to the current process, unanswered after `timeoutMs` cancelled (`providers/cancel`) and rejected. */
+  /**
+   * `providers/call` to the current process, unanswered after `timeoutMs` cancelled (`providers/cancel`) and
+   * rejected; `unavailable` at once while its stdin is full past the bound, or once its answer broke the budget.
+   */
   #request(params: Waiting['params'], timeoutMs: number): Promise<unknown> {
-    return this.#peer.request('providers/call', params, {
-      timeoutMs,
-      timeoutError: (id) =>
-        new ProviderCallError(`provider ${this.label} did not answer call ${id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`),
-      cancel: (id) => ({ method: 'providers/cancel', params: { id } }),
-    });
+    const queued = this.#queuedBytes();
+    if (queued >= this.#maxQueuedBytes) {
+      if (!this.#full)
+        this.#log(`${queued} bytes wait on its stdin, past the ${this.#maxQueuedBytes}-byte bound: calls answer unavailable until it reads them`);
+      this.#full = true;
+      return Promise.resolve(unavailable);
+    }
+    return this.#peer
+      .request('providers/call', params, {
+        timeoutMs,
+        timeoutError: (id) =>
+          new ProviderCallError(`provider ${this.label} did not answer call ${id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`),
+        cancel: (id) => ({ method: 'providers/cancel', params: { id } }),
+      })
+      .catch((error: unknown) => {
+        if (error instanceof OverBudget) return unavailable;
+        throw error;
+      });
+  }
+
+  /** The bytes waiting to reach the current process: what node holds for its stdin, and the lines waiting for `drain`. */
+  #queuedBytes(): number {
+    return (this.#child?.process.stdin.writableLength ?? 0) + this.#peer.unwrittenBytes;
   }
 
   /** The calls waiting for a process, no longer waiting (their timers cleared). */
@@ -211,11 +275,67 @@ export class ProviderProcess {
     return waiting;
   }
 
-  /** Writes one line to the current process's stdin; `false` when the pipe's buffer is full (the peer then waits for `drain`). A line for no process, or a closed stdin, is dropped. */
+  /**
+   * Writes one line to the current process's stdin; `false` when the pipe's buffer is full (the peer then waits
+   * for `drain`, and the stall timer runs). The peer writes only while a process runs (its requests are rejected
+   * when it ends); a line written to the stdin of one that just exited is dropped by node (its error ignored).
+   */
   #write(line: string): boolean {
-    const stdin = this.#child?.process.stdin;
-    if (stdin === undefined || stdin.destroyed || stdin.writableEnded) return true;
-    return stdin.write(line);
+    const child = this.#child;
+    if (child === undefined) return true;
+    const accepted = child.process.stdin.write(line, () => (child.readAt = this.#timers.now()));
+    if (!accepted) this.#watchStall(child);
+    return accepted;
+  }
+
+  /** Lines wait on the child's stdin: unless it reads one within `stallMs`, it is killed as hung. */
+  #watchStall(child: Child): void {
+    if (child.stallTimer !== undefined) return;
+    child.readAt = this.#timers.now();
+    this.#armStall(child, this.#stallMs);
+  }
+
+  #armStall(child: Child, ms: number): void {
+    child.stallTimer = this.#timers.setTimeout(() => {
+      child.stallTimer = undefined;
+      const idle = this.#timers.now() - child.readAt;
+      if (idle < this.#stallMs) return this.#armStall(child, this.#stallMs - idle);
+      this.#log(`read none of the ${this.#queuedBytes()} bytes waiting on its stdin for ${this.#stallMs} ms: killed as hung (SIGKILL)`);
+      child.process.kill('SIGKILL');
+    }, timerDelay(ms));
+  }
+
+  /** The child's stdin drained: nothing waits on it any more. */
+  #onDrain(child: Child): void {
+    this.#timers.clearTimeout(child.stallTimer);
+    child.stallTimer = undefined;
+    this.#full = false;
+    this.#peer.drained();
+  }
+
+  /** Takes the bytes the child's partial answer line holds now against the budget; past it, the line is dropped and its call answers `unavailable`. */
+  #holdAnswerBytes(child: Child, lines: BoundedLineSplitter): void {
+    const held = lines.pendingBytes;
+    const within = this.#budget.change(held - child.heldAnswerBytes);
+    child.heldAnswerBytes = held;
+    if (within) return;
+    const id = topLevelId(lines.discardLine());
+    this.#budget.change(-held);
+    child.heldAnswerBytes = 0;
+    const failed = typeof id === 'number' && this.#peer.fail(id, new OverBudget());
+    this.#log(
+      `an answer line past the ${this.#budget.maxBytes}-byte answer budget was discarded` +
+        (failed ? ` (the answer to call ${id}, which answers unavailable)` : ''),
+    );
+  }
+
+  /** The child's streams are let go (the process exited, or would not die): a grandchild holding them open keeps nothing waiting. */
+  #release(child: Child): void {
+    child.process.stdin.destroy();
+    child.process.stdout.destroy();
+    child.process.stderr.destroy();
+    this.#budget.change(-child.heldAnswerBytes);
+    child.heldAnswerBytes = 0;
   }
 
   /** Spawns a process and asks it `providers/describe`: its description, or why it cannot serve (the process is then being killed). */
@@ -234,8 +354,19 @@ export class ProviderProcess {
       return { problems: [`cannot start: ${message(error)}`] };
     }
     let markExited: () => void = () => undefined;
-    const child: Child = { process: spawned, exited: new Promise<void>((resolve) => (markExited = resolve)), startedAt: this.#timers.now(), how: undefined };
+    let markGone: () => void = () => undefined;
+    const child: Child = {
+      process: spawned,
+      exited: new Promise<void>((resolve) => (markExited = resolve)),
+      gone: new Promise<void>((resolve) => (markGone = resolve)),
+      startedAt: this.#timers.now(),
+      how: undefined,
+      heldAnswerBytes: 0,
+      readAt: this.#timers.now(),
+      stallTimer: undefined,
+    };
     this.#peer.discardUnwritten();
+    this.#full = false;
     this.#child = child;
     let startFailure: string | undefined;
     let exitGrace: unknown;
@@ -243,6 +374,9 @@ export class ProviderProcess {
       if (child.how !== undefined) return;
       child.how = how;
       this.#timers.clearTimeout(exitGrace);
+      this.#timers.clearTimeout(child.stallTimer);
+      this.#release(child);
+      markGone();
       markExited();
       this.#onEnd(child, how);
     };
@@ -255,18 +389,22 @@ export class ProviderProcess {
     spawned.on('exit', (code, signal) => {
       const how = signal === null ? `exit code ${code ?? 'unknown'}` : `signal ${signal}`;
       // Answers still in the pipe are read first ('close'); a grandchild holding stdout open must not delay the end for long.
+      markGone();
       exitGrace = this.#timers.setTimeout(() => ended(how), 500);
       spawned.once('close', () => ended(how));
     });
     spawned.stdin.on('error', () => undefined);
     spawned.stdin.on('drain', () => {
-      if (child === this.#child) this.#peer.drained();
+      if (child === this.#child) this.#onDrain(child);
     });
     const lines = new BoundedLineSplitter(this.#options.maxMessageBytes, {
       line: (bytes) => this.#onLine(child, bytes),
       oversized: (head, bytes) => this.#onOversized(child, head, bytes),
     });
-    spawned.stdout.on('data', (chunk: Buffer) => lines.push(chunk));
+    spawned.stdout.on('data', (chunk: Buffer) => {
+      lines.push(chunk);
+      this.#holdAnswerBytes(child, lines);
+    });
     spawned.stdout.on('end', () => lines.end());
     spawned.stdout.on('error', () => undefined);
     const errors = new BoundedLineSplitter(maxStderrLineBytes, {
@@ -355,8 +493,8 @@ export class ProviderProcess {
     this.#restartTimer = this.#timers.setTimeout(() => void this.#restart(), delay);
   }
 
+  /** Starts the next process (the restart timer, which `close()` clears) and, if it describes what the first one did, serves the waiting calls. */
   async #restart(): Promise<void> {
-    if (this.#stopped()) return;
     const launched = await this.#launch();
     if (this.#stopped()) return;
     const first = this.#description as ProviderDescription;
@@ -388,17 +526,28 @@ export class ProviderProcess {
     return this.#state === 'stopped';
   }
 
-  /** Closes the child's stdin, then SIGTERM after `grace` ms, then SIGKILL after `grace` more; resolves once it exited. */
+  /**
+   * Closes the child's stdin, then SIGTERM after `grace` ms, then SIGKILL after `grace` more; resolves once its end
+   * was handled (at most 500 ms after its exit). A process not gone 5 s after SIGKILL is let go: its streams are
+   * destroyed and its handle unreferenced, so that nothing keeps this process waiting for it.
+   */
   async #terminate(child: Child, grace: number): Promise<void> {
     const proc = child.process;
     proc.stdin.end();
-    if (await resolvesWithin(child.exited, grace, this.#timers)) return;
-    if (grace > 0) this.#log(`still running ${grace} ms after its stdin closed: SIGTERM`);
-    proc.kill('SIGTERM');
-    if (await resolvesWithin(child.exited, grace, this.#timers)) return;
-    if (grace > 0) this.#log(`still running ${grace} ms after SIGTERM: SIGKILL`);
-    proc.kill('SIGKILL');
-    await resolvesWithin(child.exited, 5_000, this.#timers);
+    if (!(await resolvesWithin(child.gone, grace, this.#timers))) {
+      if (grace > 0) this.#log(`still running ${grace} ms after its stdin closed: SIGTERM`);
+      proc.kill('SIGTERM');
+      if (!(await resolvesWithin(child.gone, grace, this.#timers))) {
+        if (grace > 0) this.#log(`still running ${grace} ms after SIGTERM: SIGKILL`);
+        proc.kill('SIGKILL');
+        if (!(await resolvesWithin(child.gone, 5_000, this.#timers))) {
+          this.#release(child);
+          proc.unref();
+          return;
+        }
+      }
+    }
+    await child.exited;
   }
 }
 

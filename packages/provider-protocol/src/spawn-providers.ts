@@ -3,6 +3,7 @@ import { defaultTimeoutMs } from '@xcap/bridge';
 import { checkDescription } from './check-description.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { ProviderProcess } from './provider-process.js';
+import { AnswerBudget } from './answer-budget.js';
 import { ProviderSetupError } from './provider-setup-error.js';
 import type { Timers } from '@xcap/wire';
 
@@ -35,6 +36,15 @@ export interface SpawnProvidersOptions {
   readonly cwd?: string;
   /** The clock of the call timeouts, restart delays and grace periods (default `realTimers` of `@xcap/wire`; a fake in tests). */
   readonly timers?: Timers;
+  /** The most bytes queued toward one provider's stdin before its calls answer `unavailable` at once (default 64 MiB). */
+  readonly maxQueuedBytes?: number;
+  /** How long a provider may read none of the lines waiting on its stdin before it is killed as hung and restarted, in ms (default 30,000). */
+  readonly stallMs?: number;
+  /**
+   * The answer bytes all these providers may hold in memory at once (one budget shared by every process), past
+   * which a call answers `unavailable` (default 256 MiB).
+   */
+  readonly maxAnswerBytes?: number;
 }
 
 /** Provider processes serving natives: the `HostNatives` shape of `@xcap/host-node` (`providers`, `provided`, `close`). */
@@ -70,6 +80,7 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
   const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const problems: string[] = [];
   const processes: ProviderProcess[] = [];
+  const answerBudget = new AnswerBudget(options.maxAnswerBytes);
   for (const command of commands) {
     let argv: readonly string[];
     try {
@@ -93,6 +104,9 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
         ...(options.env === undefined ? {} : { env: options.env }),
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
         ...(options.timers === undefined ? {} : { timers: options.timers }),
+        ...(options.maxQueuedBytes === undefined ? {} : { maxQueuedBytes: options.maxQueuedBytes }),
+        ...(options.stallMs === undefined ? {} : { stallMs: options.stallMs }),
+        answerBudget,
       }),
     );
   }

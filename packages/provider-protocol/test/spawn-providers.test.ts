@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCallPath } from '@xcap/call';
 import { MemoryBlobStore } from '@xcap/bridge';
-import { catalog } from '@xcap/catalog';
+import { catalog, type JsonObject } from '@xcap/catalog';
 import { MemoryAuditSink } from '@xcap/audit';
-import { ProviderSetupError, parseCommandLine, spawnProviders, type ProviderProcess } from '../src/index.js';
+import { ProviderCallError, ProviderSetupError, parseCommandLine, spawnProviders, type ProviderProcess } from '../src/index.js';
 import { ManualTimers } from './manual-timers.js';
 import { Started, alive, bridge, nodeProvider, providerArgv, until } from './provider-fixture.js';
 
@@ -197,6 +197,31 @@ describe('spawnProviders: faults have their defined outcomes', () => {
     expect(
       started.log.filter((l) => /discarded a stdout line of \d+ bytes: over the 1048576-byte message limit \(the answer to call \d+, which fails\)/.test(l)),
     ).toHaveLength(1);
+    expect((await bridge(spawned, 'share_send', { text: 'after' })).outcome).toBe('ok');
+  });
+
+  it('passes maxQueuedBytes and stallMs on: past the bound a call answers unavailable at once, and a provider reading nothing is killed as hung', async () => {
+    const mib = 1024 * 1024;
+    const spawned = await started.spawn([providerArgv('--capabilities', 'share', '--stall-until-sigusr2')], {
+      maxQueuedBytes: mib,
+      stallMs: 300,
+      timeoutMs: 10_000,
+    });
+    const send = spawned.providers['share']?.['send'] as (input: JsonObject) => Promise<unknown>;
+    const text = 'x'.repeat(2 * mib);
+    const first = send({ text }).catch((error: unknown) => error);
+    expect(await send({ text })).toEqual({ isError: 'unavailable' });
+    expect(await first).toBeInstanceOf(ProviderCallError);
+    expect(started.log.some((l) => /^\[provider node\] read none of the \d+ bytes waiting on its stdin for 300 ms: killed as hung \(SIGKILL\)$/.test(l))).toBe(
+      true,
+    );
+  });
+
+  it('holds answers to maxAnswerBytes: an answer past it ends isError unavailable through the bridge, and the next one is served', async () => {
+    const spawned = await started.spawn([providerArgv('--capabilities', 'share')], { maxAnswerBytes: 1024 * 1024, maxMessageBytes: 8 * 1024 * 1024 });
+    const end = await bridge(spawned, 'share_send', { text: 'huge' });
+    expect(end.outcome).toBe('isError');
+    expect(JSON.stringify(end.result)).toContain('"unavailable"');
     expect((await bridge(spawned, 'share_send', { text: 'after' })).outcome).toBe('ok');
   });
 

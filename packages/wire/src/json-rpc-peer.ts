@@ -75,6 +75,7 @@ export class JsonRpcPeer {
   readonly #timedOut = new Set<number>();
   #nextId = 1;
   #unwritten: string[] = [];
+  #unwrittenBytes = 0;
   #blocked = false;
 
   /** A peer writing with `options.write`. */
@@ -87,6 +88,11 @@ export class JsonRpcPeer {
   /** Requests sent and not yet answered, failed or timed out. */
   get inFlight(): number {
     return this.#inFlight.size;
+  }
+
+  /** The bytes (UTF-8) of the lines waiting for `drained()`, not yet handed to `write`. */
+  get unwrittenBytes(): number {
+    return this.#unwrittenBytes;
   }
 
   /** Whether lines wait for `drained()` (the last `write` answered `false`). */
@@ -156,6 +162,7 @@ export class JsonRpcPeer {
     while (!this.#blocked && next < this.#unwritten.length) {
       const line = this.#unwritten[next] as string;
       next++;
+      this.#unwrittenBytes -= Buffer.byteLength(line);
       this.#blocked = !this.#options.write(line);
     }
     this.#unwritten = this.#unwritten.slice(next);
@@ -164,13 +171,16 @@ export class JsonRpcPeer {
   /** Drops the lines waiting for `drained()` (the pipe they were meant for is gone; a new one starts unblocked). */
   discardUnwritten(): void {
     this.#unwritten = [];
+    this.#unwrittenBytes = 0;
     this.#blocked = false;
   }
 
   #send(message: object): void {
     const line = `${JSON.stringify(message)}\n`;
-    if (this.#blocked) this.#unwritten.push(line);
-    else this.#blocked = !this.#options.write(line);
+    if (this.#blocked) {
+      this.#unwritten.push(line);
+      this.#unwrittenBytes += Buffer.byteLength(line);
+    } else this.#blocked = !this.#options.write(line);
   }
 
   #take(id: number): InFlight | undefined {

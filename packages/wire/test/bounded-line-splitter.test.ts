@@ -49,4 +49,32 @@ describe('BoundedLineSplitter', () => {
     expect(held).toMatchObject({ lines: [], oversized: [], pending: true });
     expect(split(4, ['abcdef'])).toMatchObject({ lines: [], oversized: [{ head: 'abcdef', bytes: 6 }], pending: false });
   });
+
+  it('discardLine() drops the line being read, quietly, up to its newline, and answers its head; the next line is read as usual', () => {
+    const lines: string[] = [];
+    const oversized: unknown[] = [];
+    const splitter = new BoundedLineSplitter(100, { line: (b) => lines.push(b.toString('utf8')), oversized: (head, bytes) => oversized.push({ head, bytes }) });
+    expect(splitter.discardLine()).toBe('');
+    splitter.push('ok\n{"id":7,');
+    expect(splitter.pendingBytes).toBe(8);
+    expect(splitter.discardLine()).toBe('{"id":7,');
+    expect(splitter.pendingBytes).toBe(0);
+    expect(splitter.pending).toBe(true);
+    splitter.push('"rest":1}\nnext\n');
+    expect({ lines, oversized, pending: splitter.pending }).toEqual({ lines: ['ok', 'next'], oversized: [], pending: false });
+  });
+
+  it('discardLine() keeps at most the first KiB as the head, and silences a line already over the limit', () => {
+    const oversized: unknown[] = [];
+    const splitter = new BoundedLineSplitter(5_000, { line: () => undefined, oversized: (head, bytes) => oversized.push({ head, bytes }) });
+    splitter.push('y'.repeat(3_000));
+    expect(splitter.discardLine()).toBe('y'.repeat(discardedHeadBytes));
+    const over = new BoundedLineSplitter(4, { line: () => undefined, oversized: (head, bytes) => oversized.push({ head, bytes }) });
+    over.push('abcdef');
+    expect(over.discardLine()).toBe('abcdef');
+    over.push('gh\n');
+    over.push('abcdefgh\n');
+    // Only the second line is reported: the first was dropped by discardLine().
+    expect(oversized).toEqual([{ head: 'abcdefgh', bytes: 8 }]);
+  });
 });

@@ -155,6 +155,24 @@ describe('JsonRpcPeer', () => {
     expect(p.blocked).toBe(false);
   });
 
+  it('counts the UTF-8 bytes of the lines waiting for drained(): up with each line queued, down as each is written, 0 once discarded', () => {
+    let room = 1;
+    const { peer: p } = peer({ accept: () => --room > 0 });
+    p.notify('first');
+    expect(p.unwrittenBytes).toBe(0);
+    p.notify('é', { text: 'ü' });
+    const second = Buffer.byteLength(`${JSON.stringify({ jsonrpc: '2.0', method: 'é', params: { text: 'ü' } })}\n`);
+    expect(p.unwrittenBytes).toBe(second);
+    p.notify('third');
+    const third = Buffer.byteLength(`${JSON.stringify({ jsonrpc: '2.0', method: 'third' })}\n`);
+    expect(p.unwrittenBytes).toBe(second + third);
+    room = 1;
+    p.drained();
+    expect(p.unwrittenBytes).toBe(third);
+    p.discardUnwritten();
+    expect(p.unwrittenBytes).toBe(0);
+  });
+
   it('a timeout that fires after its request was answered (timers whose clearTimeout came too late) sends no cancel and remembers nothing', async () => {
     const runs: (() => void)[] = [];
     const { peer: p, written } = peer({ timers: { setTimeout: (run) => runs.push(run), clearTimeout: () => undefined, now: () => 0 } });

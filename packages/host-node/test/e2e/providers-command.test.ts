@@ -130,6 +130,33 @@ describe('xcap serve --providers-command', () => {
     await killHostExpectProviderGone(hostPid(agent), pid);
   });
 
+  it("exits within the documented 10 s + 2 s of SIGTERM though a provider's orphaned grandchild (setsid) keeps the provider's pipes open", async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    const pidFile = join(ws.root, 'provider.pid');
+    const orphanFile = join(ws.root, 'orphan.pid');
+    const agent = await connectAgent([
+      '--manifest',
+      ws.manifest,
+      '--data',
+      ws.data,
+      '--providers-command',
+      `'${process.execPath}' '${nodeProvider}' --capabilities photos --pid-file '${pidFile}' --orphan '${orphanFile}'`,
+    ]);
+    agents.push(agent);
+    const pid = await readPid(pidFile);
+    const orphan = await readPid(orphanFile);
+    const host = agent.transport.pid;
+    if (host === null) throw new Error('xcap serve has no pid');
+    const t0 = Date.now();
+    process.kill(host, 'SIGTERM');
+    expect(await until(() => !alive(host), 12_000)).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(12_000);
+    expect(alive(pid)).toBe(false);
+    // The grandchild outlives the host (it is killed in afterEach): the host did not wait for it.
+    expect(alive(orphan)).toBe(true);
+  });
+
   it('the Python reference provider: served to the official MCP client with one audit row per call, and gone within 3 s of a SIGKILL of the host', async () => {
     const ws = await workspace();
     roots.push(ws.root);
