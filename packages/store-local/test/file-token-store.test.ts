@@ -11,6 +11,19 @@ import { tempDir } from '@xcap/test-support';
 // The token contract (fresh xcap_ tokens, taken names, wrong tokens, list, revoke seen by another instance, names)
 // is the tokens section of runStoreConformance in test/stores/store-conformance.test.ts; these are the file's own rules.
 describe('FileTokenStore', () => {
+  it('still admits a token minted before the xcap_ prefix (43 base64url characters, this one starting with -), whose digest the file holds', async () => {
+    const file = tokenFilePath(tempDir());
+    const legacy = '-Qm3zZ0rJ8lR1vT9cXkY2pL7nW4sD6fH0gA5bE8uIo1';
+    const sha256 = createHash('sha256').update(legacy, 'utf8').digest('base64url');
+    writeFileSync(file, `${JSON.stringify({ version: 1, tokens: { old: { sha256, created: '2026-05-01T10:00:00.000Z' } } })}\n`, { mode: 0o600 });
+    const store = new FileTokenStore(file);
+    expect(await store.verify(legacy)).toEqual({ name: 'old' });
+    // A token minted now never starts with - (a command-line bridge would read it as a flag): it starts with the prefix.
+    const minted = await store.add('new');
+    expect(minted.startsWith(tokenPrefix)).toBe(true);
+    expect(await store.verify(legacy)).toEqual({ name: 'old' });
+  });
+
   it('stores only the base64url SHA-256 of a token and its time in tokens.json, mode 0600', async () => {
     const file = tokenFilePath(path.join(tempDir(), 'data'));
     const store = new FileTokenStore(file, { clock: () => new Date('2026-08-01T10:00:00Z') });
