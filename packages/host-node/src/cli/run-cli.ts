@@ -90,7 +90,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<app>', 'the app id, e.g. acme.album')
     .argument('<scope>', 'the scope id, e.g. photos.read')
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption('write the grant in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .action(async (app: string, scope: string, options: Record<string, unknown>) => grantCommand(app, scope, options, io));
 
@@ -100,7 +100,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .argument('<app>', 'the app id')
     .argument('<scope>', 'the scope id')
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption('forget the answer in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .action(async (app: string, scope: string, options: Record<string, unknown>) => revokeCommand(app, scope, options, io));
 
@@ -109,7 +109,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('list the stored grants, of every app or of one')
     .argument('[app]', 'only this app')
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption('read the grants from PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document {"<app>": {"<scope>": "granted"|"denied"}}', false)
     .action(async (app: string | undefined, options: Record<string, unknown>) => grantsCommand(app, options, io));
@@ -123,7 +123,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option('--since <time>', 'only calls at or after this ISO 8601 time', parseSince)
     .option('--limit <n>', 'at most this many rows (default 100)', parseLimit)
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption("read the audit log from PostgreSQL (postgres://user@host:5432/db), every host's rows, instead of the data directory"))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of rows (with --store each has its host)', false)
     .action(async (options: Record<string, unknown>) => auditCommand(options, io));
@@ -138,14 +138,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('make a new random token, store its SHA-256 and print the token once on stdout')
     .argument('<name>', "the token's name, e.g. claude-desktop (audit rows name it as token:<name>)")
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption("store the token's digest in PostgreSQL (postgres://user@host:5432/db) instead of the data directory"))
     .addOption(storeFileOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenAddCommand(name, options, io));
   token
     .command('list')
     .description("list the tokens' names and when they were added (never the tokens)")
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption('list the tokens kept in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of {"name", "created"}', false)
     .action(async (options: Record<string, unknown>) => tokenListCommand(options, io));
@@ -154,7 +154,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('forget a token: a running xcap serve --http refuses it from the next request on')
     .argument('<name>', "the token's name")
     .addOption(dataOption())
-    .addOption(storeOption())
+    .addOption(storeOption('forget the token in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .action(async (name: string, options: Record<string, unknown>) => tokenRevokeCommand(name, options, io));
 
@@ -176,7 +176,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   store
     .command('migrate')
     .description('create or migrate the xcap tables (hosts do it at start too; run it once before rolling out a new version)')
-    .addOption(storeOption())
+    .addOption(storeOption('the PostgreSQL database (postgres://user@host:5432/db) whose tables to create or migrate'))
     .addOption(storeFileOption())
     .action(async (options: Record<string, unknown>) => storeMigrateCommand(options, io));
 

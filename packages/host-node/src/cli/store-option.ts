@@ -23,14 +23,14 @@ const safeWays = `$${storeEnvName}, a --store-file <path> (mode 0600), PGPASSWOR
  * The `--store <url>` option of every command that reads or writes shared
  * state. Its help never shows a value (neither a default nor the
  * environment's), so no password reaches `--help`; it says where a
- * password goes instead (`storeUrl` refuses one in `--store`).
+ * password goes instead (`storeUrl` refuses one in `--store`). `what` says
+ * what the command does with the database (the default: keep its state
+ * there instead of the data directory).
  */
-export function storeOption(): Option {
-  return new Option(
-    '--store <url>',
-    `keep grants, app files, audit rows and tokens in PostgreSQL (postgres://user@host:5432/db) instead of the data directory; default $${storeEnvName}. ` +
-      `No password here (every local user can read a command line): give it in ${safeWays}`,
-  );
+export function storeOption(
+  what = 'keep grants, app files, audit rows and tokens in PostgreSQL (postgres://user@host:5432/db) instead of the data directory',
+): Option {
+  return new Option('--store <url>', `${what}; default $${storeEnvName}. No password here (every local user can read a command line): give it in ${safeWays}`);
 }
 
 /** The `--store-file <path>` option beside `--store`: the connection string, password and all, read from a file of mode 0600. */

@@ -205,6 +205,21 @@ describe('xcap: help, version, usage errors', () => {
   });
 });
 
+describe('--help says what each command does with --store', () => {
+  it.each([
+    [['serve'], 'keep grants, app files, audit rows and tokens in PostgreSQL'],
+    [['grant'], 'write the grant in PostgreSQL'],
+    [['audit'], "read the audit log from PostgreSQL (postgres://user@host:5432/db), every host's rows"],
+    [['token', 'add'], "store the token's digest in PostgreSQL"],
+    [['store', 'migrate'], 'the PostgreSQL database (postgres://user@host:5432/db) whose tables to create or migrate'],
+  ])('%j', async (command, says) => {
+    const help = (await xcap(...command, '--help')).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`--store <url> ${says}`);
+    expect(help).toContain('No password here');
+    if (command[0] !== 'serve') expect(help).not.toContain('keep grants, app files');
+  });
+});
+
 describe('a manifest that is not JSON', () => {
   it('names the line and column, then shows the offending line with a caret under the column (exit 2)', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'xcap-cli-')), 'app.json');
