@@ -34,18 +34,20 @@ async function logAndSpill(first: string): Promise<{ sink: SqliteAuditSink; spil
   return { sink, spill: auditSpillPath(dir) };
 }
 
+/** Each row's `argsHash` and `replayed` flag, oldest first. */
+const replayedFlags = (sink: SqliteAuditSink) =>
+  sink
+    .query()
+    .reverse()
+    .map((r) => [r.argsHash, r.replayed]);
+
 describe('replay does not trust the spill file (issue 23, finding 14)', () => {
   it('marks replayed rows: the log keeps replayed = true for them, false for rows written live', async () => {
     const { sink, spill } = await logAndSpill('2026-03-01T09:00:00.000Z');
     await appendAuditSpill(spill, [pending(1, '2026-03-01T09:00:01.000Z'), pending(2, '2026-03-01T09:00:02.000Z')]);
     await expect(replayAuditSpill(spill, sink)).resolves.toEqual({ replayed: 2, invalid: [], refused: [] });
     await sink.write(row(3), { at: '2026-03-01T09:00:03.000Z', durationMs: 3 });
-    expect(
-      sink
-        .query()
-        .reverse()
-        .map((r) => [r.argsHash, r.replayed]),
-    ).toEqual([
+    expect(replayedFlags(sink)).toEqual([
       ['sha256:0', false],
       ['sha256:1', true],
       ['sha256:2', true],
@@ -124,12 +126,7 @@ describe('replay does not trust the spill file (issue 23, finding 14)', () => {
     old.close();
     const sink = new SqliteAuditSink(file);
     await sink.write(row(1), { at: '2026-03-01T09:00:01.000Z', durationMs: 1, replayed: true });
-    expect(
-      sink
-        .query()
-        .reverse()
-        .map((r) => [r.argsHash, r.replayed]),
-    ).toEqual([
+    expect(replayedFlags(sink)).toEqual([
       ['sha256:0', false],
       ['sha256:1', true],
     ]);

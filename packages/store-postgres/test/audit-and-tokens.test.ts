@@ -1,28 +1,15 @@
 import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuditRow } from '@xcap/audit';
 import { createHash } from 'node:crypto';
 import { tokenPrefix } from '@xcap/tokens';
-import type { PostgresStores } from '../src/index.js';
 import { dropSchema, openStores, serverUrl } from './support/open-stores.js';
+import { useOpenedStores } from './support/use-opened-stores.js';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let opened: PostgresStores[] = [];
-afterEach(async () => {
-  for (const stores of opened) {
-    await stores.close();
-    await dropSchema(stores.database.names.schemaName);
-  }
-  opened = [];
-});
-
-async function open(options: Parameters<typeof openStores>[0] = {}): Promise<PostgresStores> {
-  const stores = await openStores(options);
-  opened.push(stores);
-  return stores;
-}
+const open = useOpenedStores();
 
 const row = (tool: string): AuditRow => ({ appId: 'acme.album', clientId: 'ui', tool, status: 'ok', error: null, argsHash: 'sha256:00' });
 

@@ -1,26 +1,18 @@
 import type { AuditRow } from '@xcap/audit';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { postgresMigrations, type PostgresStores } from '../src/index.js';
-import { dropSchema, openStores } from './support/open-stores.js';
+import { describe, expect, it, vi } from 'vitest';
+import { postgresMigrations } from '../src/index.js';
+import { useOpenedStores } from './support/use-opened-stores.js';
 
 // A database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let opened: PostgresStores[] = [];
-afterEach(async () => {
-  for (const stores of opened) {
-    await stores.close();
-    await dropSchema(stores.database.names.schemaName);
-  }
-  opened = [];
-});
+const open = useOpenedStores();
 
 const row = (n: number): AuditRow => ({ appId: 'acme.album', clientId: 'ui', tool: 'print__pdf', status: 'ok', error: null, argsHash: `sha256:${n}` });
 
 describe('PostgresAuditSink: replayed rows (issue 23, finding 14)', () => {
   it('stores meta.replayed in the replayed column (false when absent) and tells the first row’s time', async () => {
-    const stores = await openStores();
-    opened.push(stores);
+    const stores = await open();
     await expect(stores.audit.firstRowAt()).resolves.toBeUndefined();
     await stores.audit.write(row(1), { at: '2026-03-01T09:00:00.000Z', durationMs: 1 });
     await stores.audit.write(row(2), { at: '2026-03-01T08:00:00.000Z', durationMs: 2, replayed: true });
@@ -35,8 +27,7 @@ describe('PostgresAuditSink: replayed rows (issue 23, finding 14)', () => {
   });
 
   it('a database of the schema before the replayed column migrates: its rows read as not replayed', async () => {
-    const stores = await openStores({ migrate: false });
-    opened.push(stores);
+    const stores = await open({ migrate: false });
     const { names, pool } = stores.database;
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${names.schemaName}"`);
     const step = postgresMigrations.findIndex((migration) => migration(names).includes('ADD COLUMN replayed'));

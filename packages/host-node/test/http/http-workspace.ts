@@ -1,3 +1,4 @@
+import { request as httpRequest, type ClientRequest, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { argsHash } from '@xcap/audit';
@@ -71,6 +72,17 @@ export const mcpPostHeaders = {
   accept: 'application/json, text/event-stream',
   'mcp-protocol-version': '2025-11-25',
 } as const;
+
+/**
+ * Sends a tools/list POST (2025-11-25) to `/mcp` on 127.0.0.1:`port` over raw `node:http`: `headers` (host,
+ * authorization, …) then `mcpPostHeaders`; `options` may add an agent and a timeout. Returns the request, already
+ * ended: the caller listens for its `response`, `error` or `timeout`.
+ */
+export function rawMcpPost(port: number, headers: OutgoingHttpHeaders, options: Pick<RequestOptions, 'agent' | 'timeout'> = {}): ClientRequest {
+  const request = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', ...options, headers: { ...headers, ...mcpPostHeaders } });
+  request.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }));
+  return request;
+}
 
 /** `xcap serve`'s arguments serving `ws`: its manifest, data directory and photos folder. */
 export function workspaceArgs(ws: HttpWorkspace): string[] {

@@ -1,9 +1,9 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe } from '../../src/mcp/serve-http.js';
-import { httpManifest, httpWorkspace, mcpPostHeaders } from './http-workspace.js';
+import { httpManifest, httpWorkspace, rawMcpPost } from './http-workspace.js';
 
 // A real server and real sockets on a loaded 2-core machine: each test runs a few seconds of flood.
 vi.setConfig({ testTimeout: 60_000 });
@@ -64,31 +64,16 @@ function oneRequest(port: number, token: string, agent?: Agent): Promise<number>
 
 function oneExchange(port: number, token: string, agent?: Agent): Promise<{ status: number; reused: boolean }> {
   return new Promise((resolve) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        agent: agent ?? false,
-        timeout: 2_000,
-        headers: {
-          host: `127.0.0.1:${port}`,
-          connection: agent === undefined ? 'close' : 'keep-alive',
-          authorization: `Bearer ${token}`,
-          ...mcpPostHeaders,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
-        response.on('error', () => resolve({ status: 0, reused: request.reusedSocket }));
-      },
-    );
+    const headers = { host: `127.0.0.1:${port}`, connection: agent === undefined ? 'close' : 'keep-alive', authorization: `Bearer ${token}` };
+    const request = rawMcpPost(port, headers, { agent: agent ?? false, timeout: 2_000 });
+    const settle = (status: number) => resolve({ status, reused: request.reusedSocket });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => settle(response.statusCode ?? 0));
+      response.on('error', () => settle(0));
+    });
     request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve({ status: 0, reused: request.reusedSocket }));
-    request.end(body);
+    request.on('error', () => settle(0));
   });
 }
 

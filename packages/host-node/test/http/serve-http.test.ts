@@ -1,10 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { sendBodyAfterAnswer } from '@xcap/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
 import { dataPaths, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
-import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace, mcpPostHeaders } from './http-workspace.js';
+import { auditRows, hashOf, httpAgent, httpWorkspace, httpManifest, type HttpWorkspace, rawMcpPost } from './http-workspace.js';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -46,26 +45,12 @@ const listed = (result: { structuredContent?: unknown; isError?: boolean }) => {
 
 function statusWithHost(port: number, host: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        headers: {
-          host,
-          authorization: `Bearer ${token}`,
-          ...mcpPostHeaders,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
+    const request = rawMcpPost(port, { host, authorization: `Bearer ${token}` });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
     request.on('error', reject);
-    request.end(body);
   });
 }
 

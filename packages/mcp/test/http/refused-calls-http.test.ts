@@ -3,7 +3,8 @@ import { argsHash, type AuditRow, type AuditSink } from '@xcap/audit';
 import { scriptedAuditSink } from '@xcap/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore } from '@xcap/tokens';
-import { createHttpHandler, loopbackHosts, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
+import { createHttpHandler, loopbackHosts, mountCallPath, type HttpHandlerOptions, type XcapHttpHandler } from '../../src/index.js';
+import { loopbackPost } from '../support/loopback-post.js';
 import { envelope } from '../support/raw-pipe.js';
 import { testCallPath, type TestCallPath } from '../support/test-call-path.js';
 
@@ -15,23 +16,24 @@ afterEach(async () => {
 const bogus = { 'io.modelcontextprotocol/protocolVersion': 'bogus' };
 const call = (id: number, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
 
-async function setup(host: TestCallPath = testCallPath()) {
+/** A handler admitting alice's token on 127.0.0.1:7777 whose servers `server` makes, and the errors it reported. */
+async function handlerWith(server: HttpHandlerOptions['server']) {
   const tokens = new MemoryTokenStore();
   await tokens.add('alice', 'alice-secret-token');
   const errors: Error[] = [];
-  let made = 0;
-  const handler = createHttpHandler({
-    tokens,
-    allowedHosts: loopbackHosts(7777),
-    onerror: (error) => errors.push(error),
-    server: ({ era, client, refusals }) => {
-      made++;
-      const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
-      mountCallPath(server, host.callPath, { era, clientId: client, consent: 'client', refusals });
-      return server;
-    },
-  });
+  const handler = createHttpHandler({ tokens, allowedHosts: loopbackHosts(7777), onerror: (error) => errors.push(error), server });
   handlers.push(handler);
+  return { handler, errors };
+}
+
+async function setup(host: TestCallPath = testCallPath()) {
+  let made = 0;
+  const { handler, errors } = await handlerWith(({ era, client, refusals }) => {
+    made++;
+    const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
+    mountCallPath(server, host.callPath, { era, clientId: client, consent: 'client', refusals });
+    return server;
+  });
   return { host, handler, errors, made: () => made };
 }
 
@@ -41,18 +43,7 @@ function post(era: 'legacy' | 'modern', body: string, headers: Record<string, st
     era === 'modern'
       ? { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'photos__list' }
       : { 'mcp-protocol-version': '2025-11-25' };
-  return new Request('http://127.0.0.1:7777/mcp', {
-    method: 'POST',
-    headers: {
-      host: '127.0.0.1:7777',
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: 'Bearer alice-secret-token',
-      ...eraHeaders,
-      ...headers,
-    },
-    body,
-  });
+  return loopbackPost('alice-secret-token', body, { ...eraHeaders, ...headers });
 }
 
 const rowsOf = (host: TestCallPath) => host.audit.rows.map((r) => [r.clientId, r.tool, r.status, r.error, r.argsHash]);
@@ -151,16 +142,7 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
   });
 
   it('a server factory that mounts no call path: the SDK answer as before, the missing row reported', async () => {
-    const tokens = new MemoryTokenStore();
-    await tokens.add('alice', 'alice-secret-token');
-    const errors: Error[] = [];
-    const handler = createHttpHandler({
-      tokens,
-      allowedHosts: loopbackHosts(7777),
-      onerror: (error) => errors.push(error),
-      server: () => new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } }),
-    });
-    handlers.push(handler);
+    const { handler, errors } = await handlerWith(() => new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } }));
     const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} })));
     expect(response.status).toBe(400);
     expect(errors.map((e) => e.message)).toContain(unaudited);
@@ -168,20 +150,11 @@ describe('HTTP: tools/call requests the MCP SDK refuses get exactly one row, wri
 
   it('a factory that mounts a call path without passing refusals on: no row (nothing global finds the mount), the missing row reported', async () => {
     const host = testCallPath();
-    const tokens = new MemoryTokenStore();
-    await tokens.add('alice', 'alice-secret-token');
-    const errors: Error[] = [];
-    const handler = createHttpHandler({
-      tokens,
-      allowedHosts: loopbackHosts(7777),
-      onerror: (error) => errors.push(error),
-      server: ({ era, client }) => {
-        const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
-        mountCallPath(server, host.callPath, { era, clientId: client });
-        return server;
-      },
+    const { handler, errors } = await handlerWith(({ era, client }) => {
+      const server = new Server({ name: 'x', version: '0' }, { capabilities: { tools: {} } });
+      mountCallPath(server, host.callPath, { era, clientId: client });
+      return server;
     });
-    handlers.push(handler);
     const response = await handler.fetch(post('modern', call(2, { name: 'photos__list', arguments: {} })));
     expect(response.status).toBe(400);
     expect(host.audit.rows).toEqual([]);

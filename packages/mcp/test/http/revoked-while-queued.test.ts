@@ -3,6 +3,7 @@ import { argsHash } from '@xcap/audit';
 import { MemoryTokenStore } from '@xcap/tokens';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpHandler, loopbackHosts, mountCallPath, type XcapHttpHandler } from '../../src/index.js';
+import { loopbackPost } from '../support/loopback-post.js';
 import { testCallPath } from '../support/test-call-path.js';
 
 const handlers: XcapHttpHandler[] = [];
@@ -10,20 +11,7 @@ afterEach(async () => {
   for (const handler of handlers.splice(0)) await handler.close();
 });
 
-function post(token: string, body: string | ReadableStream<Uint8Array>): Request {
-  return new Request('http://127.0.0.1:7777/mcp', {
-    method: 'POST',
-    headers: {
-      host: '127.0.0.1:7777',
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-      'mcp-protocol-version': '2025-11-25',
-    },
-    body,
-    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  });
-}
+const post = (token: string, body: string | ReadableStream<Uint8Array>) => loopbackPost(token, body, { 'mcp-protocol-version': '2025-11-25' });
 
 const listCall = (id: number, limit: number) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'photos__list', arguments: { limit } } });

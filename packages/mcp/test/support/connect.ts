@@ -33,15 +33,7 @@ export interface ConnectOptions {
 /** Serves the test call path and connects the official client, pinned to 2026-07-28 for `modern`, the default `initialize` handshake for `legacy`. */
 export async function connect(options: ConnectOptions): Promise<Connected> {
   const host = testCallPath();
-  const {
-    served,
-    pipes: both,
-    logged,
-  } = serveOnPipes(host, {
-    foreground: options.foreground ?? false,
-    consent: options.consent ?? 'host',
-    ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
-  });
+  const { served, pipes: both, logged } = serveOnPipes(host, { foreground: options.foreground, consent: options.consent, consentState: options.consentState });
   const client = new Client(
     { name: 'agent', version: '1.0.0' },
     {

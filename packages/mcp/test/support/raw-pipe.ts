@@ -53,12 +53,12 @@ export async function rawPipe(
     pipes: both,
     logged,
   } = serveOnPipes(host, {
-    foreground: options.foreground ?? false,
+    foreground: options.foreground,
     consent: 'client',
-    ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
-    ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
-    ...(options.maxMessageBytes === undefined ? {} : { maxMessageBytes: options.maxMessageBytes }),
-    ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
+    consentState: options.consentState,
+    clientId: options.clientId,
+    maxMessageBytes: options.maxMessageBytes,
+    maxInFlight: options.maxInFlight,
   });
   const answers: RawAnswer[] = [];
   const waiting = new Map<unknown, (answer: RawAnswer) => void>();
