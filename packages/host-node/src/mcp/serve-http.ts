@@ -1,3 +1,4 @@
+import { unprovidedScopeWarnings } from './unprovided-scope-warnings.js';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/server';
@@ -227,6 +228,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     log(
       `xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${tokenCount}, ${consentWord}`,
     );
+    for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
     if (tokenCount.startsWith('0 ')) log('xcap serve: no tokens yet: every request is refused (401) until you add one with xcap token add <name>');
 
     let resolveClosed: (report: AuditCloseReport) => void = () => undefined;

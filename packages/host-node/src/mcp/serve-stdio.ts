@@ -1,3 +1,4 @@
+import { unprovidedScopeWarnings } from './unprovided-scope-warnings.js';
 import type { Readable, Writable } from 'node:stream';
 import { createConsentState, newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
 import type { ConsentUi } from '@xcap/call';
@@ -104,6 +105,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   });
   const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
   log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
+  for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
