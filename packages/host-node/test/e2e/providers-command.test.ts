@@ -185,7 +185,7 @@ describe('xcap serve --providers-command', () => {
   it('refuses a provider whose describe does not match the catalog: one line naming the command and the problem, exit 2', async () => {
     const ws = await workspace();
     roots.push(ws.root);
-    const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'teleport'] } });
+    const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'teleport', 'pick'] } });
     const run = await runXcap([
       'serve',
       '--manifest',
@@ -199,7 +199,7 @@ describe('xcap serve --providers-command', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "get" is missing/,
+      /^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "pick" listed twice/,
     );
   });
 
