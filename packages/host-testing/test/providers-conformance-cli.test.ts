@@ -74,6 +74,16 @@ describe('xcap-conformance providers -- <command>', () => {
     expect(doc.tests.find((t) => t.status === 'failed')?.message).toContain('breaks nativeOutputSchema');
   });
 
+  it('a provider that leaves a native tool out of providers/describe fails its tests (a conformant provider implements everything), exit 1', async () => {
+    const run = await cli(['providers', '--', process.execPath, nodeProvider, '--capabilities', 'photos,share', '--omit', 'photos_get']);
+    expect(run.err).toEqual([expect.stringMatching(/^xcap: provider ".*" describes photos without photos_get: it answers unavailable$/)]);
+    expect(run.code).toBe(1);
+    const fails = run.out.filter((l) => l.startsWith('FAIL '));
+    expect(fails.length).toBeGreaterThanOrEqual(1);
+    for (const line of fails) expect(line).toMatch(/^FAIL photos › photos_get: .+: providers\.photos\.get is missing: implement it/);
+    expect(run.out.at(-1)).toMatch(new RegExp(`^[1-9]\\d* passed, ${fails.length} failed$`));
+  });
+
   it('a provider that cannot serve is exit 2 with one line per problem, and nothing runs', async () => {
     const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { share: ['send', 'fax'] } });
     const run = await cli(['providers', '--', process.execPath, nodeProvider, '--describe', describe]);

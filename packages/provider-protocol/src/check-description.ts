@@ -5,8 +5,9 @@ import type { ProviderDescription } from './provider-description.js';
  * Checks what a provider described against the catalog, as `createCallPath`
  * checks a JS host's providers, and lists EVERY problem: a capability the
  * catalog does not have (or marks for another `host`), a native tool the
- * catalog does not define for that capability, one listed twice, and one
- * the catalog defines but the provider left out.
+ * catalog does not define for that capability, and one listed twice. A
+ * native tool the catalog defines but the provider left out is no problem:
+ * it answers isError `unavailable` (see `omittedTools`).
  */
 export function checkDescription(catalog: Catalog, description: ProviderDescription, host?: string): string[] {
   const problems: string[] = [];
@@ -32,9 +33,6 @@ export function checkDescription(catalog: Catalog, description: ProviderDescript
         );
       }
       seen.add(tool);
-    }
-    for (const tool of defined) {
-      if (!seen.has(tool)) problems.push(`capabilities.${name}: native tool ${JSON.stringify(tool)} is missing (the catalog defines ${name}_${tool})`);
     }
   }
   return problems;

@@ -15,5 +15,6 @@ export { ProviderCallError } from './provider-call-error.js';
 export { providerProtocolVersion } from './protocol-version.js';
 export { readDescription, sameCapabilities, type ProviderDescription } from './provider-description.js';
 export { checkDescription, nativeToolsOf } from './check-description.js';
+export { omittedTools } from './omitted-tools.js';
 export { parseCommandLine } from './parse-command-line.js';
 export { printableLine } from './printable-line.js';

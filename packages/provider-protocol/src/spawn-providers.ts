@@ -1,6 +1,7 @@
 import { catalog as builtInCatalog, type Catalog, type JsonObject } from '@xcap/catalog';
 import { defaultTimeoutMs } from '@xcap/bridge';
 import { checkDescription } from './check-description.js';
+import { omittedTools } from './omitted-tools.js';
 import { parseCommandLine } from './parse-command-line.js';
 import { ProviderProcess } from './provider-process.js';
 import { AnswerBudget } from './answer-budget.js';
@@ -53,6 +54,11 @@ export interface SpawnedProviders {
   readonly providers: { readonly [capability: string]: { readonly [tool: string]: (input: JsonObject) => Promise<unknown> } };
   /** The capabilities described, sorted. */
   readonly provided: readonly string[];
+  /**
+   * The native tools of those capabilities the providers left out of `providers/describe` (catalog names such as
+   * `photos_get`, sorted): each is in `providers` all the same and answers isError `unavailable` without reaching a process.
+   */
+  readonly omitted: readonly string[];
   /** The running provider processes, one per command, in the order given. */
   readonly processes: readonly ProviderProcess[];
   /** Stops every process (stdin closed, SIGTERM after the grace period, then SIGKILL). Safe to call twice. */
@@ -71,9 +77,12 @@ export const defaultProviderMessageBytes = 64 * 1024 * 1024;
  * Anything wrong — a command that cannot be parsed or spawned, that exits
  * or does not answer `providers/describe` in time, another protocol
  * version, a capability or native tool the catalog does not define, a
- * missing native tool, a capability described by two commands — throws
- * ONE `ProviderSetupError` listing every problem with its command, after
- * stopping every process started.
+ * native tool listed twice, a capability described by two commands —
+ * throws ONE `ProviderSetupError` listing every problem with its command,
+ * after stopping every process started. A native tool of a described
+ * capability that the provider left out is served all the same: it answers
+ * isError `unavailable` without reaching the process, and one `log` line
+ * per provider names every tool it left out.
  */
 export async function spawnProviders(commands: readonly ProviderCommand[], options: SpawnProvidersOptions = {}): Promise<SpawnedProviders> {
   const catalog = options.catalog ?? builtInCatalog;
@@ -128,6 +137,8 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
   );
   const owner = new Map<string, ProviderProcess>();
   const providers: Record<string, Record<string, (input: JsonObject) => Promise<unknown>>> = {};
+  const omitted: string[] = [];
+  const warnings: string[] = [];
   for (const start of started) {
     const label = JSON.stringify(start.process.label);
     if ('errors' in start) {
@@ -137,6 +148,7 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
     const found = checkDescription(catalog, start.description, options.host);
     problems.push(...found.map((p) => `${label}: ${p}`));
     if (found.length > 0) continue;
+    const left = omittedTools(catalog, start.description);
     for (const [capability, tools] of Object.entries(start.description.capabilities)) {
       const first = owner.get(capability);
       if (first !== undefined) {
@@ -147,12 +159,29 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
       }
       owner.set(capability, start.process);
       const p = start.process;
-      providers[capability] = Object.fromEntries(tools.map((tool) => [tool, (input: JsonObject) => p.call(capability, tool, input)]));
+      const served = tools.map((tool) => [tool, (input: JsonObject) => p.call(capability, tool, input)] as const);
+      const missing = (left[capability] ?? []).map((tool) => [tool, answerUnavailable] as const);
+      omitted.push(...(left[capability] ?? []).map((tool) => `${capability}_${tool}`));
+      providers[capability] = Object.fromEntries([...served, ...missing]);
     }
+    if (Object.keys(left).length > 0) warnings.push(omittedLine(start.process.label, left));
   }
   if (problems.length > 0) {
     await close();
     throw new ProviderSetupError(problems);
   }
-  return { providers, provided: [...owner.keys()].sort(), processes, close };
+  for (const line of warnings) log(line);
+  return { providers, provided: [...owner.keys()].sort(), omitted: omitted.sort(), processes, close };
+}
+
+/** The answer of a native tool a provider left out of `providers/describe`. */
+function answerUnavailable(): Promise<unknown> {
+  return Promise.resolve({ isError: 'unavailable' });
+}
+
+/** The warning line naming the native tools one provider left out (`omittedTools` by capability). */
+function omittedLine(label: string, omitted: Readonly<Record<string, readonly string[]>>): string {
+  const parts = Object.entries(omitted).map(([capability, tools]) => `${capability} without ${tools.map((tool) => `${capability}_${tool}`).join(', ')}`);
+  const count = Object.values(omitted).reduce((sum, tools) => sum + tools.length, 0);
+  return `xcap: provider ${JSON.stringify(label)} describes ${parts.join('; ')}: ${count === 1 ? 'it answers' : 'they answer'} unavailable`;
 }

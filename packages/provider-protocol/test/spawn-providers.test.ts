@@ -59,6 +59,40 @@ describe('spawnProviders: describe and serve', () => {
   });
 });
 
+describe('spawnProviders: a provider that leaves native tools out is served', () => {
+  it('the tools it left out answer isError unavailable without a call reaching it; the others work; one warning line names them', async () => {
+    const record = join(await started.dir(), 'record.jsonl');
+    const argv = providerArgv('--capabilities', 'photos,share', '--omit', 'photos_get,photos_list', '--record', record);
+    const log: string[] = [];
+    const spawned = await started.spawn([argv], { log: (line) => log.push(line) });
+    expect(spawned.provided).toEqual(['photos', 'share']);
+    expect(spawned.omitted).toEqual(['photos_get', 'photos_list']);
+    expect(log).toEqual([`xcap: provider ${JSON.stringify(argv.join(' '))} describes photos without photos_get, photos_list: they answer unavailable`]);
+    expect(await bridge(spawned, 'photos_get', { id: 'p1' })).toMatchObject({ outcome: 'isError', result: { isError: true } });
+    expect(await bridge(spawned, 'photos_list', {})).toMatchObject({ outcome: 'isError' });
+    expect(await bridge(spawned, 'photos_pick', { limit: 1 })).toMatchObject({ outcome: 'ok' });
+    expect(await bridge(spawned, 'share_send', { text: 'hello' })).toMatchObject({ outcome: 'ok' });
+    const calls = (await readFile(record, 'utf8'))
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse((JSON.parse(line) as { line: string }).line) as { method?: string; params?: { tool?: string } })
+      .filter((message) => message.method === 'providers/call')
+      .map((message) => message.params?.tool);
+    expect(calls).toEqual(['pick', 'send']);
+  });
+
+  it('a capability described with none of its tools is served too, each answering unavailable; a provider leaving nothing out logs nothing', async () => {
+    const share = { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { share: [] } };
+    const argv = providerArgv('--describe', JSON.stringify(share));
+    const log: string[] = [];
+    const spawned = await started.spawn([argv, providerArgv('--capabilities', 'print')], { log: (line) => log.push(line) });
+    expect(spawned.provided).toEqual(['print', 'share']);
+    expect(spawned.omitted).toEqual(['share_send']);
+    expect(log).toEqual([`xcap: provider ${JSON.stringify(argv.join(' '))} describes share without share_send: it answers unavailable`]);
+    expect(await bridge(spawned, 'share_send', { text: 'hello' })).toMatchObject({ outcome: 'isError' });
+  });
+});
+
 describe('spawnProviders: describe mismatches are refused (ProviderSetupError naming the command)', () => {
   const cases: [string, unknown, RegExp][] = [
     [
@@ -77,9 +111,9 @@ describe('spawnProviders: describe mismatches are refused (ProviderSetupError na
       /capabilities\.share: "fax" is not a native tool of share/,
     ],
     [
-      'a missing native tool',
-      { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'list'] } },
-      /capabilities\.photos: native tool "get" is missing/,
+      'a native tool listed twice',
+      { protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { share: ['send', 'send'] } },
+      /capabilities\.share: native tool "send" listed twice/,
     ],
     [
       'a capability of another host',

@@ -119,6 +119,27 @@ describe('xcap serve --providers-command', () => {
     expect(new Set(rows.map((r) => r.clientId))).toEqual(new Set([agent.runId]));
   });
 
+  it('serves a provider process that leaves photos_get out of describe: one warning line on stderr, photos__get answers unavailable', async () => {
+    const ws = await workspace();
+    roots.push(ws.root);
+    expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const command = `'${process.execPath}' '${nodeProvider}' --capabilities photos --omit photos_get`;
+    const agent = await serveWith(ws, command);
+    agents.push(agent);
+    const warning = `xcap: provider ${JSON.stringify(command)} describes photos without photos_get: it answers unavailable`;
+    expect(await until(() => agent.stderr().includes(warning), 5_000)).toBe(true);
+    const get = await agent.client.callTool({ name: 'photos__get', arguments: { id: 'p1' } });
+    expect(get).toMatchObject({ isError: true, content: [{ type: 'text', text: 'unavailable' }] });
+    const list = await agent.client.callTool({ name: 'photos__list', arguments: {} });
+    expect(list.isError ?? false).toBe(false);
+    expect(
+      agent
+        .stderr()
+        .split('\n')
+        .filter((line) => line.includes('photos_get')),
+    ).toEqual([warning]);
+  });
+
   it('leaves no orphan when the host is SIGKILLed: the provider sees its stdin end and exits', async () => {
     const ws = await workspace();
     roots.push(ws.root);
@@ -185,7 +206,7 @@ describe('xcap serve --providers-command', () => {
   it('refuses a provider whose describe does not match the catalog: one line naming the command and the problem, exit 2', async () => {
     const ws = await workspace();
     roots.push(ws.root);
-    const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'teleport'] } });
+    const describe = JSON.stringify({ protocolVersion: 1, provider: { name: 'x', version: '1' }, capabilities: { photos: ['pick', 'teleport', 'pick'] } });
     const run = await runXcap([
       'serve',
       '--manifest',
@@ -199,7 +220,7 @@ describe('xcap serve --providers-command', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "get" is missing/,
+      /^xcap: --providers-command: .*node-provider\.mjs' --describe .*: capabilities\.photos: "teleport" is not a native tool of photos in the catalog .*; .*native tool "pick" listed twice/,
     );
   });
 

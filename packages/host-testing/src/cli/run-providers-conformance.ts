@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { ProviderSetupError, spawnProviders } from '@xcap/provider-protocol';
+import { ProviderSetupError, spawnProviders, type SpawnedProviders } from '@xcap/provider-protocol';
 import { nativeConformanceSuite } from '../conformance/native-conformance-suite.js';
 import { parseProvidersArgs } from './providers-cli-args.js';
 import { countResults, providersJsonReport, providersJunitReport, type ProviderUnderTest } from './providers-reports.js';
@@ -35,7 +35,10 @@ options:
 
 exit codes: 0 every test passed, 1 a test failed, 2 bad usage or a provider
 that cannot serve (cannot be spawned, does not answer providers/describe,
-describes what the catalog does not define).`;
+describes what the catalog does not define). A native tool of a described
+capability that the provider leaves out of providers/describe is served by a
+host (it answers unavailable) but fails its tests here: a conformant provider
+implements every native tool of its capabilities.`;
 
 /**
  * `xcap-conformance providers [options] [--] <command> [args…]` (see
@@ -44,7 +47,9 @@ describes what the catalog does not define).`;
  * capabilities it described through the real bridge, and answers the exit
  * code (0 all passed, 1 a test failed, 2 bad usage or a provider that
  * cannot serve: each problem one `xcap-conformance: …` line on stderr).
- * The provider is stopped before it returns.
+ * A native tool the provider left out of `providers/describe` fails its
+ * tests (the suite sees it missing), though `spawnProviders` would serve it
+ * as `unavailable`. The provider is stopped before it returns.
  */
 export async function runProvidersConformance(args: readonly string[], output: ProvidersCliOutput): Promise<number> {
   const parsed = parseProvidersArgs(args);
@@ -70,15 +75,16 @@ export async function runProvidersConformance(args: readonly string[], output: P
     return 2;
   }
   try {
-    const described = spawned.processes[0]?.description;
+    const description = spawned.processes[0]?.description;
     const provider: ProviderUnderTest = {
       command: commandText,
-      name: described?.provider.name ?? '',
-      version: described?.provider.version ?? '',
+      name: description?.provider.name ?? '',
+      version: description?.provider.version ?? '',
       capabilities: spawned.provided,
     };
+    const described = describedOnly(spawned.providers, spawned.omitted);
     const suite = nativeConformanceSuite({
-      createProviders: () => spawned.providers,
+      createProviders: () => described,
       provided: spawned.provided,
       timeoutMs: parsed.timeoutMs,
       ...(parsed.host === undefined ? {} : { host: parsed.host }),
@@ -105,4 +111,14 @@ export async function runProvidersConformance(args: readonly string[], output: P
   } finally {
     await spawned.close();
   }
+}
+
+/** `providers` without the native tools (`photos_get`, …) the provider left out of `providers/describe`. */
+function describedOnly(providers: SpawnedProviders['providers'], omitted: readonly string[]): SpawnedProviders['providers'] {
+  return Object.fromEntries(
+    Object.entries(providers).map(([capability, tools]) => [
+      capability,
+      Object.fromEntries(Object.entries(tools).filter(([tool]) => !omitted.includes(`${capability}_${tool}`))),
+    ]),
+  );
 }
