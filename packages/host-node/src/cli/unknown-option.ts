@@ -9,7 +9,8 @@ import { closestName } from './closest-name.js';
  * (`--manfest app.json` is not "required option '--manifest' not
  * specified"). The command is found by its names in `argv` (`token add`);
  * the value of an option that takes one is skipped, and nothing after `--`
- * is an option.
+ * is an option. An unknown command, and `--help` before any unknown
+ * option, are left to commander.
  */
 export function unknownOption(program: Command, argv: readonly string[]): string | undefined {
   let command = program;
@@ -23,6 +24,8 @@ export function unknownOption(program: Command, argv: readonly string[]): string
     if (!arg.startsWith('-') || arg === '-') {
       const sub = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
       if (sub !== undefined) command = sub;
+      // An unknown command is commander's to report (`unknown command 'grnat' (did you mean grant?)`).
+      else if (command.commands.length > 0) return undefined;
       continue;
     }
     const flag = arg.startsWith('--') ? (arg.split('=', 1)[0] as string) : arg.slice(0, 2);
@@ -32,7 +35,8 @@ export function unknownOption(program: Command, argv: readonly string[]): string
       takesValue = (option.required || option.optional) && !arg.includes('=') && (arg.startsWith('--') || arg.length === 2);
       continue;
     }
-    if (flag === '--help' || flag === '-h') continue;
+    // Help wins over everything after it, as commander prints it first.
+    if (flag === '--help' || flag === '-h') return undefined;
     const names = known.flatMap((o) => (o.long === undefined ? [] : [o.long])).concat('--help');
     const near = closestName(flag, names);
     return `unknown option '${flag}'${near === undefined ? '' : ` (did you mean ${near}?)`}`;

@@ -186,6 +186,7 @@ describe('xcap: help, version, usage errors', () => {
     [['token', 'add', 'laptop', '--stor', 'x'], "unknown option '--stor' (did you mean --store?)"],
     [['store', 'copy', '--form', 'x'], "unknown option '--form' (did you mean --from?)"],
     [['serve', '--manifest', 'app.json', '--zzzzzz'], "unknown option '--zzzzzz'"],
+    [['grnat', '--data', 'x'], "unknown command 'grnat' (did you mean grant?)"],
     [['serve'], "required option '--manifest <file>' not specified"],
     [
       ['serve', '--manifest', 'x.json', '--consent', 'maybe'],
