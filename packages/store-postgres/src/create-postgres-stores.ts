@@ -97,10 +97,12 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     }
   };
   pool.on('error', poolErrors);
+  // The listener stays until an owned pool has ended: an idle client told "terminating connection" (57P01) while it
+  // ends makes pg-pool emit 'error' on the pool, which would otherwise be an uncaught exception (a restart mid-close).
   const close = async () => {
     await audit.close();
-    pool.off('error', poolErrors);
     if (owned) await pool.end();
+    pool.off('error', poolErrors);
   };
   const audit = new PostgresAuditSink(database, {
     ...(options.maxAuditBatch === undefined ? {} : { maxBatch: options.maxAuditBatch }),
@@ -110,8 +112,8 @@ export async function createPostgresStores(target: string | pg.Pool, options: Po
     await database.query('connect', 'SELECT 1');
     if (options.migrate !== false) await database.migrate();
   } catch (error) {
-    pool.off('error', poolErrors);
     if (owned) await pool.end().catch(() => undefined);
+    pool.off('error', poolErrors);
     throw error;
   }
   return {
