@@ -23,4 +23,5 @@ export * from './schema/index.js';
 export { qualifiedToolName } from './qualified-tool-name.js';
 export { ownData } from './own-data.js';
 export { parseJsonText } from './parse-json-text.js';
+export { closestKey } from './load/closest-key.js';
 export { JsonTextError } from './json-text-error.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { closestName } from './closest-name.js';
+import { closestKey } from '@xcap/catalog';
 
 /**
  * The first option of `argv` that the command it is given to does not know,
@@ -37,9 +37,10 @@ export function unknownOption(program: Command, argv: readonly string[]): string
     }
     // Help wins over everything after it, as commander prints it first.
     if (flag === '--help' || flag === '-h') return undefined;
-    const names = known.flatMap((o) => (o.long === undefined ? [] : [o.long])).concat('--help');
-    const near = closestName(flag, names);
-    return `unknown option '${flag}'${near === undefined ? '' : ` (did you mean ${near}?)`}`;
+    // The nearest known long option, by the catalog's own typo rule (closestKey), compared without the dashes.
+    const names = known.flatMap((o) => (o.long === undefined ? [] : [o.long.slice(2)])).concat('help');
+    const near = closestKey(flag.replace(/^-+/, ''), names);
+    return `unknown option '${flag}'${near === undefined ? '' : ` (did you mean --${near}?)`}`;
   }
   return undefined;
 }
