@@ -77,7 +77,15 @@ function writePageFolder(page: SamplePage, project: string, samplesDir: string, 
  */
 function pageOptions(folder: string): ts.CompilerOptions {
   const { types: _types, ...strict } = consumerCompilerOptions;
-  const json = { ...strict, skipLibCheck: true, isolatedModules: true, noImplicitOverride: true, noEmit: true, moduleDetection: 'force', typeRoots: ['./node_modules/@types'] };
+  const json = {
+    ...strict,
+    skipLibCheck: true,
+    isolatedModules: true,
+    noImplicitOverride: true,
+    noEmit: true,
+    moduleDetection: 'force',
+    typeRoots: ['./node_modules/@types'],
+  };
   const converted = ts.convertCompilerOptionsFromJson(json, folder);
   if (converted.errors.length > 0) throw new Error(ts.formatDiagnostics(converted.errors, formatHost));
   return converted.options;
