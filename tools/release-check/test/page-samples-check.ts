@@ -9,7 +9,7 @@
  * quoted example file whole. One TypeScript program per page in this
  * process, the parsed `.d.ts` files shared between them.
  */
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { consumerCompilerOptions } from '@xcap/test-support';
@@ -32,6 +32,8 @@ function pageFolderName(page: SamplePage): string {
 function linkPackage(folder: string, project: string, name: string): void {
   const target = join(project, 'node_modules', name);
   const link = join(folder, 'node_modules', name);
+  if (!existsSync(target))
+    throw new Error(`the scratch project has no ${name}: add it to the install of pack-install.test.ts (third-party packages: the root's devDependencies)`);
   mkdirSync(dirname(link), { recursive: true });
   symlinkSync(target, link, 'dir');
 }
