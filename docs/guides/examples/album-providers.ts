@@ -5,6 +5,7 @@
  */
 import { samplePhotos } from '@xcap/host-testing';
 // #region providers
+// From album-providers.ts: the whole file but its last lines (sampleLibrary(), host-testing's three test photos).
 import type { HostProviders, NotificationsPostNativeInput } from '@xcap/catalog';
 
 /** One photo of the host's library (bytes in base64, as the native answers them). */

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { validateManifest } from '@xcap/broker';
 import { createFakeHost, sampleNatives } from '@xcap/host-testing';
 // #region manifest
+// From app-client.ts, whose first lines import validateManifest (@xcap/broker) and createFakeHost, sampleNatives (@xcap/host-testing).
 import { catalog, createToolClient, ToolCallError } from '@xcap/catalog';
 
 // The app's capability manifest: every scope it may ever use, and why (shown on the consent sheet).
@@ -27,6 +28,7 @@ assert.ok(!hostOnly.ok && /^\/0\/id: .*host-only/.test(hostOnly.errors[0] ?? '')
 const host = createFakeHost({ manifest, natives: sampleNatives(), consent: ['allow'], foreground: true });
 
 // #region client
+// app-client.ts, continued: `host` is host-testing's fake host, made with this manifest above.
 // The host hands the app a way to call a tool; the client makes it typed.
 const client = createToolClient(async ({ name, arguments: args }) => {
   const answer = await host.ui(name, args);
@@ -54,6 +56,7 @@ assert.equal(album.file.name, 'Summer.pdf');
 assert.equal(host.consent.asked.length, 1);
 
 // #region background
+// app-client.ts, continued: `host` and `client` as above.
 host.setForeground(false);
 // photos.read was granted: it works in the background too. A picker needs the person there.
 const refused = await client.print.pdf({ title: 'Later', blocks: [{ text: 'x' }] }).catch((error: unknown) => error);

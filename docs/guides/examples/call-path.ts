@@ -11,6 +11,7 @@ import { MemoryBlobStore } from '@xcap/bridge';
 import { MemoryGrantStore } from '@xcap/broker';
 import { createAlbumProviders, sampleLibrary } from './album-providers.js';
 // #region wire
+// From call-path.ts, whose first lines import randomBytes (node:crypto), MemoryAuditSink, MemoryBlobStore, MemoryGrantStore and album-providers.ts.
 import { catalog } from '@xcap/catalog';
 import { createCallPath } from '@xcap/call';
 
@@ -41,6 +42,7 @@ const path = createCallPath({
 // #endregion wire
 
 // #region call
+// call-path.ts, continued: `path` is the call path wired above.
 // The app's UI calls photos_pick in the foreground: the person is asked once, then it runs.
 const picked = await path.call({ from: 'ui', name: 'photos_pick', arguments: { limit: 2 }, foreground: true });
 assert.equal(picked.kind, 'result');
@@ -61,7 +63,7 @@ assert.equal(listed.kind === 'result' && listed.result.isError, undefined);
 assert.deepEqual(refused.kind === 'result' ? refused.result.content : undefined, [{ type: 'text', text: 'denied: needsForeground' }]);
 assert.deepEqual(unknown.kind === 'rpcError' ? unknown.error : undefined, { code: -32602, message: 'Unknown tool: photos__delete' });
 // #region audit
-// Exactly one audit row per call, refusals included.
+// call-path.ts, continued: exactly one audit row per call, refusals included.
 for (const row of audit.rows) console.log(row.clientId, row.tool, row.status, row.error ?? '');
 // #endregion audit
 assert.deepEqual(

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { samplePhotos } from '@xcap/host-testing';
 // #region imports
+// From mcp-agent.ts, whose first lines import node:fs, node:os, node:path, node:module and samplePhotos (@xcap/host-testing).
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // #endregion imports
@@ -27,6 +28,7 @@ const dataDir = join(work, 'data');
 
 try {
   // #region manifest
+  // mcp-agent.ts, continued: manifestFile, dataDir and photosDir are paths in a temporary folder made above.
   writeFileSync(
     manifestFile,
     JSON.stringify({
@@ -38,6 +40,7 @@ try {
   // #endregion manifest
 
   // #region connect
+  // mcp-agent.ts, continued: `xcap` is the path of @xcap/host-node's bin/xcap.js, resolved above.
   const transport = new StdioClientTransport({
     command: process.execPath, // or "npx" with args ["xcap", "serve", …]
     args: [xcap, 'serve', '--manifest', manifestFile, '--data', dataDir, '--photos', photosDir],
@@ -58,6 +61,7 @@ try {
   );
 
   // #region call
+  // mcp-agent.ts, continued: `client` is connected above.
   const first = await client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
   if (first.isError) console.log(first.content); // [{type: 'text', text: 'denied: consentNeeded'}]: no one was asked yet
   // #endregion call
@@ -67,6 +71,7 @@ try {
   execFileSync(process.execPath, [xcap, 'grant', 'acme.album', 'photos.read', '--data', dataDir]);
 
   // #region granted
+  // mcp-agent.ts, continued: `client` as above, after `xcap grant`.
   const listed = await client.callTool({ name: 'photos__list', arguments: { limit: 10 } });
   const { photos } = listed.structuredContent as { photos: { id: string; name: string }[] };
   console.log(photos.map((p) => p.name)); // the library, newest first

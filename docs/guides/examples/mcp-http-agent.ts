@@ -45,6 +45,7 @@ const url = await new Promise<string>((resolve, reject) => {
 });
 
 // #region http-client
+// From mcp-http-agent.ts, whose first lines start `xcap serve --http` and read its `url` and a `token`.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const client = new Client({ name: 'album-agent', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });

@@ -14,6 +14,7 @@ import { catalog } from '@xcap/catalog';
 import { createCallPath } from '@xcap/call';
 import { createAlbumProviders, sampleLibrary } from './album-providers.js';
 // #region mount
+// From mount-mcp.ts, whose first lines import the stores, createCallPath, the catalog and album-providers.ts, as call-path.ts does.
 import { Server } from '@modelcontextprotocol/server';
 import { mountCallPath } from '@xcap/mcp';
 

@@ -21,6 +21,7 @@ await mkdir(photosDir);
 for (const photo of samplePhotos()) await writeFile(path.join(photosDir, photo.name), Buffer.from(photo.data, 'base64'));
 
 // #region hosts
+// From several-hosts.ts, whose first lines import node:fs/promises, createNodeHost, createPostgresStores and make `url` and `photosDir`.
 const manifest = { id: 'acme.album', screens: ['albums'], capabilities: [{ id: 'photos.read', why: 'Pick the photos for your album.' }] };
 const allow: ConsentUi = () => 'allow';
 
@@ -52,7 +53,7 @@ const second = await list(two.host);
 if (first.kind !== 'result' || first.result.isError === true) throw new Error(`web-1: ${JSON.stringify(first)}`);
 if (second.kind !== 'result' || second.result.isError === true) throw new Error(`web-2 did not honour the grant given through web-1: ${JSON.stringify(second)}`);
 // #region audit
-// One audit log for every host: each row names the host that served the call (--host-name).
+// several-hosts.ts, continued (`url` names the shared database): one audit log for every host: each row names the host that served the call (--host-name).
 const check = await createPostgresStores(url, { migrate: false });
 const rows = (await check.audit.query({ app: 'acme.album', limit: 10 })).filter((row) => row.clientId === 'run-example');
 await check.close();

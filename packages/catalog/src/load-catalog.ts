@@ -4,13 +4,16 @@
  */
 import type { Catalog } from './catalog-types.js';
 import { caseKinds } from './catalog-types.js';
+import { CatalogError } from './catalog-error.js';
 import { deepFreeze } from './deep-freeze.js';
+import { JsonTextError } from './json-text-error.js';
 import { checkNesting } from './load/check-nesting.js';
 import { checkPdfTable } from './load/check-pdf-table.js';
 import { checkSchema } from './load/check-schema.js';
 import { checkV1 } from './load/check-v1.js';
 import { Problems } from './load/problems.js';
 import { fail, isObj, readArray, readBoolean, readObject, readString, readText, readUnique, type Obj } from './load/reader.js';
+import { parseJsonText } from './parse-json-text.js';
 
 /**
  * A valid hub server name: lowercase letters, digits and inner hyphens,
@@ -34,13 +37,27 @@ const sections = ['scopePattern', 'reservedNames', 'capabilities', 'v1', 'tools'
  * pointer, the capability or tool it is in, and the rule, e.g.
  * `/capabilities/3 (focus)/scopes/0/id: does not match scopePattern`; its
  * `pointer` and `rule` are the first problem's. Values nested deeper than
- * `catalogNestingLimit` levels are refused before anything else.
+ * `catalogNestingLimit` levels are refused before anything else. A string
+ * is the document's JSON text (a catalog file as read): text that is not
+ * JSON is a `CatalogError` at `/` whose rule is `is not JSON: line <l>,
+ * column <c>: …` followed by the offending line and a caret
+ * (`parseJsonText`), not a position in a file of 100 KB.
  */
-export function loadCatalog(doc: unknown): Catalog {
+export function loadCatalog(docOrText: unknown): Catalog {
+  const doc = typeof docOrText === 'string' ? parseCatalogText(docOrText) : docOrText;
   const problems = new Problems();
   const catalog = problems.check(() => readCatalog(problems, doc));
   if (catalog === undefined || problems.size > 0) throw problems.error(doc);
   return deepFreeze(structuredClone(catalog));
+}
+
+function parseCatalogText(text: string): unknown {
+  try {
+    return parseJsonText(text);
+  } catch (error) {
+    if (error instanceof JsonTextError) throw new CatalogError('', `is not JSON: ${error.message}`);
+    throw error;
+  }
 }
 
 function readCatalog(problems: Problems, doc: unknown): Catalog | undefined {

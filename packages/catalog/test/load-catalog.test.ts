@@ -194,7 +194,8 @@ describe('loadCatalog refuses a broken catalog, naming the pointer and the rule'
   }
 
   it('refuses a document that is no object', () => {
-    for (const doc of [null, [], 'catalog', 42]) expect(() => loadCatalog(doc)).toThrow('/: must be an object');
+    // A string is the document's JSON text (load-catalog-text.test.ts): '"catalog"' is the JSON string "catalog".
+    for (const doc of [null, [], '"catalog"', 42]) expect(() => loadCatalog(doc)).toThrow('/: must be an object');
   });
 
   it('escapes pointer tokens (RFC 6901)', () => {

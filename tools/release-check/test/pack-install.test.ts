@@ -18,6 +18,8 @@ import { join, relative } from 'node:path';
 import { publishedPackages, repoRoot, rootPackage } from './workspace-packages.js';
 import { installScratchProject, machineNode, packageTargets, packTarballs, rootPin, type PackedPackage } from './scratch-project.js';
 import { describeScratchChecks, legDependencies, type ScratchLeg } from './scratch-checks.js';
+import { samplePages, specName } from './page-samples.js';
+import { checkPageSamples } from './page-samples-check.js';
 
 const published = publishedPackages();
 const scratch = mkdtempSync(join(tmpdir(), 'xcap-release-'));
@@ -34,12 +36,20 @@ const leg: ScratchLeg = {
   typescripts: [ourTypescript, '6.0.3', '7.0.2'],
 };
 
+/** The docs' samples (`page-samples.ts`) and the third-party packages their pages name that the leg does not install already (the root's versions). */
+const pages = samplePages(repoRoot);
+const legSpecs = legDependencies(leg, rootPin);
+const pageSpecs = [...new Set(pages.flatMap((p) => [...(p.install?.dependencies ?? []), ...(p.install?.devDependencies ?? [])]))]
+  .filter((name) => !name.startsWith('@xcap/') && !legSpecs.some((spec) => specName(spec) === name))
+  .sort()
+  .map(rootPin);
+
 beforeAll(async () => {
   let started = performance.now();
   packed = await packTarballs(join(scratch, 'tarballs'));
   timings['npm pack (all)'] = performance.now() - started;
   started = performance.now();
-  await installScratchProject(machineNode(), project, packed, legDependencies(leg, rootPin));
+  await installScratchProject(machineNode(), project, packed, [...legSpecs, ...pageSpecs]);
   timings['npm install (one, all tarballs)'] = performance.now() - started;
   leg.installed = { runtime: machineNode(), project };
 }, 20 * 60_000);
@@ -73,3 +83,12 @@ describe('tarballs hold only what they need', () => {
 });
 
 describeScratchChecks(leg);
+
+describe("the docs' TypeScript samples type-check as they stand, with only what their page's npm install line names", () => {
+  it(`${pages.flatMap((p) => p.samples).length} samples on ${pages.length} pages (page-samples.ts: which pages, the convention)`, () => {
+    const started = performance.now();
+    const errors = checkPageSamples(pages, project, join(scratch, 'samples'), repoRoot);
+    timings['page samples type-check'] = performance.now() - started;
+    expect(errors.map((e) => `${e.where}: ${e.message}`)).toEqual([]);
+  }, 300_000);
+});
