@@ -1,6 +1,7 @@
 /**
  * Start-up of `xcap serve` (the built dist, stdio, the sample album's
- * photos.read manifest with `--photos`) against the bare MCP SDK v2 server
+ * photos.read manifest with `--photos`, a data directory used before: the
+ * agent's every run after the first) against the bare MCP SDK v2 server
  * of bench/bare-mcp-server.mjs: the wall time from spawning the process to
  * the answer of the first `tools/list`, measured two ways, each in rounds
  * whose order alternates (ABBA), median and range reported with the ratio
@@ -13,8 +14,12 @@
  *   client's own work: the two agree within a few ms, so the client's start
  *   does not dominate.
  *
- * Also the wall time (spawn to exit) of `xcap --help` and `xcap serve
- * --help`, and of `node -e 0` (the floor: starting Node itself).
+ * The servers' CPU time to that answer (Linux `/proc/<pid>/stat`, 10 ms
+ * ticks) is steadier than wall time on a shared machine: its ratio too.
+ * Also `xcap serve` on a fresh data directory each time (a new user's first
+ * start: it creates the grant file and the audit database), and the wall
+ * time (spawn to exit) of `xcap --help` and `xcap serve --help`, and of
+ * `node -e 0` (the floor: starting Node itself).
  * Targets (issue 26): spawn → first tools/list ≤ 1.2× the bare server
  * (median), `xcap --help` ≤ 150 ms.
  * Needs the built packages (`npm run bench` builds first). Rounds:
@@ -30,6 +35,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { catalog } from '@xcap/catalog';
 import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
+import { processCpuTime } from './process-cpu-time.js';
 
 const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
 const bareBin = fileURLToPath(new URL('./bare-mcp-server.mjs', import.meta.url));
@@ -50,8 +56,16 @@ interface Server {
 
 const baseEnv = (env: Readonly<Record<string, string>>) => ({ PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/', NODE_OPTIONS: '', ...env });
 
-/** Spawn → `initialize` → the first `tools/list` answer with the v2 client, in ms; fails unless photos__list is listed. */
-async function withClient(server: Server): Promise<number> {
+/** One start: the wall time to the first `tools/list` answer and the server's CPU time by then, in ms. */
+interface Start {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+const cpuMs = (pid: number | null | undefined) => (processCpuTime(pid ?? undefined) ?? Number.NaN) / 1000;
+
+/** Spawn → `initialize` → the first `tools/list` answer with the v2 client; fails unless photos__list is listed. */
+async function withClient(server: Server): Promise<Start> {
   const start = performance.now();
   const transport = new StdioClientTransport({ command: process.execPath, args: [...server.args], cwd: root, stderr: 'ignore', env: baseEnv(server.env) });
   const client = new Client({ name: 'bench-startup', version: '1.0.0' });
@@ -59,19 +73,20 @@ async function withClient(server: Server): Promise<number> {
     await client.connect(transport);
     const { tools } = await client.listTools();
     const elapsed = performance.now() - start;
+    const cpu = cpuMs(transport.pid);
     if (!tools.some((t) => t.name === 'photos__list')) throw new Error(`no photos__list listed: ${tools.map((t) => t.name).join(', ')}`);
-    return elapsed;
+    return { wallMs: elapsed, cpuMs: cpu };
   } finally {
     await client.close();
   }
 }
 
-/** The same with raw JSON-RPC lines on the child's stdin (no client library), in ms. */
-function withRawLines(server: Server): Promise<number> {
+/** The same with raw JSON-RPC lines on the child's stdin (no client library). */
+function withRawLines(server: Server): Promise<Start> {
   const start = performance.now();
   const child = spawn(process.execPath, [...server.args], { cwd: root, stdio: ['pipe', 'pipe', 'ignore'], env: baseEnv(server.env) });
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<Start>((resolve, reject) => {
     let buffered = '';
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the server exited (${String(code)}) before answering tools/list`)));
@@ -86,9 +101,10 @@ function withRawLines(server: Server): Promise<number> {
           send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
         } else if (message.id === 2) {
           const elapsed = performance.now() - start;
+          const cpu = cpuMs(child.pid);
           child.removeAllListeners('exit');
           child.once('exit', () => {
-            if (message.result?.tools?.some((t) => t.name === 'photos__list') === true) resolve(elapsed);
+            if (message.result?.tools?.some((t) => t.name === 'photos__list') === true) resolve({ wallMs: elapsed, cpuMs: cpu });
             else reject(new Error(`no photos__list listed: ${JSON.stringify(message)}`));
           });
           child.stdin.end();
@@ -104,13 +120,15 @@ function withRawLines(server: Server): Promise<number> {
   });
 }
 
-/** Spawn to exit of `node <args>`, in ms; fails on a non-zero exit. */
-function wallTime(args: readonly string[]): Promise<number> {
+/** Spawn to exit of `node <args>` (its CPU time is not read: the process is gone); fails on a non-zero exit. */
+function wallTime(args: readonly string[]): Promise<Start> {
   const start = performance.now();
   const child = spawn(process.execPath, [...args], { cwd: root, stdio: ['ignore', 'ignore', 'ignore'], env: baseEnv({}) });
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<Start>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`node ${args.join(' ')} exited ${String(code)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve({ wallMs: performance.now() - start, cpuMs: Number.NaN }) : reject(new Error(`node ${args.join(' ')} exited ${String(code)}`)),
+    );
   });
 }
 
@@ -123,17 +141,28 @@ function median(values: readonly number[]): number {
 
 const range = (values: readonly number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
 
-/** Runs `a` and `b` in `rounds` rounds, alternating which goes first (ABBA); answers their times and the ratio a/b per round. */
-async function alternating(a: () => Promise<number>, b: () => Promise<number>): Promise<{ a: number[]; b: number[]; ratios: number[] }> {
-  const times = { a: [] as number[], b: [] as number[], ratios: [] as number[] };
+/** What `alternating` measured: each side's wall times, the ratio a/b per round, and the same of CPU time. */
+interface Alternated {
+  readonly a: number[];
+  readonly b: number[];
+  readonly ratios: number[];
+  readonly cpuA: number[];
+  readonly cpuRatios: number[];
+}
+
+/** Runs `a` and `b` in `rounds` rounds, alternating which goes first (ABBA); answers their times and the ratios a/b per round. */
+async function alternating(a: () => Promise<Start>, b: () => Promise<Start>): Promise<Alternated> {
+  const times: Alternated = { a: [], b: [], ratios: [], cpuA: [], cpuRatios: [] };
   for (let round = 0; round < rounds; round++) {
     const aFirst = round % 4 === 0 || round % 4 === 3;
     const first = aFirst ? await a() : await b();
     const second = aFirst ? await b() : await a();
     const [ta, tb] = aFirst ? [first, second] : [second, first];
-    times.a.push(ta);
-    times.b.push(tb);
-    times.ratios.push(ta / tb);
+    times.a.push(ta.wallMs);
+    times.b.push(tb.wallMs);
+    times.ratios.push(ta.wallMs / tb.wallMs);
+    times.cpuA.push(ta.cpuMs);
+    times.cpuRatios.push(ta.cpuMs / tb.cpuMs);
   }
   return times;
 }
@@ -143,11 +172,11 @@ export async function run(): Promise<BenchRow[]> {
   const dir = await mkdtemp(join(os.tmpdir(), 'xcap-bench-startup-'));
   try {
     const { photos, manifest } = await writeSampleAlbum(dir);
-    let data = 0;
-    // A fresh data directory each time: the first start of a new user (creates the grant file and the audit database).
-    const xcap = (): Server => ({ args: [xcapBin, 'serve', '--manifest', manifest, '--data', join(dir, `data-${data++}`), '--photos', photos], env: {} });
+    let fresh = 0;
+    const serve = (data: string): Server => ({ args: [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos], env: {} });
+    // The data directory an agent's runs share; the unmeasured warm-up below creates it (and warms the file system cache and the client's modules).
+    const xcap = () => serve(join(dir, 'data'));
     const bare: Server = { args: [bareBin, 'stdio'], env: { BARE_TOOL: JSON.stringify(bareTool) } };
-    // Warm the file system cache and the client's own modules once, unmeasured.
     await withClient(xcap());
     await withClient(bare);
     const rows: BenchRow[] = [];
@@ -171,8 +200,25 @@ export async function run(): Promise<BenchRow[]> {
           unit: '×',
           note: `median of the rounds' ratios, range ${Math.min(...t.ratios).toFixed(2)}–${Math.max(...t.ratios).toFixed(2)}; target ≤ ${targetRatio}×: ${ratio <= targetRatio ? 'met' : 'NOT met'}`,
         },
+        {
+          name: `  its CPU time, xcap serve (${how})`,
+          value: median(t.cpuA),
+          unit: 'ms',
+          note: `to the answer; ratio to bare ${median(t.cpuRatios).toFixed(2)}×`,
+        },
       );
     }
+    loads.push(os.loadavg()[0] ?? 0);
+    const first = await alternating(
+      () => withClient(serve(join(dir, `fresh-${fresh++}`))),
+      () => withClient(bare),
+    );
+    rows.push({
+      name: 'first start (fresh data directory) / bare (v2 client)',
+      value: median(first.ratios),
+      unit: '×',
+      note: `xcap serve ${median(first.a).toFixed(0)} ms vs ${median(first.b).toFixed(0)} ms (medians of ${rounds}): creates the grant file and the audit database`,
+    });
     loads.push(os.loadavg()[0] ?? 0);
     const help = await alternating(
       () => wallTime([xcapBin, '--help']),
