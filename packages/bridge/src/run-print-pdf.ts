@@ -28,8 +28,8 @@ export type PrintPdfEnd = { readonly ok: true; readonly structuredContent: JsonO
  * call (a host that never prints never loads it).
  */
 export async function runPrintPdf(input: PrintPdfInput): Promise<PrintPdfEnd> {
-  const { readPdfImage, renderPdf } = await import('@xcap/pdf');
-  const isImage = (bytes: Uint8Array) => readPdfImage(bytes) !== undefined;
+  const pdf = await import('@xcap/pdf');
+  const isImage = (bytes: Uint8Array) => pdf.readPdfImage(bytes) !== undefined;
   const files = new Map<string, Uint8Array>();
   const blocks = input.arguments['blocks'];
   for (const block of Array.isArray(blocks) ? blocks : []) {
@@ -40,9 +40,9 @@ export async function runPrintPdf(input: PrintPdfInput): Promise<PrintPdfEnd> {
     files.set(image, read.blob.bytes);
   }
 
-  let rendered: ReturnType<typeof renderPdf>;
+  let rendered: ReturnType<typeof pdf.renderPdf>;
   try {
-    rendered = renderPdf(input.arguments as unknown as PdfArguments, files, { table: input.pdfTable });
+    rendered = pdf.renderPdf(input.arguments as unknown as PdfArguments, files, { table: input.pdfTable });
   } catch {
     return { ok: false, reason: bridgeReasons.renderFailed };
   }
