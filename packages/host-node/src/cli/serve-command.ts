@@ -69,10 +69,12 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           // A database outage fails every pooled connection: at most a burst, then 2 a second, and how many were held back.
           onPoolError: (error) => poolErrors.write('xcap serve: store pool errors', `xcap serve: ${error.message}`, log),
         });
-  if (shared !== undefined)
+  if (shared !== undefined) {
+    const { maskConnectionString } = await import('@xcap/store-postgres');
     log(
-      `xcap serve: store ${(await import('@xcap/store-postgres')).maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
+      `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
     );
+  }
   const stores =
     shared === undefined
       ? quotaBytes === undefined

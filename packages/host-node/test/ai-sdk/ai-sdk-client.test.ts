@@ -48,9 +48,7 @@ describe('the Vercel AI SDK MCP client (@ai-sdk/mcp) against xcap serve over std
     expect(errors).toEqual([]);
   });
 
-  it('started cold, as a user writes it: serves in the era it negotiated, and the only uncaught error a late server/discover can cause is its unknown message ID', async ({
-    annotate,
-  }) => {
+  it('started cold, as a user writes it: serves in the era it negotiated; the only uncaught error is a late discover answer', async ({ annotate }) => {
     const { args } = await grantedWorkspace();
     const errors: unknown[] = [];
     const started = performance.now();
