@@ -1,5 +1,4 @@
 import type { JsonObject, PdfTable } from '@xcap/catalog';
-import { readPdfImage, renderPdf } from '@xcap/pdf';
 import type { PdfArguments } from '@xcap/pdf';
 import type { BlobStore } from './blob-store.js';
 import { bridgeReasons } from './bridge-reasons.js';
@@ -25,22 +24,25 @@ export type PrintPdfEnd = { readonly ok: true; readonly structuredContent: JsonO
  * so an unsupported image before it answers `unsupportedImage: <fileId>`), lays the document out with
  * `renderPdf`, stores the PDF as an app file (application/pdf) and answers
  * `{file: {name, mimeType, size, fileId}, pages}`. The arguments must
- * have passed print_pdf's input schema.
+ * have passed print_pdf's input schema. `@xcap/pdf` is loaded by the first
+ * call (a host that never prints never loads it).
  */
 export async function runPrintPdf(input: PrintPdfInput): Promise<PrintPdfEnd> {
+  const pdf = await import('@xcap/pdf');
+  const isImage = (bytes: Uint8Array) => pdf.readPdfImage(bytes) !== undefined;
   const files = new Map<string, Uint8Array>();
   const blocks = input.arguments['blocks'];
   for (const block of Array.isArray(blocks) ? blocks : []) {
     const image = block !== null && typeof block === 'object' && !Array.isArray(block) ? block['image'] : undefined;
     if (typeof image !== 'string' || files.has(image)) continue;
     const read = await readBlob(input.blobs, input.app, image);
-    if (!read.ok) return { ok: false, reason: firstUnsupportedImage(files) ?? read.reason };
+    if (!read.ok) return { ok: false, reason: firstUnsupportedImage(files, isImage) ?? read.reason };
     files.set(image, read.blob.bytes);
   }
 
-  let rendered: ReturnType<typeof renderPdf>;
+  let rendered: ReturnType<typeof pdf.renderPdf>;
   try {
-    rendered = renderPdf(input.arguments as unknown as PdfArguments, files, { table: input.pdfTable });
+    rendered = pdf.renderPdf(input.arguments as unknown as PdfArguments, files, { table: input.pdfTable });
   } catch {
     return { ok: false, reason: bridgeReasons.renderFailed };
   }
@@ -53,7 +55,7 @@ export async function runPrintPdf(input: PrintPdfInput): Promise<PrintPdfEnd> {
 }
 
 /** The first file read so far (in document order) that is no supported image, as its `unsupportedImage: <fileId>` reason. */
-function firstUnsupportedImage(files: ReadonlyMap<string, Uint8Array>): string | undefined {
-  for (const [fileId, bytes] of files) if (readPdfImage(bytes) === undefined) return `unsupportedImage: ${fileId}`;
+function firstUnsupportedImage(files: ReadonlyMap<string, Uint8Array>, isImage: (bytes: Uint8Array) => boolean): string | undefined {
+  for (const [fileId, bytes] of files) if (!isImage(bytes)) return `unsupportedImage: ${fileId}`;
   return undefined;
 }

@@ -12,7 +12,7 @@ import { ManifestError } from './manifest/manifest-error.js';
 import { nodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 import { mergeNatives } from './providers/merge-natives.js';
 import { createCommandGroup } from './providers/command-group.js';
-import { spawnProviders, type ProviderCommand } from '@xcap/provider-protocol';
+import type { ProviderCommand } from '@xcap/provider-protocol';
 import {
   appendAuditSpill,
   type AuditCloseReport,
@@ -233,6 +233,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
     closers.unshift(() => base.close?.());
     let natives: HostNatives = base;
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
+      const { spawnProviders } = await import('@xcap/provider-protocol');
       const external = await spawnProviders(options.providerCommands, {
         catalog,
         log: (line) => limiter.write(providerLogKey(line), line, providerLine),

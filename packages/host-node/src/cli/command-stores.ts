@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import type { AuditQuery, StoredAuditRow } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
-import { maskConnectionString } from '@xcap/store-postgres';
 import { FileGrantStore, FileTokenStore, SqliteAuditSink, tokenFilePath } from '@xcap/store-local';
 import type { ManagedTokenStore } from '@xcap/tokens';
 import { terminalText } from '../terminal-text.js';
@@ -37,7 +36,7 @@ export interface CommandStores {
  * checked by `dataDirOption`).
  */
 export async function withCommandStores<T>(options: Record<string, unknown>, io: CliIo, work: (stores: CommandStores) => Promise<T>): Promise<T> {
-  const url = storeUrl(options, io);
+  const url = await storeUrl(options, io);
   if (url === undefined) {
     const paths = dataDirOption(options, io);
     const tokens = new FileTokenStore(tokenFilePath(paths.dir));
@@ -58,7 +57,7 @@ export async function withCommandStores<T>(options: Record<string, unknown>, io:
     });
   }
   const stores = await openStores(url);
-  const where = terminalText(maskConnectionString(url));
+  const where = terminalText((await import('@xcap/store-postgres')).maskConnectionString(url));
   try {
     return await work({
       grants: stores.grants,

@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from 'commander';
-import { auditStatuses as statuses, type AuditStatus } from '@xcap/audit';
 
 /** `--limit`: a whole number from 1 to 1,000,000. */
 export function parseLimit(value: string): number {
@@ -22,9 +21,6 @@ export function parseSince(value: string): string {
   if (Number.isNaN(time)) throw new InvalidArgumentError('not a real date and time');
   return new Date(time).toISOString();
 }
-
-/** Every audit status, as `--status` takes them. */
-export const auditStatuses: readonly AuditStatus[] = [...statuses] as AuditStatus[];
 
 /** `--quota`: a whole number of bytes from 0 to 2^53 − 1. */
 export function parseQuota(value: string): number {

@@ -1,16 +1,11 @@
 import { Command, CommanderError, Option } from 'commander';
 import { consentModes } from '../consent/consent-mode.js';
 import { hostNodeVersion } from '../mcp/host-node-version.js';
-import { auditCommand } from './audit-command.js';
-import { errorLine, failureExitCode } from './cli-failure.js';
+import { errorLine } from './cli-failure.js';
 import { unknownOption } from './unknown-option.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
-import { grantCommand, grantsCommand, revokeCommand } from './grant-commands.js';
-import { auditStatuses, parseLimit, parseQuota, parseSince } from './parse-values.js';
-import { serveCommand } from './serve-command.js';
-import { storeCopyCommand, storeMigrateCommand } from './store-commands.js';
+import { parseLimit, parseQuota, parseSince } from './parse-values.js';
 import { storeFileOption, storeOption } from './store-option.js';
-import { tokenAddCommand, tokenListCommand, tokenRevokeCommand } from './token-commands.js';
 
 const dataOption = () => new Option('--data <dir>', 'the data directory (default $XDG_DATA_HOME/xcap or ~/.local/share/xcap)');
 
@@ -82,7 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'spawn "<command> [args]" (split like a shell splits words, run without one) and serve the capabilities it describes over the xcap provider protocol, instead of the Node providers of those capabilities; repeatable, one process per command',
       (value: string, previous: string[] = []) => [...previous, value],
     )
-    .action(async (options: Record<string, unknown>) => serveCommand(options, io));
+    .action(async (options: Record<string, unknown>) => (await import('./serve-command.js')).serveCommand(options, io));
 
   program
     .command('grant')
@@ -92,7 +87,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(dataOption())
     .addOption(storeOption('write the grant in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
-    .action(async (app: string, scope: string, options: Record<string, unknown>) => grantCommand(app, scope, options, io));
+    .action(async (app: string, scope: string, options: Record<string, unknown>) =>
+      (await import('./grant-commands.js')).grantCommand(app, scope, options, io),
+    );
 
   program
     .command('revoke')
@@ -102,7 +99,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(dataOption())
     .addOption(storeOption('forget the answer in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
-    .action(async (app: string, scope: string, options: Record<string, unknown>) => revokeCommand(app, scope, options, io));
+    .action(async (app: string, scope: string, options: Record<string, unknown>) =>
+      (await import('./grant-commands.js')).revokeCommand(app, scope, options, io),
+    );
 
   program
     .command('grants')
@@ -112,21 +111,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(storeOption('read the grants from PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document {"<app>": {"<scope>": "granted"|"denied"}}', false)
-    .action(async (app: string | undefined, options: Record<string, unknown>) => grantsCommand(app, options, io));
+    .action(async (app: string | undefined, options: Record<string, unknown>) => (await import('./grant-commands.js')).grantsCommand(app, options, io));
 
+  // Its choices come from @xcap/audit, loaded (with the catalog) only when `xcap audit` runs: before its options are parsed or its help printed.
+  const auditStatus = new Option('--status <status>', 'only this status');
+  program.hook('preSubcommand', async (_program, command) => {
+    if (command.name() === 'audit') auditStatus.choices([...(await import('@xcap/audit')).auditStatuses]);
+  });
   program
     .command('audit')
     .description('print the audit log, newest first')
     .option('--app <app>', 'only this app')
     .option('--tool <tool>', 'only this tool (qualified name, e.g. photos__pick)')
-    .addOption(new Option('--status <status>', 'only this status').choices(auditStatuses))
+    .addOption(auditStatus)
     .option('--since <time>', 'only calls at or after this ISO 8601 time', parseSince)
     .option('--limit <n>', 'at most this many rows (default 100)', parseLimit)
     .addOption(dataOption())
     .addOption(storeOption("read the audit log from PostgreSQL (postgres://user@host:5432/db), every host's rows, instead of the data directory"))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of rows (with --store each has its host)', false)
-    .action(async (options: Record<string, unknown>) => auditCommand(options, io));
+    .action(async (options: Record<string, unknown>) => (await import('./audit-command.js')).auditCommand(options, io));
 
   const token = program
     .command('token')
@@ -140,7 +144,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(dataOption())
     .addOption(storeOption("store the token's digest in PostgreSQL (postgres://user@host:5432/db) instead of the data directory"))
     .addOption(storeFileOption())
-    .action(async (name: string, options: Record<string, unknown>) => tokenAddCommand(name, options, io));
+    .action(async (name: string, options: Record<string, unknown>) => (await import('./token-commands.js')).tokenAddCommand(name, options, io));
   token
     .command('list')
     .description("list the tokens' names and when they were added (never the tokens)")
@@ -148,7 +152,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(storeOption('list the tokens kept in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of {"name", "created"}', false)
-    .action(async (options: Record<string, unknown>) => tokenListCommand(options, io));
+    .action(async (options: Record<string, unknown>) => (await import('./token-commands.js')).tokenListCommand(options, io));
   token
     .command('revoke')
     .description('forget a token: a running xcap serve --http refuses it from the next request on')
@@ -156,7 +160,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(dataOption())
     .addOption(storeOption('forget the token in PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
     .addOption(storeFileOption())
-    .action(async (name: string, options: Record<string, unknown>) => tokenRevokeCommand(name, options, io));
+    .action(async (name: string, options: Record<string, unknown>) => (await import('./token-commands.js')).tokenRevokeCommand(name, options, io));
 
   const store = program.command('store').description('shared PostgreSQL state for several hosts: copy a data directory in, run the schema migration');
   store
@@ -172,17 +176,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       ),
     )
     .addOption(new Option('--to-file <path>', 'read the connection string (password included) from this file, yours and of mode 0600; instead of --to'))
-    .action(async (options: Record<string, unknown>) => storeCopyCommand(options, io));
+    .action(async (options: Record<string, unknown>) => (await import('./store-commands.js')).storeCopyCommand(options, io));
   store
     .command('migrate')
     .description('create or migrate the xcap tables (hosts do it at start too; run it once before rolling out a new version)')
     .addOption(storeOption('the PostgreSQL database (postgres://user@host:5432/db) whose tables to create or migrate'))
     .addOption(storeFileOption())
-    .action(async (options: Record<string, unknown>) => storeMigrateCommand(options, io));
+    .action(async (options: Record<string, unknown>) => (await import('./store-commands.js')).storeMigrateCommand(options, io));
 
   try {
     // A typo is reported as itself, before commander would report the required option it missed.
-    const unknown = unknownOption(program, argv);
+    const unknown = await unknownOption(program, argv);
     if (unknown !== undefined) {
       io.stderr(errorLine(unknown));
       return 2;
@@ -194,9 +198,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CommanderError && error.exitCode === 0)
       return stdoutWritten(io).then(
         () => 0,
-        (failure: unknown) => failureExitCode(failure, io.stderr),
+        async (failure: unknown) => (await import('./failure-exit-code.js')).failureExitCode(failure, io.stderr),
       );
     if (error instanceof CommanderError) return 2;
-    return failureExitCode(error, io.stderr);
+    // The error path loads what explains the error (a JSON text error's excerpt needs the catalog's class).
+    return (await import('./failure-exit-code.js')).failureExitCode(error, io.stderr);
   }
 }

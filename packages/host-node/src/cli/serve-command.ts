@@ -4,10 +4,8 @@ import type { AppManifest } from '../manifest/app-manifest.js';
 import { readAppManifest } from '../manifest/read-app-manifest.js';
 import { ManifestError } from '../manifest/manifest-error.js';
 import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
-import { maskConnectionString } from '@xcap/store-postgres';
 import { terminalText } from '../terminal-text.js';
 import { LogLimiter } from '../log/log-limiter.js';
-import { ProviderSetupError } from '@xcap/provider-protocol';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
@@ -45,7 +43,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   if (!foreground && consent !== 'dismiss')
     throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
   const paths = dataDirOption(options, io);
-  const url = storeUrl(options, io);
+  const url = await storeUrl(options, io);
   if (url === undefined && options.hostName !== undefined)
     throw new CliFailure('--host-name needs --store (the audit rows of a data directory have no host column)');
   const hostName = url === undefined ? undefined : hostNameOption(options);
@@ -71,10 +69,12 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           // A database outage fails every pooled connection: at most a burst, then 2 a second, and how many were held back.
           onPoolError: (error) => poolErrors.write('xcap serve: store pool errors', `xcap serve: ${error.message}`, log),
         });
-  if (shared !== undefined)
+  if (shared !== undefined) {
+    const { maskConnectionString } = await import('@xcap/store-postgres');
     log(
       `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
     );
+  }
   const stores =
     shared === undefined
       ? quotaBytes === undefined
@@ -105,7 +105,9 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     await serveStdioCommand({ ...host, env: io.env, log: (line) => io.stderr(`${line}\n`) });
   } catch (error) {
     // A provider command that cannot serve is bad input: one line naming every problem, exit 2.
-    if (error instanceof ProviderSetupError) throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
+    // Only --providers-command throws one: the protocol's code is loaded only then.
+    if (providerCommands.length > 0 && error instanceof (await import('@xcap/provider-protocol')).ProviderSetupError)
+      throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
     throw error;
   } finally {
     // The host is closed (its audit rows committed or spilled) before the pool ends.

@@ -5,7 +5,6 @@ import type { TokenStore } from '@xcap/tokens';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { checkHttpOptions } from '../mcp/check-http-options.js';
-import { serveHttp } from '../mcp/serve-http.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 
@@ -95,6 +94,8 @@ export async function serveHttpCommand(input: ServeHttpCommandInput, options: Re
   const listen = flags.listen;
   let serving;
   try {
+    // The HTTP server's code (the MCP handler, the connection guard, the token store) is loaded only with --http.
+    const { serveHttp } = await import('../mcp/serve-http.js');
     serving = await serveHttp({
       ...input,
       ...flags,

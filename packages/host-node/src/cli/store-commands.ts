@@ -17,7 +17,7 @@ import { openStores, storeUrl } from './store-option.js';
 export async function storeCopyCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
   const from = options.from;
   if (typeof from !== 'string' || from === '') throw new CliFailure('--from: not a directory path');
-  const url = storeUrl({ store: options.to, storeFile: options.toFile }, io, { flag: '--to', fileFlag: '--to-file' });
+  const url = await storeUrl({ store: options.to, storeFile: options.toFile }, io, { flag: '--to', fileFlag: '--to-file' });
   if (url === undefined) throw new CliFailure('--to: name the PostgreSQL database (postgres://user@host:5432/db), give --to-file or set $XCAP_STORE');
   const stores = await openStores(url);
   let summary;
@@ -39,7 +39,7 @@ export async function storeCopyCommand(options: Record<string, unknown>, io: Cli
 
 /** `xcap store migrate [--store url]`: creates or migrates the xcap tables and prints the schema version before and after. */
 export async function storeMigrateCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
-  const url = storeUrl(options, io);
+  const url = await storeUrl(options, io);
   if (url === undefined) throw new CliFailure('--store: name the PostgreSQL database (postgres://user@host:5432/db), give --store-file or set $XCAP_STORE');
   const stores = await openStores(url, { migrate: false });
   try {

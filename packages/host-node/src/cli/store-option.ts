@@ -1,17 +1,8 @@
 import os from 'node:os';
 import { Option } from 'commander';
-import {
-  connectionSecrets,
-  createPostgresStores,
-  maskConnectionString,
-  PostgresStoreError,
-  scrubSecrets,
-  type PostgresStores,
-  type PostgresStoresOptions,
-} from '@xcap/store-postgres';
+import type { PostgresStores, PostgresStoresOptions } from '@xcap/store-postgres';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
-import { readStoreFile } from './read-store-file.js';
 
 /** The environment variable `--store` defaults to. */
 export const storeEnvName = 'XCAP_STORE';
@@ -57,12 +48,19 @@ export interface StoreFlags {
  * `options.store` and `options.storeFile` hold the two flags' values. A
  * password in `--store`, both flags at once, or anything but a
  * `postgres://` or `postgresql://` URL is a `CliFailure` (exit 2, before
- * anything is opened) showing the value masked.
+ * anything is opened) showing the value masked. `@xcap/store-postgres` (and
+ * `pg`) is loaded only when a connection string is given.
  */
-export function storeUrl(options: Record<string, unknown>, io: CliIo, flags: StoreFlags = { flag: '--store', fileFlag: '--store-file' }): string | undefined {
+export async function storeUrl(
+  options: Record<string, unknown>,
+  io: CliIo,
+  flags: StoreFlags = { flag: '--store', fileFlag: '--store-file' },
+): Promise<string | undefined> {
   const given = options.store;
   const file = options.storeFile;
   if (typeof given === 'string' && typeof file === 'string') throw new CliFailure(`${flags.flag} and ${flags.fileFlag}: give one of them, not both`);
+  if (typeof given !== 'string' && typeof file !== 'string' && (io.env[storeEnvName] ?? '') === '') return undefined;
+  const { connectionSecrets, maskConnectionString } = await import('@xcap/store-postgres');
   if (typeof given === 'string' && connectionSecrets(given).length > 0)
     throw new CliFailure(
       `${flags.flag} ${maskConnectionString(given)}: holds a password, and every local user can read a command line (ps, /proc/<pid>/cmdline); ` +
@@ -72,7 +70,7 @@ export function storeUrl(options: Record<string, unknown>, io: CliIo, flags: Sto
   let url: string | undefined;
   let where: string;
   if (typeof given === 'string') [url, where] = [given, flags.flag];
-  else if (typeof file === 'string') [url, where] = [readStoreFile(file, flags.fileFlag), `${flags.fileFlag} ${file}:`];
+  else if (typeof file === 'string') [url, where] = [(await import('./read-store-file.js')).readStoreFile(file, flags.fileFlag), `${flags.fileFlag} ${file}:`];
   else [url, where] = [fromEnv === undefined || fromEnv === '' ? undefined : fromEnv, `$${storeEnvName}`];
   if (url === undefined) return undefined;
   if (!/^postgres(?:ql)?:\/\/\S/i.test(url))
@@ -89,6 +87,7 @@ export function storeUrl(options: Record<string, unknown>, io: CliIo, flags: Sto
  * where one goes.
  */
 export async function openStores(url: string, options: PostgresStoresOptions = {}): Promise<PostgresStores> {
+  const { connectionSecrets, createPostgresStores, maskConnectionString, PostgresStoreError, scrubSecrets } = await import('@xcap/store-postgres');
   try {
     return await createPostgresStores(url, options);
   } catch (error) {

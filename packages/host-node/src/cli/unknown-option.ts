@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { closestKey } from '@xcap/catalog';
 
 /**
  * The first option of `argv` that the command it is given to does not know,
@@ -10,9 +9,10 @@ import { closestKey } from '@xcap/catalog';
  * specified"). The command is found by its names in `argv` (`token add`);
  * the value of an option that takes one is skipped, and nothing after `--`
  * is an option. An unknown command, and `--help` before any unknown
- * option, are left to commander.
+ * option, are left to commander. The catalog (for `closestKey`) is loaded
+ * only when an unknown option is found.
  */
-export function unknownOption(program: Command, argv: readonly string[]): string | undefined {
+export async function unknownOption(program: Command, argv: readonly string[]): Promise<string | undefined> {
   let command = program;
   let takesValue = false;
   for (const arg of argv) {
@@ -39,6 +39,7 @@ export function unknownOption(program: Command, argv: readonly string[]): string
     if (flag === '--help' || flag === '-h') return undefined;
     // The nearest known long option, by the catalog's own typo rule (closestKey), compared without the dashes.
     const names = known.flatMap((o) => (o.long === undefined ? [] : [o.long.slice(2)])).concat('help');
+    const { closestKey } = await import('@xcap/catalog');
     const near = closestKey(flag.replace(/^-+/, ''), names);
     return `unknown option '${flag}'${near === undefined ? '' : ` (did you mean --${near}?)`}`;
   }

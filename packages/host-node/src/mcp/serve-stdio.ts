@@ -5,7 +5,6 @@ import type { ConsentUi } from '@xcap/call';
 import { resolvesWithin } from '@xcap/wire';
 import { dismissConsent } from '../consent/dismiss-consent.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
-import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
@@ -73,7 +72,8 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const limiter = new LogLimiter();
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
-  const consent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
+  // The terminal's consent sheet is loaded only with --consent prompt.
+  const consent: ConsentUi = foreground && mode === 'prompt' ? (await import('../consent/tty-consent.js')).ttyConsent() : dismissConsent;
   const { consent: _mode, clientId: _clientId, stdin, stdout, log: _log, closeGraceMs = 10_000, maxMessageBytes, maxInFlight, ...hostOptions } = options;
   const host = await createNodeHost({
     ...hostOptions,

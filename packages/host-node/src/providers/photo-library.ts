@@ -1,7 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
-import exifr from 'exifr';
 import { displayFileName } from './display-file-name.js';
 import { exifBlock } from './exif-block.js';
 import { exifTakenAt, type TakenAt } from './exif-taken-at.js';
@@ -189,6 +188,8 @@ async function readPhoto(file: UntrustedFile, source: PhotoSource, raw: Buffer, 
 
 async function readTakenAt(tiff: Buffer): Promise<TakenAt | null> {
   try {
+    // exifr is loaded with the first photo whose EXIF is read, not at start.
+    const { default: exifr } = await import('exifr');
     const tags: unknown = await exifr.parse(tiff, exifOptions);
     if (typeof tags !== 'object' || tags === null) return null;
     const { DateTimeOriginal, OffsetTimeOriginal } = tags as { DateTimeOriginal?: unknown; OffsetTimeOriginal?: unknown };

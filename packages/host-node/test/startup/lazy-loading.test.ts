@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { childEnd, tempDir } from '@xcap/test-support';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { requireBuilt, workspace, xcapBin } from '../e2e/xcap-process.js';
+
+// Child processes on a loaded 2-core machine: the shared 20 s is too short.
+vi.setConfig({ testTimeout: 60_000 });
+
+beforeAll(requireBuilt);
+
+/** The `--import` hook that writes every loaded module's URL to $XCAP_LOAD_LOG. */
+const recorder = fileURLToPath(new URL('./record-loads.mjs', import.meta.url));
+
+/** What a command must not load, by the path its URL holds (workspace packages resolve to packages/<name>/). */
+const notFor = {
+  pg: /\/node_modules\/pg\//,
+  '@xcap/store-postgres': /\/packages\/store-postgres\//,
+  exifr: /\/node_modules\/exifr\//,
+  'the HTTP server (serve-http.js)': /\/packages\/host-node\/dist\/mcp\/serve-http\.js$/,
+  'the connection guard': /\/packages\/host-node\/dist\/mcp\/connection-guard\.js$/,
+  '@xcap/mcp/node': /\/packages\/mcp\/dist\/node\.js$/,
+  '@modelcontextprotocol/node': /\/node_modules\/@modelcontextprotocol\/node\//,
+  'playwright-core': /\/node_modules\/playwright-core\//,
+  jose: /\/node_modules\/jose\//,
+  '@xcap/pdf': /\/packages\/pdf\//,
+  '@xcap/provider-protocol': /\/packages\/provider-protocol\//,
+  'the tty consent': /\/packages\/host-node\/dist\/consent\/tty-consent\.js$/,
+  'the console': /\/packages\/host-node\/dist\/console\//,
+} as const;
+
+/** The names of `notFor` whose pattern matches a loaded URL. */
+function loadedOf(urls: readonly string[], names: readonly (keyof typeof notFor)[]): string[] {
+  return names.filter((name) => urls.some((url) => notFor[name].test(url)));
+}
+
+const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
+
+describe('xcap loads what a command needs, when it needs it', () => {
+  it('xcap serve over stdio (no --store, no --http) has loaded no pg, store-postgres, exifr, HTTP code, pdf, … by the first tools/list answer', async () => {
+    const ws = await workspace();
+    const log = join(ws.root, 'loads.txt');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', recorder, xcapBin, 'serve', '--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos],
+      stderr: 'ignore',
+      env: { NODE_OPTIONS: '', XCAP_LOAD_LOG: log },
+    });
+    const client = new Client({ name: 'lazy-loading', version: '1.0.0' });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    const urls = await lines(log);
+    await client.close();
+    expect(tools.map((t) => t.name)).toContain('photos__list');
+    // The recorder works: it saw the serve command and the SDK server.
+    expect(urls.some((url) => url.endsWith('/packages/host-node/dist/cli/serve-command.js'))).toBe(true);
+    expect(urls.some((url) => url.includes('/node_modules/@modelcontextprotocol/server/'))).toBe(true);
+    expect(loadedOf(urls, Object.keys(notFor) as (keyof typeof notFor)[])).toEqual([]);
+  });
+
+  it('xcap --help loads no command body, no catalog and no store', async () => {
+    const dir = tempDir();
+    const log = join(dir, 'loads.txt');
+    const end = await childEnd(
+      spawn(process.execPath, ['--import', recorder, xcapBin, '--help'], {
+        env: { PATH: process.env.PATH ?? '', HOME: dir, XCAP_LOAD_LOG: log },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    expect(end.code).toBe(0);
+    expect(end.stdout).toContain('Usage: xcap');
+    const urls = await lines(log);
+    expect(urls.some((url) => url.endsWith('/packages/host-node/dist/cli/run-cli.js'))).toBe(true);
+    const commands =
+      /\/host-node\/dist\/cli\/(serve-command|serve-http-command|grant-commands|audit-command|token-commands|store-commands|command-stores)\.js$/;
+    const bodies = urls.filter((url) => commands.test(url));
+    expect(bodies).toEqual([]);
+    const packages = urls.filter((url) => /\/packages\/(?!host-node\/)[^/]+\/|\/node_modules\/(better-sqlite3|pg|exifr|@modelcontextprotocol)\//.test(url));
+    expect(packages).toEqual([]);
+  });
+});
