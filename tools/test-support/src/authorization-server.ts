@@ -1,0 +1,130 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+/** How `startAuthorizationServer` sets its authorization server up. */
+export interface AuthorizationServerOptions {
+  /** The scopes a resource server's tokens may carry (default `['xcap:call']`). */
+  readonly scopes?: readonly string[];
+  /** Serve RFC 8414 `/.well-known/oauth-authorization-server` besides OpenID discovery (default true; oidc-provider itself serves only the latter). */
+  readonly rfc8414?: boolean;
+  /** Access-token lifetime in seconds (default 300). */
+  readonly accessTokenTtlSeconds?: number;
+}
+
+/** A running authorization server (oidc-provider on 127.0.0.1) issuing RFC 9068 JWT access tokens by the client credentials grant. */
+export interface AuthorizationServer {
+  /** Its issuer identifier, `http://127.0.0.1:<port>`. */
+  readonly issuer: string;
+  /** The one confidential client (`client_secret_basic`, client credentials only). */
+  readonly client: { readonly id: string; readonly secret: string };
+  /** Requests of the issuer's metadata documents, by path (`/.well-known/openid-configuration`, `/.well-known/oauth-authorization-server`). */
+  readonly discoveries: () => readonly string[];
+  /** A JWT access token for `resource` (RFC 8707) from the token endpoint, with `scope` asked (default: none). */
+  token(resource: string, scope?: string): Promise<string>;
+  /** Puts a new signing key first in the JWKS (the old one stays published), as a key rotation does; tokens after it are signed by the new key. */
+  rotateKey(): void;
+  /** Stops it. */
+  close(): Promise<void>;
+}
+
+type SigningKey = Record<string, unknown>;
+
+/** A new P-256 private JWK with a fresh `kid`. */
+function newSigningKey(): SigningKey {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: randomUUID(), alg: 'ES256', use: 'sig' };
+}
+
+/**
+ * Starts a real authorization server for the OAuth tests: panva's
+ * `oidc-provider` on 127.0.0.1 (port 0) with the client credentials grant
+ * and resource indicators on, issuing JWT access tokens (ES256) whose
+ * audience is the resource asked for, and one confidential client. A key
+ * rotation builds a fresh provider with the new key first and the old key
+ * kept (its state is not needed: client credentials keep none).
+ */
+export async function startAuthorizationServer(options: AuthorizationServerOptions = {}): Promise<AuthorizationServer> {
+  const scopes = options.scopes ?? ['xcap:call'];
+  const client = { id: 'xcap-agent', secret: `secret-${randomUUID()}` };
+  const discoveries: string[] = [];
+  const keys: SigningKey[] = [newSigningKey()];
+  let callback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path.startsWith('/.well-known/')) discoveries.push(path);
+    if (path === '/.well-known/oauth-authorization-server' && options.rfc8414 !== false) {
+      // RFC 8414: the same metadata as OpenID discovery's (oidc-provider serves only that one).
+      void fetch(`${issuer}/.well-known/openid-configuration`)
+        .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+        .catch(() => response.writeHead(502).end());
+      return;
+    }
+    (callback as (request: IncomingMessage, response: ServerResponse) => void)(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const build = () => {
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: client.id,
+          client_secret: client.secret,
+          grant_types: ['client_credentials'],
+          redirect_uris: [],
+          response_types: [],
+          id_token_signed_response_alg: 'ES256',
+          scope: scopes.join(' '),
+        },
+      ],
+      jwks: { keys: keys.map((key) => ({ ...key })) },
+      scopes: [...scopes],
+      ttl: { ClientCredentials: options.accessTokenTtlSeconds ?? 300 },
+      features: {
+        devInteractions: { enabled: false },
+        clientCredentials: { enabled: true },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: (_ctx, _client, oneOf) => oneOf ?? '',
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx, resource) => ({
+            audience: resource,
+            scope: scopes.join(' '),
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: options.accessTokenTtlSeconds ?? 300,
+            jwt: { sign: { alg: 'ES256' } },
+          }),
+        },
+      },
+    });
+    callback = provider.callback();
+  };
+  build();
+  return {
+    issuer,
+    client,
+    discoveries: () => [...discoveries],
+    token: async (resource, scope) => {
+      const body = new URLSearchParams({ grant_type: 'client_credentials', resource });
+      if (scope !== undefined) body.set('scope', scope);
+      const answer = await fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}` },
+        body,
+      });
+      const json = (await answer.json()) as { access_token?: string };
+      if (answer.status !== 200 || json.access_token === undefined) throw new Error(`token endpoint: ${answer.status} ${JSON.stringify(json)}`);
+      return json.access_token;
+    },
+    rotateKey: () => {
+      keys.unshift(newSigningKey());
+      build();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
