@@ -1,13 +1,12 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 
 /** How `startAuthorizationServer` sets its authorization server up. */
 export interface AuthorizationServerOptions {
   /** The scopes a resource server's tokens may carry (default `['xcap:call']`). */
   readonly scopes?: readonly string[];
-  /** Serve RFC 8414 `/.well-known/oauth-authorization-server` besides OpenID discovery (default true; oidc-provider itself serves only the latter). */
+  /** Serve RFC 8414 `/.well-known/oauth-authorization-server` besides OpenID discovery (default true, as oidc-provider 9 does; false answers it 404, as an OpenID-only server would). */
   readonly rfc8414?: boolean;
   /** Access-token lifetime in seconds (default 300). */
   readonly accessTokenTtlSeconds?: number;
@@ -19,8 +18,10 @@ export interface AuthorizationServer {
   readonly issuer: string;
   /** The one confidential client (`client_secret_basic`, client credentials only). */
   readonly client: { readonly id: string; readonly secret: string };
-  /** Requests of the issuer's metadata documents, by path (`/.well-known/openid-configuration`, `/.well-known/oauth-authorization-server`). */
+  /** Requests of the issuer's metadata documents so far, by path (`/.well-known/oauth-authorization-server`, `/.well-known/openid-configuration`). */
   readonly discoveries: () => readonly string[];
+  /** Every request's path so far (`/jwks`, `/token`, …). */
+  readonly requests: () => readonly string[];
   /** A JWT access token for `resource` (RFC 8707) from the token endpoint, with `scope` asked (default: none). */
   token(resource: string, scope?: string): Promise<string>;
   /** Puts a new signing key first in the JWKS (the old one stays published), as a key rotation does; tokens after it are signed by the new key. */
@@ -30,6 +31,16 @@ export interface AuthorizationServer {
 }
 
 type SigningKey = Record<string, unknown>;
+
+/** The little of oidc-provider used here (it ships no types, and @types/oidc-provider is not installed). */
+interface ProviderModule {
+  readonly default: new (
+    issuer: string,
+    configuration: Record<string, unknown>,
+  ) => { callback(): (request: IncomingMessage, response: ServerResponse) => void };
+}
+/** Imported by a name in a variable, so the compiler does not look for the types it lacks. */
+const oidcProvider = 'oidc-provider';
 
 /** A new P-256 private JWK with a fresh `kid`. */
 function newSigningKey(): SigningKey {
@@ -41,24 +52,23 @@ function newSigningKey(): SigningKey {
  * Starts a real authorization server for the OAuth tests: panva's
  * `oidc-provider` on 127.0.0.1 (port 0) with the client credentials grant
  * and resource indicators on, issuing JWT access tokens (ES256) whose
- * audience is the resource asked for, and one confidential client. A key
+ * audience is the resource asked for, and one confidential client (it
+ * serves both RFC 8414 and OpenID discovery, or OpenID only). A key
  * rotation builds a fresh provider with the new key first and the old key
  * kept (its state is not needed: client credentials keep none).
  */
 export async function startAuthorizationServer(options: AuthorizationServerOptions = {}): Promise<AuthorizationServer> {
+  const { default: Provider } = (await import(oidcProvider)) as ProviderModule;
   const scopes = options.scopes ?? ['xcap:call'];
   const client = { id: 'xcap-agent', secret: `secret-${randomUUID()}` };
-  const discoveries: string[] = [];
+  const requests: string[] = [];
   const keys: SigningKey[] = [newSigningKey()];
   let callback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path.startsWith('/.well-known/')) discoveries.push(path);
-    if (path === '/.well-known/oauth-authorization-server' && options.rfc8414 !== false) {
-      // RFC 8414: the same metadata as OpenID discovery's (oidc-provider serves only that one).
-      void fetch(`${issuer}/.well-known/openid-configuration`)
-        .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
-        .catch(() => response.writeHead(502).end());
+    requests.push(path);
+    if (path === '/.well-known/oauth-authorization-server' && options.rfc8414 === false) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
       return;
     }
     (callback as (request: IncomingMessage, response: ServerResponse) => void)(request, response);
@@ -86,9 +96,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         clientCredentials: { enabled: true },
         resourceIndicators: {
           enabled: true,
-          defaultResource: (_ctx, _client, oneOf) => oneOf ?? '',
+          defaultResource: (_ctx: unknown, _client: unknown, oneOf?: string) => oneOf ?? '',
           useGrantedResource: () => true,
-          getResourceServerInfo: (_ctx, resource) => ({
+          getResourceServerInfo: (_ctx: unknown, resource: string) => ({
             audience: resource,
             scope: scopes.join(' '),
             accessTokenFormat: 'jwt',
@@ -104,7 +114,8 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   return {
     issuer,
     client,
-    discoveries: () => [...discoveries],
+    discoveries: () => requests.filter((path) => path.startsWith('/.well-known/')),
+    requests: () => [...requests],
     token: async (resource, scope) => {
       const body = new URLSearchParams({ grant_type: 'client_credentials', resource });
       if (scope !== undefined) body.set('scope', scope);
