@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -24,6 +24,13 @@ export interface AuthorizationServer {
   readonly requests: () => readonly string[];
   /** A JWT access token for `resource` (RFC 8707) from the token endpoint, with `scope` asked (default: none). */
   token(resource: string, scope?: string): Promise<string>;
+  /**
+   * A JWS of `claims` signed with its current ES256 key (or, with `alg:
+   * 'ES384'` in `header`, its published P-384 key), `header` over `{ alg,
+   * typ: 'at+jwt', kid }`: for tokens the token endpoint would never issue
+   * (a wrong `typ` or algorithm, an expired or oversized one).
+   */
+  sign(claims: Record<string, unknown>, header?: Record<string, unknown>): string;
   /** Puts a new signing key first in the JWKS (the old one stays published), as a key rotation does; tokens after it are signed by the new key. */
   rotateKey(): void;
   /** Stops it. */
@@ -42,10 +49,10 @@ interface ProviderModule {
 /** Imported by a name in a variable, so the compiler does not look for the types it lacks. */
 const oidcProvider = 'oidc-provider';
 
-/** A new P-256 private JWK with a fresh `kid`. */
-function newSigningKey(): SigningKey {
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: randomUUID(), alg: 'ES256', use: 'sig' };
+/** A new private JWK with a fresh `kid`: P-256 for ES256 (the tokens' algorithm), P-384 for ES384 (published, never used by the server). */
+function newSigningKey(alg: 'ES256' | 'ES384' = 'ES256'): SigningKey {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: alg === 'ES256' ? 'P-256' : 'P-384' });
+  return { ...(privateKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: randomUUID(), alg, use: 'sig' };
 }
 
 /**
@@ -62,7 +69,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const scopes = options.scopes ?? ['xcap:call'];
   const client = { id: 'xcap-agent', secret: `secret-${randomUUID()}` };
   const requests: string[] = [];
-  const keys: SigningKey[] = [newSigningKey()];
+  const keys: SigningKey[] = [newSigningKey(), newSigningKey('ES384')];
   let callback: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
@@ -127,6 +134,15 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       const json = (await answer.json()) as { access_token?: string };
       if (answer.status !== 200 || json.access_token === undefined) throw new Error(`token endpoint: ${answer.status} ${JSON.stringify(json)}`);
       return json.access_token;
+    },
+    sign: (claims, header = {}) => {
+      const alg = header['alg'] === 'ES384' ? 'ES384' : 'ES256';
+      const key = keys.find((each) => each['alg'] === alg) as SigningKey;
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const input = `${part({ alg, typ: 'at+jwt', kid: key['kid'], ...header })}.${part(claims)}`;
+      const digest = alg === 'ES256' ? 'sha256' : 'sha384';
+      const signature = sign(digest, Buffer.from(input), { key: createPrivateKey({ key: key, format: 'jwk' }), dsaEncoding: 'ieee-p1363' });
+      return `${input}.${signature.toString('base64url')}`;
     },
     rotateKey: () => {
       keys.unshift(newSigningKey());

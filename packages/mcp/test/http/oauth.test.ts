@@ -1,4 +1,6 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import { startAuthorizationServer, type AuthorizationServer } from '@xcap/test-support';
@@ -148,7 +150,11 @@ describe('OAuth resource server: 401 and 403 answers', () => {
       'an unknown kid': await forged(claims, { kid: 'not-published' }),
       'alg none': `${b64({ alg: 'none', typ: 'at+jwt' })}.${b64(claims)}.`,
       'HS256 with the public key bytes': `${hmacInput}.${createHmac('sha256', spki).update(hmacInput).digest('base64url')}`,
-      'typ JOSE': `${b64({ ...header, typ: 'JOSE' })}.${real.split('.').slice(1).join('.')}`,
+      'ES384, a published key but not an accepted algorithm (signed by the issuer)': as.sign(claims, { alg: 'ES384' }),
+      'typ JOSE (signed by the issuer)': as.sign(claims, { typ: 'JOSE' }),
+      'no typ (signed by the issuer)': as.sign(claims, { typ: undefined }),
+      'no exp (signed by the issuer)': as.sign({ ...claims, exp: undefined }),
+      'longer than 16 KiB (signed by the issuer)': as.sign({ ...claims, padding: 'x'.repeat(16 * 1024) }),
       'a JWT-shaped non-token': 'abc.def.ghi',
     };
     for (const [what, token] of Object.entries(cases)) {
@@ -157,8 +163,8 @@ describe('OAuth resource server: 401 and 403 answers', () => {
       expect(challenge(response)).toEqual({ realm: 'xcap', resource_metadata: metadataUrl, error: 'invalid_token' });
     }
     expect(host.audit.rows).toEqual([]);
-    const overlong = await handler.fetch(post(`${'a'.repeat(17_000)}.b.c`));
-    expect(overlong.status).toBe(401);
+    // The same forging path admits a well-formed token: the refusals above are the checks', not the forging's.
+    expect((await handler.fetch(post(as.sign(claims)))).status).toBe(200);
   });
 
   it('refuses an expired token (the clock 2 hours on) and admits it within the skew', async () => {
@@ -214,6 +220,24 @@ describe('OAuth resource server: discovery and keys', () => {
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect((await handler.fetch(post(rotated))).status).toBe(200);
     expect(as.requests().filter((path) => path === '/jwks').length).toBe(fetches + 1);
+  });
+
+  it('metadata whose issuer is not the one asked is not used (RFC 8414 §3.3): 503, reported', async () => {
+    // A server answering discovery with as's document (as's issuer, as's JWKS) for an issuer of its own: a mix-up.
+    const mixUp = createServer((_request, response) => {
+      void fetch(`${as.issuer}/.well-known/openid-configuration`).then(async (answer) => response.end(await answer.text()));
+    });
+    await new Promise<void>((resolve) => mixUp.listen(0, '127.0.0.1', resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(mixUp.address() as AddressInfo).port}`;
+      const { handler, errors } = await setup({ issuers: [issuer] });
+      const token = as.sign({ ...decodeJwt(await as.token(resource)), iss: issuer });
+      expect((await handler.fetch(post(token))).status).toBe(503);
+      expect(errors.map((error) => error.message).join('\n')).toContain(`its issuer is ${JSON.stringify(as.issuer)}, not ${JSON.stringify(issuer)}`);
+    } finally {
+      mixUp.closeAllConnections();
+      await new Promise((resolve) => mixUp.close(resolve));
+    }
   });
 
   it('an unreachable issuer: 503, reported, not a verdict on the token', async () => {
