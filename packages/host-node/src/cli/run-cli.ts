@@ -60,7 +60,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       '--http <[host:]port>',
-      'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add, or an OAuth access token: --oauth-issuer) instead of stdio; host default 127.0.0.1, port 0 picks a free one',
+      'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add, or an OAuth access token: ' +
+        '--oauth-issuer) instead of stdio; host default 127.0.0.1, port 0 picks a free one',
     )
     .option('--allow-remote', 'with --http: allow binding an address that is not loopback (prints a warning)', false)
     .option(
@@ -75,12 +76,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       '--oauth-issuer <url>',
-      'with --http: also admit OAuth 2.1 access tokens (JWT, RFC 9068) of this authorization server (https://, or http:// on loopback), audited as oauth:<client>; repeatable',
+      'with --http: also admit OAuth 2.1 access tokens (JWT, RFC 9068) of this issuer (https://, http:// on loopback), audited as oauth:<client>; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(
       '--oauth-resource <url>',
-      "with --oauth-issuer: this endpoint's resource URL, which a token's audience must contain (default http://<host>:<port>/mcp; set the public https URL behind a proxy)",
+      "with --oauth-issuer: the resource URL a token's aud must contain (default this endpoint's http://<host>:<port>/mcp; the https URL behind a proxy)",
     )
     .option(
       '--oauth-scope <scope>',

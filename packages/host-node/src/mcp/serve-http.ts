@@ -251,12 +251,14 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
             (error: Error) => `token file unreadable: ${error.message}`,
           )
         : 'tokens from the given store';
+    const scopeWords = oauth?.scopes === undefined || oauth.scopes.length === 0 ? '' : ` (scopes ${oauth.scopes.join(' ')})`;
     const oauthWords =
       oauth === undefined
         ? ''
-        : `, OAuth resource ${oauth.resource} for ${oauth.issuers.join(', ')}${oauth.scopes?.length ? ` (scopes ${oauth.scopes.join(' ')})` : ''}${oauth.only === true ? ', static tokens refused' : ''}`;
+        : `, OAuth resource ${oauth.resource} for ${oauth.issuers.join(', ')}${scopeWords}${oauth.only === true ? ', static tokens refused' : ''}`;
     log(
-      `xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${oauth?.only === true ? 'OAuth access tokens only' : tokenCount}${oauthWords}, ${consentWord}`,
+      `xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ` +
+        `${oauth?.only === true ? 'OAuth access tokens only' : tokenCount}${oauthWords}, ${consentWord}`,
     );
     for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
     if (tokenCount.startsWith('0 ') && oauth === undefined)

@@ -43,7 +43,7 @@ const tokensList = (url: string, token: string) =>
   });
 
 describe('xcap serve --http --oauth-issuer as a process', () => {
-  it('the SDK v2 client, knowing only the URL, discovers the metadata, gets a token (client credentials) and calls a tool, audited as oauth:<client>; static tokens still work', async () => {
+  it('the SDK v2 client, knowing only the URL, gets a token and calls a tool, audited as oauth:<client>; static tokens still work', async () => {
     const { ws, alice } = await workspaceWithToken();
     const serve = await serveWith(ws, ['--oauth-scope', 'xcap:call']);
     expect(serve.stderr()).toContain(`OAuth resource ${serve.url} for ${as.issuer} (scopes xcap:call)`);
