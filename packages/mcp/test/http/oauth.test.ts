@@ -187,6 +187,20 @@ describe('OAuth resource server: 401 and 403 answers', () => {
     expect((await handler.fetch(post(await as.token(resource, 'xcap:call')))).status).toBe(200);
   });
 
+  it('the fair gate keys by the identity: an OAuth client at its bound waits (here: refused, no queue), a static token still runs', async () => {
+    const { handler } = await setup({}, { maxInFlightPerToken: 1, maxQueuedPerToken: 0 });
+    const token = await as.token(resource);
+    // An event-stream answer holds its slot until its body is read.
+    const holding = await handler.fetch(post(token));
+    expect(holding.status).toBe(200);
+    const second = await handler.fetch(post(await as.token(resource)));
+    expect(second.status).toBe(503);
+    const other = await handler.fetch(post('alice-secret-token'));
+    expect(other.status).toBe(200);
+    await Promise.all([holding.text(), other.text()]);
+    expect((await handler.fetch(post(token))).status).toBe(200);
+  });
+
   it('static tokens still admitted beside OAuth; a wrong one 401 with resource_metadata; only: static tokens refused', async () => {
     const both = await setup();
     expect((await both.handler.fetch(post('alice-secret-token'))).status).toBe(200);
