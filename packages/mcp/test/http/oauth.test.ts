@@ -254,6 +254,26 @@ describe('OAuth resource server: discovery and keys', () => {
     }
   });
 
+  it('issuer metadata is fetched bounded: a body over 512 KiB and a redirect are not read (503, reported)', async () => {
+    const hostile = createServer((request, response) => {
+      if (request.url === '/.well-known/oauth-authorization-server')
+        response.writeHead(200, { 'content-type': 'application/json' }).end(' '.repeat(600 * 1024));
+      else response.writeHead(302, { location: `${as.issuer}/.well-known/openid-configuration` }).end();
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+      const { handler, errors } = await setup({ issuers: [issuer] });
+      expect((await handler.fetch(post(as.sign({ ...decodeJwt(await as.token(resource)), iss: issuer })))).status).toBe(503);
+      const reported = errors.map((error) => error.message).join('\n');
+      expect(reported).toContain('/.well-known/oauth-authorization-server: the answer is larger than 524288 bytes');
+      expect(reported).toContain('/.well-known/openid-configuration: HTTP 302');
+    } finally {
+      hostile.closeAllConnections();
+      await new Promise((resolve) => hostile.close(resolve));
+    }
+  });
+
   it('an unreachable issuer: 503, reported, not a verdict on the token', async () => {
     const gone = await startAuthorizationServer();
     const token = await gone.token(resource);
