@@ -2,7 +2,7 @@
  * `@xcap/mcp`: the MCP face of any xcap host. Mounts a call path on an MCP
  * SDK v2 server for both protocol eras (2025-11-25 and 2026-07-28), asks
  * consent inside the agent's client (elicitation, `input_required`) and
- * serves Streamable HTTP behind token, Origin and Host checks. No stores, no
+ * serves Streamable HTTP behind token (static or OAuth 2.1), Origin and Host checks. No stores, no
  * providers, no native modules.
  *
  * @packageDocumentation
@@ -15,6 +15,10 @@ export {
   type HttpServerContext,
   type XcapHttpHandler,
 } from './http/create-http-handler.js';
+export type { OAuthOptions } from './http/oauth-options.js';
+export type { OAuthIdentity } from './http/oauth-identity.js';
+export { protectedResourceMetadata, type ProtectedResourceMetadata } from './http/protected-resource-metadata.js';
+export { resourceMetadataUrl } from './http/resource-metadata-url.js';
 export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';
 export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
 export { parseAllowedHost, type AllowedHost } from './http/parse-allowed-host.js';

@@ -23,3 +23,4 @@ export { useUmask } from './use-umask.js';
 export { nodeProviderPath, pythonProviderPath } from './provider-fixtures.js';
 export { hostileValue, type HostileValueOptions } from './hostile-value.js';
 export { consumerCompilerOptions } from './consumer-compiler-options.js';
+export { startAuthorizationServer, type AuthorizationServer, type AuthorizationServerOptions } from './authorization-server.js';

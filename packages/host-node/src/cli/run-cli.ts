@@ -55,7 +55,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       '--http <[host:]port>',
-      'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one',
+      'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add, or an OAuth access token: ' +
+        '--oauth-issuer) instead of stdio; host default 127.0.0.1, port 0 picks a free one',
     )
     .option('--allow-remote', 'with --http: allow binding an address that is not loopback (prints a warning)', false)
     .option(
@@ -68,6 +69,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'with --http: also serve browser pages of this Origin host name (e.g. app.example.com; loopback ones always are), CORS included; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
+    .option(
+      '--oauth-issuer <url>',
+      'with --http: also admit OAuth 2.1 access tokens (JWT, RFC 9068) of this issuer (https://, http:// on loopback), audited as oauth:<client>; repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option(
+      '--oauth-resource <url>',
+      "with --oauth-issuer: the resource URL a token's aud must contain (default this endpoint's http://<host>:<port>/mcp; the https URL behind a proxy)",
+    )
+    .option(
+      '--oauth-scope <scope>',
+      'with --oauth-issuer: a scope every access token must carry (403 insufficient_scope without it); repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--oauth-only', 'with --oauth-issuer: refuse static tokens (xcap token add); only OAuth access tokens are admitted', false)
     .addOption(storeOption())
     .addOption(storeFileOption())
     .option('--host-name <name>', "with --store: the name this host writes in the audit rows' host column (default <hostname>-<pid>)")

@@ -5,6 +5,7 @@ import type { TokenStore } from '@xcap/tokens';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { checkHttpOptions } from '../mcp/check-http-options.js';
+import type { ServeOAuthOptions } from '../mcp/serve-http.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 
@@ -46,13 +47,30 @@ interface HttpFlags {
   readonly allowRemote: boolean;
   readonly allowedHosts: readonly string[];
   readonly allowedOrigins: readonly string[];
+  readonly oauth?: ServeOAuthOptions;
+}
+
+/** The `--oauth-*` flags given, by name, for the "needs" checks. */
+function oauthFlagsGiven(options: Record<string, unknown>): string[] {
+  return (
+    [
+      ['--oauth-issuer', options.oauthIssuer],
+      ['--oauth-resource', options.oauthResource],
+      ['--oauth-scope', options.oauthScope],
+      ['--oauth-only', options.oauthOnly === true ? true : undefined],
+    ] as const
+  )
+    .filter(([, value]) => value !== undefined)
+    .map(([flag]) => flag);
 }
 
 /**
  * Checks the HTTP flags of `xcap serve` (`--http`, `--allow-remote`,
- * `--allowed-host`, `--allowed-origin`) before anything is opened: a flag
- * that needs `--http` without it, or a bad value, is a `CliFailure` (exit
- * 2). Answers the flags, or `undefined` without `--http`.
+ * `--allowed-host`, `--allowed-origin`, `--oauth-issuer`, `--oauth-resource`,
+ * `--oauth-scope`, `--oauth-only`) before anything is opened: a flag that
+ * needs `--http` (or an `--oauth-*` flag without `--oauth-issuer`) without
+ * it, or a bad value, is a `CliFailure` (exit 2). Answers the flags, or
+ * `undefined` without `--http`.
  */
 export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | undefined {
   const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -61,15 +79,30 @@ export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | un
       ['--allow-remote', options.allowRemote === true],
       ['--allowed-host', options.allowedHost !== undefined],
       ['--allowed-origin', options.allowedOrigin !== undefined],
+      ...oauthFlagsGiven(options).map((flag) => [flag, true] as const),
     ] as const)
       if (given) throw new CliFailure(`${flag} needs --http (over stdio nothing listens on the network)`);
     return undefined;
   }
+  const issuers = list(options.oauthIssuer);
+  const oauthFlags = oauthFlagsGiven(options);
+  if (issuers.length === 0 && oauthFlags.length > 0)
+    throw new CliFailure(`${oauthFlags[0] ?? ''} needs --oauth-issuer <url> (the authorization server whose access tokens are admitted)`);
   const flags = {
     listen: typeof options.http === 'string' ? options.http : '',
     allowRemote: options.allowRemote === true,
     allowedHosts: list(options.allowedHost),
     allowedOrigins: list(options.allowedOrigin),
+    ...(issuers.length === 0
+      ? {}
+      : {
+          oauth: {
+            issuers,
+            scopes: list(options.oauthScope),
+            only: options.oauthOnly === true,
+            ...(typeof options.oauthResource === 'string' ? { resource: options.oauthResource } : {}),
+          },
+        }),
   };
   try {
     checkHttpOptions(flags);
@@ -81,8 +114,9 @@ export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | un
 
 /**
  * `xcap serve --http [host:]port [--allow-remote]`: serves the app to every
- * agent that holds a token (`xcap token add`) over MCP Streamable HTTP at
- * `/mcp` until SIGINT/SIGTERM. A bad address, one that is not loopback
+ * agent that holds a token (`xcap token add`, or with `--oauth-issuer` an
+ * OAuth access token of that issuer) over MCP Streamable HTTP at `/mcp`
+ * until SIGINT/SIGTERM. A bad address, one that is not loopback
  * without `--allow-remote`, a bad `--allowed-host` or `--allowed-origin`
  * exit 2 (`checkHttpFlags`, which `xcap serve` runs before anything is
  * opened); a port in use exits 1. The start line on stderr names the URL

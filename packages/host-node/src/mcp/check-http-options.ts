@@ -1,6 +1,6 @@
-import { isOriginHostName, parseAllowedHost } from '@xcap/mcp';
+import { isLoopbackHostname, isOriginHostName, parseAllowedHost } from '@xcap/mcp';
 import { parseListenAddress, type ListenAddress } from './listen-address.js';
-import type { HttpLimits } from './serve-http.js';
+import type { HttpLimits, ServeOAuthOptions } from './serve-http.js';
 
 /** The values `checkHttpOptions` looks at (as `serveHttp` takes them). */
 export interface HttpOptionValues {
@@ -14,6 +14,8 @@ export interface HttpOptionValues {
   readonly allowedOrigins?: readonly string[];
   /** The limits. */
   readonly limits?: HttpLimits;
+  /** The OAuth resource-server settings (`--oauth-*`). */
+  readonly oauth?: ServeOAuthOptions;
 }
 
 /** Limits that may be 0 (the others are at least 1). */
@@ -24,8 +26,11 @@ const mayBeZero = new Set(['maxQueuedPerToken']);
  * bad one is refused at once (`xcap serve` exits 2): the address (and
  * `--allow-remote` for one that is not loopback), each `--allowed-host`
  * (`host` or `host:port`), each `--allowed-origin` (a host name as an
- * Origin has it) and each limit (a whole number, at least 1). Answers the
- * parsed address; throws a `RangeError` naming the first bad value.
+ * Origin has it), each limit (a whole number, at least 1) and the OAuth
+ * settings: at least one issuer, each an `https://` URL (or `http://` on
+ * loopback) without query or fragment, the resource likewise, each scope an
+ * RFC 6749 scope token. Answers the parsed address; throws a `RangeError`
+ * naming the first bad value.
  */
 export function checkHttpOptions(options: HttpOptionValues): ListenAddress {
   const listen = parseListenAddress(options.listen);
@@ -44,5 +49,29 @@ export function checkHttpOptions(options: HttpOptionValues): ListenAddress {
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < (mayBeZero.has(name) ? 0 : 1))
       throw new RangeError(`limits.${name}: must be a whole number of at least ${mayBeZero.has(name) ? 0 : 1}, got ${JSON.stringify(value)}`);
   }
+  if (options.oauth !== undefined) checkOAuthOptions(options.oauth);
   return listen;
+}
+
+/** A scope token of RFC 6749 §3.3: printable ASCII without space, `"` or `\`. */
+const scopeToken = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+function checkOAuthOptions(oauth: ServeOAuthOptions): void {
+  if (oauth.issuers.length === 0) throw new RangeError('--oauth-issuer: name at least one issuer (e.g. https://login.example.com/realms/xcap)');
+  for (const issuer of oauth.issuers) checkOAuthUrl('--oauth-issuer', issuer);
+  if (oauth.resource !== undefined) checkOAuthUrl('--oauth-resource', oauth.resource);
+  for (const scope of oauth.scopes ?? [])
+    if (!scopeToken.test(scope))
+      throw new RangeError(`--oauth-scope ${JSON.stringify(scope)}: not a scope (printable characters, no space, quote or backslash)`);
+}
+
+/** An issuer or resource URL: https, or http on a loopback host (plain HTTP anywhere else would carry tokens in the clear); no query or fragment. */
+function checkOAuthUrl(flag: string, value: string): void {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new RangeError(`${flag} ${JSON.stringify(value)}: not an https:// URL`);
+  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname))
+    throw new RangeError(`${flag} ${value}: plain http is accepted only on loopback (127.0.0.1, localhost, [::1]); use https://`);
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
+    throw new RangeError(`${flag} ${value}: no query, fragment or user name allowed`);
 }

@@ -50,6 +50,18 @@ export interface HttpLimits {
   readonly maxConnections?: number;
 }
 
+/** The OAuth 2.1 resource-server settings of `serveHttp` (`xcap serve --oauth-*`). */
+export interface ServeOAuthOptions {
+  /** The issuers whose JWT access tokens are admitted (`--oauth-issuer`, https or http on loopback). */
+  readonly issuers: readonly string[];
+  /** The resource URL tokens must carry in `aud` (`--oauth-resource`; default the endpoint's URL, `http://<host>:<port>/mcp`). */
+  readonly resource?: string;
+  /** The scopes every token must carry (`--oauth-scope`; default none). */
+  readonly scopes?: readonly string[];
+  /** Refuse static tokens (`--oauth-only`). */
+  readonly only?: boolean;
+}
+
 /** What `serveHttp` takes: the host's options, where to listen, the tokens and the limits. */
 export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   /** `[host:]port` (`8080`, `127.0.0.1:0`, `[::1]:8080`); the host defaults to `127.0.0.1`, port 0 picks a free one. */
@@ -81,6 +93,13 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly allowedHosts?: readonly string[];
   /** `Origin` host names served besides loopback ones (`app.example.com`): a browser page there may call (CORS); any other `Origin` gets 403. */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Be an OAuth 2.1 resource server too (MCP authorization): serve the
+   * Protected Resource Metadata and admit the issuers' JWT access tokens,
+   * audited as `oauth:<client>`. The resource's host is answered as a
+   * `Host` besides the bound address's.
+   */
+  readonly oauth?: ServeOAuthOptions;
 }
 
 /** A running `xcap serve --http`. */
@@ -107,7 +126,7 @@ export interface HttpServe {
  * eras, behind `createHttpHandler` (Host and Origin 403, bearer token 401,
  * body 413, a fair bound on requests in flight, 503). Every agent shares the
  * audit log, `consent.json` and the blob store; each request's calls are
- * audited with `client` `token:<name>`. Binding an address that is not
+ * audited with `client` `token:<name>` (or `oauth:<client>` with `oauth`). Binding an address that is not
  * loopback needs `allowRemote` and logs a warning. Every option's value is
  * checked before anything opens (a `RangeError` naming the bad one). A
  * tokenless client cannot hold the connections (`ConnectionGuard`). Prints one start line to
@@ -139,6 +158,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     allowedHosts: extraHosts = [],
     allowedOrigins = [],
     timers = realTimers,
+    oauth: oauthOptions,
     ...hostOptions
   } = options;
   const host = await createNodeHost({
@@ -176,6 +196,9 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
       });
     });
     const bound = { host: listen.host, port };
+    const origin = `http://${urlAuthority(bound.host, bound.port)}`;
+    const url = `${origin}/mcp`;
+    const oauth = oauthOptions === undefined ? undefined : { ...oauthOptions, resource: oauthOptions.resource ?? url };
     handler = createHttpHandler({
       server: ({ era, client, refusals }) => {
         const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
@@ -190,7 +213,12 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
         return mcp;
       },
       tokens,
-      allowedHosts: [...allowedHostHeaders(bound.host, bound.port), ...extraHosts],
+      allowedHosts: [
+        ...allowedHostHeaders(bound.host, bound.port),
+        ...extraHosts,
+        ...(oauthOptions?.resource === undefined ? [] : [new URL(oauthOptions.resource).host]),
+      ],
+      ...(oauth === undefined ? {} : { oauth }),
       allowedOrigins,
       onerror: report,
       timers,
@@ -201,7 +229,6 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
       ...(limits.maxQueueWaitMs === undefined ? {} : { maxQueueWaitMs: limits.maxQueueWaitMs }),
     });
     const mounted = handler;
-    const origin = `http://${urlAuthority(bound.host, bound.port)}`;
     server.on(
       'request',
       fetchListener((request, from) => guard.check(from.socket, (authenticated) => mounted.fetch(request, { authenticated })), origin, report),
@@ -210,7 +237,6 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       else socket.destroy();
     });
-    const url = `${origin}/mcp`;
     if (!listen.loopback)
       log(
         `xcap serve: WARNING: listening on ${listen.host}, which is not loopback: any machine that can reach it may try tokens; keep them secret and prefer a loopback address behind a tunnel`,
@@ -225,11 +251,18 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
             (error: Error) => `token file unreadable: ${error.message}`,
           )
         : 'tokens from the given store';
+    const scopeWords = oauth?.scopes === undefined || oauth.scopes.length === 0 ? '' : ` (scopes ${oauth.scopes.join(' ')})`;
+    const oauthWords =
+      oauth === undefined
+        ? ''
+        : `, OAuth resource ${oauth.resource} for ${oauth.issuers.join(', ')}${scopeWords}${oauth.only === true ? ', static tokens refused' : ''}`;
     log(
-      `xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${tokenCount}, ${consentWord}`,
+      `xcap serve: listening on ${url}, app ${host.app.id}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ` +
+        `${oauth?.only === true ? 'OAuth access tokens only' : tokenCount}${oauthWords}, ${consentWord}`,
     );
     for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
-    if (tokenCount.startsWith('0 ')) log('xcap serve: no tokens yet: every request is refused (401) until you add one with xcap token add <name>');
+    if (tokenCount.startsWith('0 ') && oauth === undefined)
+      log('xcap serve: no tokens yet: every request is refused (401) until you add one with xcap token add <name>');
 
     let resolveClosed: (report: AuditCloseReport) => void = () => undefined;
     const closed = new Promise<AuditCloseReport>((resolve) => (resolveClosed = resolve));

@@ -26,6 +26,22 @@ describe('xcap serve --http: a bad HTTP option exits 2 before anything is opened
     [['--http', '127.0.0.1:99999'], '--http "127.0.0.1:99999": not [host:]port'],
     [['--http', '0.0.0.0:0'], '--http 0.0.0.0:0: 0.0.0.0 is not a loopback address'],
     [['--allowed-origin', 'app.example.com'], '--allowed-origin needs --http'],
+    [['--oauth-issuer', 'https://login.example.com'], '--oauth-issuer needs --http'],
+    [['--oauth-only'], '--oauth-only needs --http'],
+    [['--http', '127.0.0.1:0', '--oauth-scope', 'xcap:call'], '--oauth-scope needs --oauth-issuer <url>'],
+    [['--http', '127.0.0.1:0', '--oauth-only'], '--oauth-only needs --oauth-issuer <url>'],
+    [['--http', '127.0.0.1:0', '--oauth-resource', 'https://xcap.example.com/mcp'], '--oauth-resource needs --oauth-issuer <url>'],
+    [
+      ['--http', '127.0.0.1:0', '--oauth-issuer', 'http://login.example.com'],
+      '--oauth-issuer http://login.example.com: plain http is accepted only on loopback',
+    ],
+    [['--http', '127.0.0.1:0', '--oauth-issuer', 'login.example.com'], '--oauth-issuer "login.example.com": not an https:// URL'],
+    [['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com/?a=1'], '--oauth-issuer https://login.example.com/?a=1: no query'],
+    [
+      ['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com', '--oauth-resource', 'http://xcap.example.com/mcp'],
+      '--oauth-resource http://xcap.example.com/mcp: plain http is accepted only on loopback',
+    ],
+    [['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com', '--oauth-scope', 'a b'], '--oauth-scope "a b": not a scope'],
     // Before the store too: the database named here is never asked.
     [['--http', '127.0.0.1:0', '--allowed-host', '', '--store', 'postgres://xcap@127.0.0.1:1/xcap'], '--allowed-host "": not host or host:port'],
   ])('%j → exit 2, one line, no data directory', async (flags, message) => {

@@ -3,23 +3,29 @@ import type { RefusalAudit } from '../refusal-audit.js';
 import { RefusedCallWatch, type RefusedToolsCall } from '../refused-call-watch.js';
 import { answerAfterRow, toolsCallsIn } from './answer-after-row.js';
 import type { ReceivedToolsCall } from '../tools-call-requests.js';
-import { checkBearer } from './check-bearer.js';
+import { checkIdentity, type OAuthCheck, type RequestIdentity } from './check-identity.js';
 import { checkHost } from './check-host.js';
 import { checkOrigin } from './check-origin.js';
 import { corsAnswers } from './cors-answers.js';
 import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
+import type { OAuthIdentity } from './oauth-identity.js';
+import type { OAuthOptions } from './oauth-options.js';
+import { protectedResourceMetadata } from './protected-resource-metadata.js';
 import { readLimitedBody } from './read-limited-body.js';
-import { tokenClient, type TokenIdentity, type TokenStore } from '@xcap/tokens';
-import { isObject, type Timers } from '@xcap/wire';
+import { resourceMetadataUrl } from './resource-metadata-url.js';
+import type { TokenIdentity, TokenStore } from '@xcap/tokens';
+import { isObject, realTimers, type Timers } from '@xcap/wire';
 
 /** What the server factory of `createHttpHandler` is told about the request it serves. */
 export interface HttpServerContext {
   /** The protocol era of the request: `modern` (2026-07-28) or `legacy` (2025-11-25, stateless). */
   readonly era: 'legacy' | 'modern';
-  /** Whose token made the request. */
-  readonly token: TokenIdentity;
-  /** The audit `client` of its calls: `token:<name>`. */
+  /** Whose static token made the request (absent for an OAuth access token). */
+  readonly token?: TokenIdentity;
+  /** The verified claims of the OAuth access token that made the request (absent for a static token). */
+  readonly oauth?: OAuthIdentity;
+  /** The audit `client` of its calls: `token:<name>`, or `oauth:<client>` for an OAuth access token. */
   readonly client: string;
   /** Hand it to `mountCallPath` (`refusals`), so a tools/call request the MCP SDK refuses before the handler runs still gets its row. */
   readonly refusals: RefusalAudit;
@@ -29,8 +35,15 @@ export interface HttpServerContext {
 export interface HttpHandlerOptions {
   /** Makes the MCP server that answers one request (the SDK calls it once per request); mount the call path on it with the request's `client` and `refusals`. */
   readonly server: (context: HttpServerContext) => Server | McpServer | Promise<Server | McpServer>;
-  /** Where bearer tokens are verified (asked on every request). */
+  /** Where static bearer tokens are verified (asked on every request). */
   readonly tokens: TokenStore;
+  /**
+   * Makes the endpoint an OAuth 2.1 resource server (MCP authorization):
+   * it serves its Protected Resource Metadata (RFC 9728) and admits JWT
+   * access tokens of the issuers named, beside static tokens unless
+   * `oauth.only`. Without it, static tokens only (and jose is never loaded).
+   */
+  readonly oauth?: OAuthOptions;
   /**
    * The `Host` header values served: `host:port` (exactly that port; a header
    * without a port means port 80) or a bare `host` (any port), compared
@@ -90,20 +103,26 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  *    with the `Access-Control-Allow-*` headers, no token asked (it is not a
  *    call: no row). Every other answer to an allowed `Origin` carries
  *    `Access-Control-Allow-Origin` and `-Expose-Headers`.
- * 4. A path other than `path` → 404.
- * 5. No `Authorization: Bearer <token>`, or a token `tokens` does not know →
+ * 4. With `oauth`: `GET` of `/.well-known/oauth-protected-resource` followed
+ *    by the resource's path, or without it → the Protected Resource
+ *    Metadata (RFC 9728), no token asked, cacheable.
+ * 5. A path other than `path` → 404.
+ * 6. No `Authorization: Bearer <token>`, or a token `tokens` does not know →
  *    401 with `WWW-Authenticate: Bearer` (`error="invalid_token"` for a
- *    wrong or revoked one). Passed: `context.authenticated()`.
- * 6. `Content-Length` over `maxBodyBytes` → 413.
- * 7. A fair slot (`FairGate`, keyed by token name); none within the wait or
+ *    wrong or revoked one; with `oauth`, `resource_metadata="…"` too). With
+ *    `oauth`, a JWT is checked as an access token (`OAuthOptions`): refused
+ *    → 401 `invalid_token`, a required scope missing → 403
+ *    `insufficient_scope`. Passed: `context.authenticated()`.
+ * 7. `Content-Length` over `maxBodyBytes` → 413.
+ * 8. A fair slot (`FairGate`, keyed by the audit client); none within the wait or
  *    the token's queue full → 503 with `Retry-After: 1`. A request that
  *    waited has its token checked again when it gets the slot: revoked
  *    meanwhile → 401 `invalid_token`, a tools/call with its row (as a
  *    request the SDK refuses gets one).
- * 8. The body, counted while read: over `maxBodyBytes` → 413.
+ * 9. The body, counted while read: over `maxBodyBytes` → 413.
  *
- * The server factory gets the token's name and the audit client
- * `token:<name>`. A slot is held until the response body is fully sent (an
+ * The server factory gets the token's name (or the OAuth claims) and the
+ * audit client `token:<name>` (or `oauth:<client>`). A slot is held until the response body is fully sent (an
  * SSE answer) or the client goes away.
  *
  * A tools/call request the SDK answers itself without running the call
@@ -144,33 +163,36 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       // A reporter that throws must not turn an answer into a crash.
     }
   };
-  const bearer = checkBearer(options.tokens, report);
+  const oauth = options.oauth === undefined ? undefined : oauthCheck(options.oauth, options.timers ?? realTimers);
+  const bearer = checkIdentity(options.tokens, oauth, report);
+  const metadata = options.oauth === undefined ? undefined : metadataRoute(options.oauth);
   const mcp = createMcpHandler(
     async (context) => {
-      const name = context.authInfo?.extra?.['xcapToken'];
-      if (typeof name !== 'string') throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
+      const identity = context.authInfo === undefined ? undefined : identities.get(context.authInfo);
+      if (identity === undefined) throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
       const watched = context.authInfo === undefined ? undefined : watching.get(context.authInfo);
-      return options.server({ era: context.era, token: { name }, client: tokenClient(name), refusals: watched?.refusals ?? unwatched });
+      return options.server({ era: context.era, ...identity, refusals: watched?.refusals ?? unwatched });
     },
     { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror: report },
   );
   let closed = false;
   /** The tools/call requests in flight, by the `authInfo` object each passes to the SDK (the factory hears it back). */
   const watching = new WeakMap<AuthInfo, WatchedCall>();
+  /** Who made each request in flight, by the `authInfo` object it passes to the SDK. */
+  const identities = new WeakMap<AuthInfo, RequestIdentity>();
 
   /**
    * The call path to audit a refused request through: the one mounted on the
    * server made for it, else (the SDK refused it before making one) the one
    * the factory mounts on a server made to learn it (never connected).
    */
-  const mountFor = async (watched: WatchedCall, request: Request, body: ReceivedToolsCall, name: string): Promise<RefusalAuditor | undefined> => {
+  const mountFor = async (watched: WatchedCall, request: Request, body: ReceivedToolsCall, identity: RequestIdentity): Promise<RefusalAuditor | undefined> => {
     if (watched.audit !== undefined) return watched.audit;
     let learned: RefusalAuditor | undefined;
     try {
       await options.server({
         era: eraOf(request, body),
-        token: { name },
-        client: tokenClient(name),
+        ...identity,
         refusals: { mounted: (audit) => (learned = audit), reached: () => undefined },
       });
     } catch (error) {
@@ -191,7 +213,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
    * refusal (401 when its token was revoked meanwhile, after the row of a
    * tools/call was written) or `undefined` (go on).
    */
-  const checkedAgain = async (request: Request, name: string): Promise<Response | undefined> => {
+  const checkedAgain = async (request: Request, identity: RequestIdentity): Promise<Response | undefined> => {
     const again = await bearer(request);
     if (!(again instanceof Response)) return undefined;
     if (again.status !== 401 || request.body === null) return again;
@@ -199,7 +221,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     const reason = 'Unauthorized: the token was revoked while the request waited for a slot';
     // One row per tools/call the body holds (a batch has several), each written before the 401 goes out.
     for (const call of body === null ? [] : toolsCallsIn(body).calls) {
-      const audit = await mountFor({ audit: undefined, refusals: unwatched }, request, call, name);
+      const audit = await mountFor({ audit: undefined, refusals: unwatched }, request, call, identity);
       const params = isObject(call.message['params']) ? call.message['params'] : {};
       await audit?.({ id: call.id, name: params['name'], arguments: params['arguments'], reason }).catch(report);
     }
@@ -210,6 +232,10 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     const refused = hostRefusal(request) ?? originRefusal(request);
     if (refused !== undefined) return refused;
     const origin = request.headers.get('origin');
+    if (metadata !== undefined && metadata.paths.has(pathOf(request.url))) {
+      const answer = metadata.answer(request);
+      return origin === null ? answer : corsAnswers(origin).expose(answer);
+    }
     if (origin === null) return serve(request, context);
     const cors = corsAnswers(origin);
     if (request.method === 'OPTIONS' && pathOf(request.url) === path) return cors.preflight();
@@ -228,11 +254,11 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (closed) return httpError(503, 'Service unavailable: the server is closing');
-    const waits = gate.mustWait(identity.name);
-    const release = await gate.enter(identity.name, request.signal);
+    const waits = gate.mustWait(identity.client);
+    const release = await gate.enter(identity.client, request.signal);
     if (release === null) return httpError(503, 'Service unavailable: too many requests in flight for this token; retry', { 'retry-after': '1' });
     if (waits) {
-      const again = await checkedAgain(request, identity.name).catch((error: unknown) => (report(error), httpError(500, 'Internal error')));
+      const again = await checkedAgain(request, identity).catch((error: unknown) => (report(error), httpError(500, 'Internal error')));
       if (again !== undefined) {
         release();
         return again;
@@ -253,8 +279,9 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
         signal: request.signal,
         ...(body === null ? {} : { body }),
       });
-      const name = identity.name;
-      const authInfo: AuthInfo = { token: '', clientId: tokenClient(name), scopes: [], extra: { xcapToken: name } };
+      // The token itself is never handed on (RFC 8707): the SDK and the server factory get who made the request.
+      const authInfo: AuthInfo = { token: '', clientId: identity.client, scopes: [...(identity.oauth?.scopes ?? [])] };
+      identities.set(authInfo, identity);
       const { calls, batch } = body === null ? { calls: [], batch: false } : toolsCallsIn(body);
       const [call] = calls;
       let watch: RefusedCallWatch | undefined;
@@ -262,7 +289,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
         const made = new RefusedCallWatch({
           // Without a mounted call path there is no row to wait for (reported by mountFor): the SDK's answer goes out as it is.
           audit: async (refused) => {
-            const audit = await mountFor(watched, request, call, name);
+            const audit = await mountFor(watched, request, call, identity);
             return audit === undefined ? true : audit(refused);
           },
           onerror: report,
@@ -314,6 +341,42 @@ function pathOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The OAuth check of `oauth` after its options are checked (a `RangeError`
+ * naming the bad one); the jose-based verifier is imported only here, so a
+ * handler without OAuth never loads it.
+ */
+function oauthCheck(oauth: OAuthOptions, timers: Timers): OAuthCheck {
+  if (oauth.issuers.length === 0) throw new RangeError('createHttpHandler: oauth.issuers must name at least one issuer');
+  for (const url of [...oauth.issuers, oauth.resource])
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new RangeError(`createHttpHandler: ${JSON.stringify(url)} is not an http(s) URL (oauth.issuers, oauth.resource)`);
+  const skew = oauth.clockSkewSeconds ?? 60;
+  if (!(skew >= 0 && skew <= 60)) throw new RangeError(`createHttpHandler: oauth.clockSkewSeconds must be 0 to 60, got ${String(skew)}`);
+  const verify = import('./create-oauth-verifier.js').then((module) => module.createOAuthVerifier(oauth, () => timers.now()));
+  // Surfaced on the first JWT (checkIdentity awaits it); never an unhandled rejection meanwhile.
+  verify.catch(() => undefined);
+  return { options: oauth, verify };
+}
+
+/** The Protected Resource Metadata route of `oauth`: its two paths and its answer (GET or HEAD; any other method 405). */
+function metadataRoute(oauth: OAuthOptions): { readonly paths: ReadonlySet<string>; answer(request: Request): Response } {
+  const path = new URL(resourceMetadataUrl(oauth.resource)).pathname;
+  const body = JSON.stringify(protectedResourceMetadata(oauth));
+  const maxAge = oauth.metadataMaxAgeSeconds ?? 3_600;
+  return {
+    // RFC 9728's URL for the resource, and the bare well-known path clients of the 2025-06-18 revision try.
+    paths: new Set([path, new URL(resourceMetadataUrl(new URL(oauth.resource).origin)).pathname]),
+    answer: (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return httpError(405, 'Method not allowed: GET the metadata', { allow: 'GET, HEAD' });
+      return new Response(request.method === 'HEAD' ? null : body, {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'cache-control': `public, max-age=${maxAge}` },
+      });
+    },
+  };
 }
 
 /** Writes a refused request's row through a mounted call path: `false` when it was not committed (fail closed). */
