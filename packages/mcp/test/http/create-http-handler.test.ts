@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore } from '@xcap/tokens';
+import { mcpPostRequest } from './mcp-post-request.js';
 import { createHttpHandler, loopbackHosts, type HttpHandlerOptions, type XcapHttpHandler } from '../../src/index.js';
 import { echoServerFactory, type EchoControl } from './echo-server.js';
 
@@ -49,18 +50,7 @@ async function callEcho(handler: XcapHttpHandler, token: string, era: 'legacy' |
 const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 
 function post(headers: Record<string, string>, body: string | ReadableStream<Uint8Array> = rpc, path = '/mcp'): Request {
-  return new Request(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      host: '127.0.0.1:7777',
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-      ...headers,
-    },
-    body,
-    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
-  });
+  return mcpPostRequest(`${base}${path}`, body, headers);
 }
 
 describe('createHttpHandler', () => {

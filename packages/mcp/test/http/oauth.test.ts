@@ -9,6 +9,7 @@ import { realTimers } from '@xcap/wire';
 import { SignJWT, decodeJwt, decodeProtectedHeader, exportSPKI, importJWK, type JWK } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpHandler, mountCallPath, type HttpHandlerOptions, type OAuthOptions, type XcapHttpHandler } from '../../src/index.js';
+import { mcpPostRequest } from './mcp-post-request.js';
 import { testCallPath, type TestCallPath } from '../support/test-call-path.js';
 
 const base = 'http://127.0.0.1:7777';
@@ -55,18 +56,7 @@ async function setup(oauth: Partial<OAuthOptions> = {}, overrides: Partial<HttpH
 const rpc = (method: string, params: unknown = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 
 function post(token: string | undefined, body = rpc('tools/list'), headers: Record<string, string> = {}): Request {
-  return new Request(resource, {
-    method: 'POST',
-    headers: {
-      host: '127.0.0.1:7777',
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...headers,
-    },
-    body,
-  });
+  return mcpPostRequest(resource, body, { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers });
 }
 
 /** The parameters of a `WWW-Authenticate: Bearer …` value. */
