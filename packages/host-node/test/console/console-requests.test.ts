@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleConsentUi } from '../../src/console/console-consent-ui.js';
 import { consolePhotoPicker } from '../../src/console/console-photo-picker.js';
+import { consolePrintPicker } from '../../src/console/console-print-picker.js';
+import { consoleSavePicker } from '../../src/console/console-save-picker.js';
 import { ConsoleRequests } from '../../src/console/console-requests.js';
 import type { LibraryPhoto } from '../../src/providers/library-photo.js';
 
@@ -108,5 +110,27 @@ describe('ConsoleRequests', () => {
     stop();
     void consoleConsentUi(requests, manifest)(sheet);
     expect(seen).toEqual([1, 0]);
+  });
+
+  it('answers a print sheet with a listed printer or cancel, a save dialog with a name or cancel', async () => {
+    const requests = new ConsoleRequests();
+    const printed = Promise.resolve(consolePrintPicker(requests, 'acme.album')({ name: 'a.pdf', mimeType: 'application/pdf', printers: ['office'] }));
+    const print = requests.pending()[0];
+    expect(print).toMatchObject({ kind: 'print', documentName: 'a.pdf', mimeType: 'application/pdf', printers: ['office'] });
+    expect(requests.answer(print?.id, { printer: 'home' })).toMatchObject({ status: 400 });
+    expect(requests.answer(print?.id, { cancel: 'yes' })).toMatchObject({ status: 400 });
+    expect(requests.answer(print?.id, { printer: 'office' })).toEqual({ ok: true });
+    await expect(printed).resolves.toBe('office');
+    const cancelled = Promise.resolve(consolePrintPicker(requests, 'acme.album')({ name: 'a.pdf', mimeType: 'application/pdf', printers: ['office'] }));
+    requests.answer(requests.pending()[0]?.id, { cancel: true });
+    await expect(cancelled).resolves.toBeNull();
+
+    const saved = Promise.resolve(consoleSavePicker(requests, 'acme.album')({ name: 'album.txt', mimeType: 'text/plain', size: 3 }));
+    const save = requests.pending()[0];
+    expect(save).toMatchObject({ kind: 'save', suggestedName: 'album.txt', mimeType: 'text/plain', size: 3 });
+    expect(requests.answer(save?.id, { name: '  ' })).toMatchObject({ status: 400 });
+    expect(requests.answer(save?.id, { name: 'x'.repeat(1_001) })).toMatchObject({ status: 400 });
+    expect(requests.answer(save?.id, { name: 'mine.txt' })).toEqual({ ok: true });
+    await expect(saved).resolves.toEqual({ folderName: 'mine.txt' });
   });
 });
