@@ -49,10 +49,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         .default('normal'),
     )
     .addOption(
-      new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)')
+      new Option(
+        '--consent <mode>',
+        'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty), elicit (MCP elicitation) or console (a local web page: sheets and pickers, any client)',
+      )
         .choices(consentModes)
         .default('dismiss'),
     )
+    .option(
+      '--console <127.0.0.1:port>',
+      'with --consent console: where the console listens (127.0.0.1 only; default 127.0.0.1:0, a free port); its sign-in URL is printed on stderr',
+    )
+    .option('--console-open', 'with --consent console: open the console (xdg-open) when the first request starts waiting', false)
     .option(
       '--http <[host:]port>',
       'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add, or an OAuth access token: ' +
@@ -94,6 +102,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .action(async (options: Record<string, unknown>) => (await import('./serve-command.js')).serveCommand(options, io));
+
+  program
+    .command('console')
+    .description('serve the web console of a data directory or database alone: grants (revoke), HTTP tokens, the audit log (no pending requests)')
+    .option('--listen <127.0.0.1:port>', 'where the console listens (127.0.0.1 only; default 127.0.0.1:0, a free port)')
+    .addOption(dataOption())
+    .addOption(storeOption('show the grants, tokens and audit log of PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
+    .addOption(storeFileOption())
+    .action(async (options: Record<string, unknown>) => (await import('./console-command.js')).consoleCommand(options, io));
 
   program
     .command('grant')

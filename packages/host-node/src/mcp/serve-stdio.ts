@@ -14,6 +14,8 @@ import { hostNodeVersion } from './host-node-version.js';
 export interface ServeStdioOptions extends Omit<NodeHostOptions, 'consent'> {
   /** How a foreground `ask` is put to the person (default `dismiss`); ignored in the background. */
   readonly consent?: ConsentMode;
+  /** The consent UI of mode `console` (`consoleConsentUi`), or a host's own: asked in the foreground instead of the mode's. */
+  readonly consentUi?: ConsentUi;
   /** The run id of this connection (default a fresh `newRunId()`). */
   readonly clientId?: string;
   /** The protocol's input (default `process.stdin`). */
@@ -73,8 +75,21 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
   // The terminal's consent sheet is loaded only with --consent prompt.
-  const consent: ConsentUi = foreground && mode === 'prompt' ? (await import('../consent/tty-consent.js')).ttyConsent() : dismissConsent;
-  const { consent: _mode, clientId: _clientId, stdin, stdout, log: _log, closeGraceMs = 10_000, maxMessageBytes, maxInFlight, ...hostOptions } = options;
+  const consent: ConsentUi = !foreground
+    ? dismissConsent
+    : (options.consentUi ?? (mode === 'prompt' ? (await import('../consent/tty-consent.js')).ttyConsent() : dismissConsent));
+  const {
+    consent: _mode,
+    consentUi: _ui,
+    clientId: _clientId,
+    stdin,
+    stdout,
+    log: _log,
+    closeGraceMs = 10_000,
+    maxMessageBytes,
+    maxInFlight,
+    ...hostOptions
+  } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent,
