@@ -23,3 +23,4 @@ export { useUmask } from './use-umask.js';
 export { nodeProviderPath, pythonProviderPath } from './provider-fixtures.js';
 export { hostileValue, type HostileValueOptions } from './hostile-value.js';
 export { consumerCompilerOptions } from './consumer-compiler-options.js';
+export { launchChromium, type LaunchedChromium } from './launch-chromium.js';
