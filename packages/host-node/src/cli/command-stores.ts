@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import type { AuditQuery, StoredAuditRow } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { Grant } from '@xcap/catalog';
 import { maskConnectionString } from '@xcap/store-postgres';
-import { FileGrantStore, FileTokenStore, SqliteAuditSink, tokenFilePath } from '@xcap/store-local';
+import { FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import type { ManagedTokenStore } from '@xcap/tokens';
 import { terminalText } from '../terminal-text.js';
 import type { CliIo } from './cli-io.js';
+import { dataDirAuditRows } from './data-dir-audit-rows.js';
 import { dataDirOption } from './data-dir-option.js';
 import { openStores, storeUrl } from './store-option.js';
 
@@ -44,15 +44,7 @@ export async function withCommandStores<T>(options: Record<string, unknown>, io:
     return work({
       grants: new FileGrantStore(paths.consent),
       tokens,
-      auditRows: async (filter) => {
-        if (!existsSync(paths.audit)) return [];
-        const sink = new SqliteAuditSink(paths.audit, { readonly: true });
-        try {
-          return sink.query(filter);
-        } finally {
-          sink.close();
-        }
-      },
+      auditRows: async (filter) => dataDirAuditRows(paths.audit, filter),
       where: { grants: terminalText(paths.consent), tokens: terminalText(tokens.file), audit: terminalText(paths.audit) },
       shared: false,
     });

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { consentModes } from '../consent/consent-mode.js';
 import { hostNodeVersion } from '../mcp/host-node-version.js';
 import { auditCommand } from './audit-command.js';
+import { consoleCommand } from './console-command.js';
 import { errorLine, failureExitCode } from './cli-failure.js';
 import { unknownOption } from './unknown-option.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
@@ -54,10 +55,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         .default('normal'),
     )
     .addOption(
-      new Option('--consent <mode>', 'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty) or elicit (MCP elicitation)')
+      new Option(
+        '--consent <mode>',
+        'how a foreground consent sheet is answered: dismiss, prompt (/dev/tty), elicit (MCP elicitation) or console (a local web page: sheets and pickers, any client)',
+      )
         .choices(consentModes)
         .default('dismiss'),
     )
+    .option(
+      '--console <127.0.0.1:port>',
+      'with --consent console: where the console listens (127.0.0.1 only; default 127.0.0.1:0, a free port); its sign-in URL is printed on stderr',
+    )
+    .option('--console-open', 'with --consent console: open the console (xdg-open) when the first request starts waiting', false)
     .option(
       '--http <[host:]port>',
       'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add) instead of stdio; host default 127.0.0.1, port 0 picks a free one',
@@ -83,6 +92,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .action(async (options: Record<string, unknown>) => serveCommand(options, io));
+
+  program
+    .command('console')
+    .description('serve the web console of a data directory or database alone: grants (revoke), HTTP tokens, the audit log (no pending requests)')
+    .option('--listen <127.0.0.1:port>', 'where the console listens (127.0.0.1 only; default 127.0.0.1:0, a free port)')
+    .addOption(dataOption())
+    .addOption(storeOption('show the grants, tokens and audit log of PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))
+    .addOption(storeFileOption())
+    .action(async (options: Record<string, unknown>) => consoleCommand(options, io));
 
   program
     .command('grant')

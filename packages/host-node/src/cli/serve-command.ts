@@ -11,8 +11,12 @@ import { ProviderSetupError } from '@xcap/provider-protocol';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
+import { consolePortOption, openServeConsole } from './serve-console-option.js';
 import { checkHttpFlags, serveHttpCommand } from './serve-http-command.js';
 import { hostNameOption, openStores, storeUrl } from './store-option.js';
+
+/** How long a native may take with `--consent console`: a picker waits up to the consent timeout (120 s) for the person, then `lp` may take its 20 s. */
+const consoleNativeTimeoutMs = 150_000;
 
 async function directoryOption(flag: string, value: unknown): Promise<string | undefined> {
   if (value === undefined) return undefined;
@@ -44,6 +48,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss')
     throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
+  const consolePort = await consolePortOption(options);
   const paths = dataDirOption(options, io);
   const url = storeUrl(options, io);
   if (url === undefined && options.hostName !== undefined)
@@ -81,6 +86,23 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
         ? {}
         : { quotaBytes }
       : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit, consentNonces: shared.consentNonces };
+  // With --consent console: the console on the host's own stores, its consent UI and pickers (a person may take the whole consent timeout).
+  const opened =
+    consolePort === undefined
+      ? undefined
+      : await openServeConsole(
+          consolePort,
+          { manifest, paths, ...(filesDir === undefined ? {} : { filesDir }), ...(shared === undefined ? {} : { shared }) },
+          options,
+          io,
+        ).catch(async (error: unknown) => {
+          await shared?.close().catch(() => undefined);
+          throw error;
+        });
+  const consoleHost =
+    opened === undefined
+      ? {}
+      : { consentUi: opened.consentUi, grants: opened.grants, providerOptions: opened.providerOptions, timeoutMs: consoleNativeTimeoutMs };
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
   const host = {
     manifest,
@@ -91,6 +113,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     ...(photosDir === undefined ? {} : { photosDir }),
     ...(filesDir === undefined ? {} : { filesDir }),
     ...stores,
+    ...consoleHost,
     providerCommands,
   };
   try {
@@ -108,6 +131,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     if (error instanceof ProviderSetupError) throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
     throw error;
   } finally {
+    await opened?.close();
     // The host is closed (its audit rows committed or spilled) before the pool ends.
     await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
     poolErrors.flush();

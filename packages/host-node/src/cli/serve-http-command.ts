@@ -2,7 +2,9 @@ import type { AuditSink } from '@xcap/audit';
 import type { GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
 import type { TokenStore } from '@xcap/tokens';
+import type { ConsentUi } from '@xcap/call';
 import type { ConsentMode } from '../consent/consent-mode.js';
+import type { NodeProvidersOptions } from '../providers/node-providers.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { checkHttpOptions } from '../mcp/check-http-options.js';
 import { serveHttp } from '../mcp/serve-http.js';
@@ -39,6 +41,12 @@ export interface ServeHttpCommandInput {
   readonly consentKey?: Uint8Array;
   /** `--providers-command`, each `"<command> [args]"`. */
   readonly providerCommands?: readonly string[];
+  /** The console's consent UI (`--consent console`). */
+  readonly consentUi?: ConsentUi;
+  /** The console's pickers (`--consent console`). */
+  readonly providerOptions?: Partial<NodeProvidersOptions>;
+  /** How long a native may take (`--consent console`: a picker waits for the person). */
+  readonly timeoutMs?: number;
 }
 
 /** The HTTP flags of `xcap serve` as `serveHttp` takes them. */

@@ -58,6 +58,8 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly allowRemote?: boolean;
   /** How a foreground `ask` is put to the person (default `dismiss`); ignored in the background. */
   readonly consent?: ConsentMode;
+  /** The consent UI of mode `console` (`consoleConsentUi`), or a host's own: asked in the foreground instead of the mode's. */
+  readonly consentUi?: ConsentUi;
   /** Where bearer tokens are verified (default `tokens.json` in the data directory, a `FileTokenStore`). */
   readonly tokens?: TokenStore;
   /** The HTTP limits. */
@@ -126,11 +128,12 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const listen = checkHttpOptions(options);
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
-  const hostConsent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
+  const hostConsent: ConsentUi = !foreground ? dismissConsent : (options.consentUi ?? (mode === 'prompt' ? ttyConsent() : dismissConsent));
   const {
     listen: _listen,
     allowRemote: _remote,
     consent: _mode,
+    consentUi: _ui,
     tokens: givenTokens,
     limits = {},
     log: _log,

@@ -15,6 +15,8 @@ import { hostNodeVersion } from './host-node-version.js';
 export interface ServeStdioOptions extends Omit<NodeHostOptions, 'consent'> {
   /** How a foreground `ask` is put to the person (default `dismiss`); ignored in the background. */
   readonly consent?: ConsentMode;
+  /** The consent UI of mode `console` (`consoleConsentUi`), or a host's own: asked in the foreground instead of the mode's. */
+  readonly consentUi?: ConsentUi;
   /** The run id of this connection (default a fresh `newRunId()`). */
   readonly clientId?: string;
   /** The protocol's input (default `process.stdin`). */
@@ -73,8 +75,19 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const limiter = new LogLimiter();
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
-  const consent: ConsentUi = foreground && mode === 'prompt' ? ttyConsent() : dismissConsent;
-  const { consent: _mode, clientId: _clientId, stdin, stdout, log: _log, closeGraceMs = 10_000, maxMessageBytes, maxInFlight, ...hostOptions } = options;
+  const consent: ConsentUi = !foreground ? dismissConsent : (options.consentUi ?? (mode === 'prompt' ? ttyConsent() : dismissConsent));
+  const {
+    consent: _mode,
+    consentUi: _ui,
+    clientId: _clientId,
+    stdin,
+    stdout,
+    log: _log,
+    closeGraceMs = 10_000,
+    maxMessageBytes,
+    maxInFlight,
+    ...hostOptions
+  } = options;
   const host = await createNodeHost({
     ...hostOptions,
     consent,

@@ -1,12 +1,12 @@
-import { readdir, realpath } from 'node:fs/promises';
-import { basename, isAbsolute, join, resolve } from 'node:path';
-import { catalog, type FilesOpenNativeOutput, type FilesProvider } from '@xcap/catalog';
+import { realpath } from 'node:fs/promises';
+import { basename, isAbsolute, resolve } from 'node:path';
+import { catalog, type FilesOpenNativeOutput, type FilesProvider, type FilesSaveNativeOutput, type NativeResult } from '@xcap/catalog';
 import { mimeTypeFor } from '@xcap/bridge';
-import { acceptsFile } from './accepts-file.js';
 import { displayFileName } from './display-file-name.js';
 import { errorText } from './error-text.js';
+import { folderFiles, type FolderFile } from './folder-files.js';
 import { neverThrows } from './never-throws.js';
-import { FileRefusal, readUntrustedFile, withUntrustedFile } from './read-untrusted-file.js';
+import { FileRefusal, readUntrustedFile } from './read-untrusted-file.js';
 import { freeNameCandidates, saveFileName } from './save-file-name.js';
 import { writeFileAtomic } from '@xcap/store-local';
 import { writeNewFile } from './write-new-file.js';
@@ -33,10 +33,22 @@ export interface SaveRequest {
 }
 
 /**
- * The person's choice in a save dialog: the absolute path to write (a file
- * there is replaced: the dialog asked them), or `null` when they cancel.
+ * A save dialog's answer that names the file but not the place: the bytes go
+ * into the files folder under `saveFileName(folderName)`, or the first free
+ * `name (2).ext`, … — never over another file, never outside the folder
+ * (isError `unavailable` without a folder).
  */
-export type SavePicker = (request: SaveRequest) => string | null | Promise<string | null>;
+export interface SaveIntoFolder {
+  /** The name the person chose. */
+  readonly folderName: string;
+}
+
+/**
+ * The person's choice in a save dialog: the absolute path to write (a file
+ * there is replaced: the dialog asked them), a name to save under in the
+ * files folder (`SaveIntoFolder`), or `null` when they cancel.
+ */
+export type SavePicker = (request: SaveRequest) => string | SaveIntoFolder | null | Promise<string | SaveIntoFolder | null>;
 
 /** What `createFilesProvider` serves. */
 export interface FilesProviderOptions {
@@ -53,15 +65,6 @@ export interface FilesProviderOptions {
 const defaultMaxBytes = 64 * 1024 * 1024;
 const maxOpenFiles = 100;
 
-/** A file the folder picker chose, with the device and inode of what it looked at. */
-interface FolderFile {
-  readonly path: string;
-  readonly name: string;
-  readonly mtimeMs: number;
-  readonly dev: number;
-  readonly ino: number;
-}
-
 /**
  * The non-interactive open picker: the regular, non-hidden files at the top
  * of `dir` that fit `accept` and have at most `maxBytes`, most recently
@@ -71,21 +74,11 @@ interface FolderFile {
  */
 export function folderOpenPicker(dir: string, maxBytes = defaultMaxBytes): OpenPicker {
   const folder = resolve(dir);
-  return async (request) => (await folderFiles(folder, request, maxBytes)).map((file) => file.path);
+  return async (request) => (await pickedFolderFiles(folder, request, maxBytes)).map((file) => file.path);
 }
 
-async function folderFiles(folder: string, { accept, multiple }: OpenRequest, maxBytes: number): Promise<FolderFile[]> {
-  const entries = await readdir(folder, { withFileTypes: true });
-  const fits: FolderFile[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
-    const path = join(folder, entry.name);
-    const seen = await withUntrustedFile(path, { maxBytes }, async (file) => ({ head: await file.read(0, 8), stats: file.stats }));
-    if (seen instanceof FileRefusal || !acceptsFile(accept, entry.name, mimeTypeFor(catalog, { name: entry.name, bytes: seen.head }))) continue;
-    fits.push({ path, name: entry.name, mtimeMs: seen.stats.mtimeMs, dev: seen.stats.dev, ino: seen.stats.ino });
-  }
-  fits.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return fits.slice(0, multiple ? maxOpenFiles : 1);
+async function pickedFolderFiles(folder: string, { accept, multiple }: OpenRequest, maxBytes: number): Promise<FolderFile[]> {
+  return (await folderFiles(folder, accept, maxBytes)).slice(0, multiple ? maxOpenFiles : 1);
 }
 
 /**
@@ -122,7 +115,7 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         chosen = [...new Set<string>(paths)].map((path) => ({ path }));
       } else if (dir !== undefined) {
         try {
-          chosen = await folderFiles(dir, request, maxBytes);
+          chosen = await pickedFolderFiles(dir, request, maxBytes);
         } catch (error) {
           return { isError: `unavailable: the files folder cannot be read (${errorText(error)})` };
         }
@@ -142,14 +135,16 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
     async save(input) {
       const bytes = Buffer.from(input.data, 'base64');
       if (options.savePicker !== undefined) {
-        let target: string | null;
+        let target: string | SaveIntoFolder | null;
         try {
           target = await options.savePicker({ name: input.name, mimeType: input.mimeType, size: bytes.length });
         } catch (error) {
           return { isError: `pickerFailed: ${errorText(error)}` };
         }
         if (target === null) return { structuredContent: { saved: false } };
-        if (typeof target !== 'string' || !isAbsolute(target)) return { isError: 'pickerFailed: the picker did not answer an absolute path or null' };
+        if (typeof target === 'object' && typeof target.folderName === 'string') return saveIntoFolder(dir, target.folderName, bytes);
+        if (typeof target !== 'string' || !isAbsolute(target))
+          return { isError: 'pickerFailed: the picker did not answer an absolute path, a folder name or null' };
         try {
           await writeFileAtomic(target, bytes, { mode: 0o644 });
         } catch (error) {
@@ -157,15 +152,20 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         }
         return { structuredContent: { saved: true } };
       }
-      if (dir === undefined) return { isError: 'unavailable' };
-      try {
-        const name = await writeNewFile(dir, freeNameCandidates(saveFileName(input.name)), bytes);
-        return name === undefined ? { isError: 'saveFailed: no free name left for this file' } : { structuredContent: { saved: true } };
-      } catch (error) {
-        return { isError: `saveFailed: ${errorText(error)}` };
-      }
+      return saveIntoFolder(dir, input.name, bytes);
     },
   });
+}
+
+/** Writes `bytes` into `dir` under the safe, free form of `name` (never over a file, never outside `dir`). */
+async function saveIntoFolder(dir: string | undefined, name: string, bytes: Buffer): Promise<NativeResult<FilesSaveNativeOutput>> {
+  if (dir === undefined) return { isError: 'unavailable' };
+  try {
+    const written = await writeNewFile(dir, freeNameCandidates(saveFileName(name)), bytes);
+    return written === undefined ? { isError: 'saveFailed: no free name left for this file' } : { structuredContent: { saved: true } };
+  } catch (error) {
+    return { isError: `saveFailed: ${errorText(error)}` };
+  }
 }
 
 /** A file to open: a picker hook's path, or a folder file with the identity the folder picker saw. */

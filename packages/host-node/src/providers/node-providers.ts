@@ -2,7 +2,7 @@ import type { HostProviders } from '@xcap/catalog';
 import { createFilesProvider, type OpenPicker, type SavePicker } from './files-provider.js';
 import { createNotificationsProvider, type NotificationTimers } from './notifications-provider.js';
 import { createPhotosProvider, type PhotoPicker } from './photos-provider.js';
-import { createPrintProvider } from './print-provider.js';
+import { createPrintProvider, type PrintPicker } from './print-provider.js';
 import type { CommandRunner } from './run-command.js';
 import { createShareProvider, type ShareHook } from './share-provider.js';
 
@@ -26,6 +26,10 @@ export interface NodeProvidersOptions {
   readonly gdbus?: string | null;
   /** CUPS `lp` (`undefined`: looked up on PATH; `null`: print_print answers `unavailable`). */
   readonly lp?: string | null;
+  /** CUPS `lpstat`, which lists the printers of `printPicker` (`undefined`: looked up on PATH; `null`: none listed). */
+  readonly lpstat?: string | null;
+  /** An interactive print sheet for print_print (default none: `lp`'s default destination). */
+  readonly printPicker?: PrintPicker;
   /** The share sheet hook; without it, `share` is not provided. */
   readonly share?: ShareHook;
   /** The environment PATH is searched in and commands run with (default `process.env`). */
@@ -89,7 +93,12 @@ export function nodeProviders(options: NodeProvidersOptions = {}): NodeProviders
           ...(options.timers === undefined ? {} : { timers: options.timers }),
           ...(options.onError === undefined ? {} : { onError: options.onError }),
         });
-  const print = createPrintProvider({ ...commands, ...(options.lp === undefined ? {} : { lp: options.lp }) });
+  const print = createPrintProvider({
+    ...commands,
+    ...(options.lp === undefined ? {} : { lp: options.lp }),
+    ...(options.lpstat === undefined ? {} : { lpstat: options.lpstat }),
+    ...(options.printPicker === undefined ? {} : { picker: options.printPicker }),
+  });
   const share = createShareProvider(options.share);
 
   const providers: HostProviders = {

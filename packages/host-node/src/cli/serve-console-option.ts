@@ -1,0 +1,77 @@
+import type { PostgresStores } from '@xcap/store-postgres';
+import { FileGrantStore, FileTokenStore, tokenFilePath, type DataPaths } from '@xcap/store-local';
+import type { ServeConsole } from '../console/start-serve-console.js';
+import type { AppManifest } from '../manifest/app-manifest.js';
+import { CliFailure } from './cli-failure.js';
+import type { CliIo } from './cli-io.js';
+import { dataDirAuditRows } from './data-dir-audit-rows.js';
+
+/** What `xcap serve` knows when it opens the console. */
+export interface ServeConsoleInput {
+  /** The checked manifest. */
+  readonly manifest: AppManifest;
+  /** The data directory's paths. */
+  readonly paths: DataPaths;
+  /** `--files`, checked. */
+  readonly filesDir?: string;
+  /** The PostgreSQL stores (`--store`), or `undefined` for the data directory's. */
+  readonly shared?: PostgresStores;
+}
+
+/**
+ * Checks `--console` and `--console-open` of `xcap serve` before anything
+ * is opened: either without `--consent console` is a `CliFailure` (exit 2),
+ * and so is a `--console` address that is not 127.0.0.1 (`consoleListenPort`).
+ * Answers the port, or `undefined` without `--consent console`. Loads the
+ * console code only then.
+ */
+export async function consolePortOption(options: Record<string, unknown>): Promise<number | undefined> {
+  if (options.consent !== 'console') {
+    for (const [flag, given] of [
+      ['--console', options.console !== undefined],
+      ['--console-open', options.consoleOpen === true],
+    ] as const)
+      if (given) throw new CliFailure(`${flag} needs --consent console`);
+    return undefined;
+  }
+  const { consoleListenPort } = await import('../console/console-listen-address.js');
+  try {
+    return consoleListenPort(typeof options.console === 'string' ? options.console : '127.0.0.1:0');
+  } catch (error) {
+    throw new CliFailure((error as Error).message);
+  }
+}
+
+/**
+ * Opens the console of `xcap serve --consent console` (`startServeConsole`,
+ * loaded only now) on the host's own stores: the data directory's grant
+ * file, token file and audit log, or the PostgreSQL ones. A port in use
+ * exits 1.
+ */
+export async function openServeConsole(port: number, input: ServeConsoleInput, options: Record<string, unknown>, io: CliIo): Promise<ServeConsole> {
+  const { startServeConsole } = await import('../console/start-serve-console.js');
+  const { shared, paths } = input;
+  const stores =
+    shared === undefined
+      ? {
+          grants: new FileGrantStore(paths.consent),
+          tokens: new FileTokenStore(tokenFilePath(paths.dir)),
+          auditRows: async (filter: Parameters<typeof dataDirAuditRows>[1]) => dataDirAuditRows(paths.audit, filter),
+        }
+      : { grants: shared.grants, tokens: shared.tokens, auditRows: (filter: Parameters<typeof dataDirAuditRows>[1]) => shared.audit.query(filter) };
+  try {
+    return await startServeConsole({
+      port,
+      app: input.manifest,
+      ...(input.filesDir === undefined ? {} : { filesDir: input.filesDir }),
+      stores,
+      open: options.consoleOpen === true,
+      env: io.env,
+      log: (line) => io.stderr(`${line}\n`),
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliFailure(`--console 127.0.0.1:${port}: cannot listen (${String(code)})`, 1);
+    throw error;
+  }
+}

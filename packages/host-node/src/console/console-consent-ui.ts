@@ -1,0 +1,28 @@
+import type { ConsentReply } from '@xcap/broker';
+import type { ConsentUi } from '@xcap/call';
+import type { AppManifest } from '../manifest/app-manifest.js';
+import type { ConsoleRequests } from './console-requests.js';
+
+/**
+ * The console's consent UI: each sheet the call path asks is a `consent`
+ * request in `requests` — the scope, the sheet's title and text and the
+ * manifest's `why` for the scope (or `null`) — answered by `{ "reply":
+ * "allow" | "deny" }`; no answer within the timeout is `dismiss`. The
+ * answer goes back to the call path, which stores it through
+ * `consentAnswer` (this writes no grant).
+ */
+export function consoleConsentUi(requests: ConsoleRequests, manifest: Pick<AppManifest, 'capabilities'>): ConsentUi {
+  return (request) => {
+    const why = manifest.capabilities.find((entry) => entry.id === request.scope)?.why ?? null;
+    return requests.ask<ConsentReply>({
+      kind: 'consent',
+      app: request.app,
+      fields: { scope: request.scope, title: request.sheet.title, text: request.sheet.text, why },
+      parse: (answer) => {
+        const reply = typeof answer === 'object' && answer !== null ? (answer as { reply?: unknown }).reply : undefined;
+        return reply === 'allow' || reply === 'deny' ? reply : { refused: 'reply must be "allow" or "deny"' };
+      },
+      fallback: 'dismiss',
+    });
+  };
+}

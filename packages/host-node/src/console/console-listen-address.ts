@@ -1,0 +1,19 @@
+import { parseListenAddress } from '../mcp/listen-address.js';
+
+/**
+ * The port of a console listen address: `127.0.0.1:PORT`, `localhost:PORT`
+ * or `PORT` (port 0 picks a free one). The console listens on 127.0.0.1
+ * only: any other host, or a value that is not `[host:]port`, is a
+ * `RangeError` naming `flag` and the value.
+ */
+export function consoleListenPort(value: string, flag = '--console'): number {
+  let parsed;
+  try {
+    parsed = parseListenAddress(value);
+  } catch {
+    throw new RangeError(`${flag} ${JSON.stringify(value)}: not 127.0.0.1:PORT (a port 0 to 65535)`);
+  }
+  if (parsed.host !== '127.0.0.1' && parsed.host.toLowerCase() !== 'localhost')
+    throw new RangeError(`${flag} ${JSON.stringify(value)}: the console listens on 127.0.0.1 only (loopback), never ${parsed.host}`);
+  return parsed.port;
+}

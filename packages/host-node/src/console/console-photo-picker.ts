@@ -1,0 +1,33 @@
+import type { PhotoPicker } from '../providers/photos-provider.js';
+import type { ConsoleRequests } from './console-requests.js';
+import { stringList } from './string-list.js';
+
+/** The most photos a photo picker request lists (the newest ones). */
+export const maxConsolePhotos = 500;
+
+/**
+ * The console's photo picker: a `photos` request with `limit` and the
+ * library's photos, newest first (at most `maxConsolePhotos`: id, name,
+ * takenAt), whose thumbnails the console serves for this request only;
+ * answered by `{ "photoIds": [...] }` — at most `limit` distinct ids of the
+ * list, `[]` = Cancel. No answer within the timeout is Cancel.
+ */
+export function consolePhotoPicker(requests: ConsoleRequests, app: string): PhotoPicker {
+  return (candidates, limit) => {
+    const shown = candidates.slice(0, maxConsolePhotos);
+    const files = new Map(shown.map((photo) => [photo.id, photo.path]));
+    return requests.ask<readonly string[]>({
+      kind: 'photos',
+      app,
+      fields: { limit, photos: shown.map((photo) => ({ id: photo.id, name: photo.name, takenAt: photo.takenAt })) },
+      files,
+      parse: (answer) => {
+        const ids = stringList(answer, 'photoIds', limit);
+        if (typeof ids === 'string') return { refused: ids };
+        const stranger = ids.find((id) => !files.has(id));
+        return stranger === undefined ? ids : { refused: `${JSON.stringify(stranger)} is not a photo of this request` };
+      },
+      fallback: [],
+    });
+  };
+}

@@ -1,0 +1,26 @@
+import type { PrintPicker } from '../providers/print-provider.js';
+import type { ConsoleRequests } from './console-requests.js';
+import { isCancel } from './is-cancel.js';
+
+/**
+ * The console's print sheet: a `print` request with `documentName`,
+ * `mimeType` and the `printers` `lpstat` lists, answered by `{ "printer":
+ * "…" }` (one of the list) or `{ "cancel": true }`. No answer within the
+ * timeout is Cancel.
+ */
+export function consolePrintPicker(requests: ConsoleRequests, app: string): PrintPicker {
+  return (request) =>
+    requests.ask<string | null>({
+      kind: 'print',
+      app,
+      fields: { documentName: request.name, mimeType: request.mimeType, printers: request.printers },
+      parse: (answer) => {
+        if (isCancel(answer)) return null;
+        const printer = typeof answer === 'object' && answer !== null ? (answer as { printer?: unknown }).printer : undefined;
+        return typeof printer === 'string' && request.printers.includes(printer)
+          ? printer
+          : { refused: 'printer must be one of the listed printers, or cancel: true' };
+      },
+      fallback: null,
+    });
+}

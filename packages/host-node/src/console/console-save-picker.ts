@@ -1,0 +1,30 @@
+import type { SaveIntoFolder, SavePicker } from '../providers/files-provider.js';
+import type { ConsoleRequests } from './console-requests.js';
+import { isCancel } from './is-cancel.js';
+
+/** The longest name a save answer may carry, in characters. */
+const maxNameLength = 1_000;
+
+/**
+ * The console's save dialog: a `save` request with `suggestedName`,
+ * `mimeType` and `size`, answered by `{ "name": "…" }` (saved into the
+ * files folder under its safe, free form: never over another file, never
+ * outside the folder) or `{ "cancel": true }`. No answer within the timeout
+ * is Cancel.
+ */
+export function consoleSavePicker(requests: ConsoleRequests, app: string): SavePicker {
+  return (request) =>
+    requests.ask<SaveIntoFolder | null>({
+      kind: 'save',
+      app,
+      fields: { suggestedName: request.name, mimeType: request.mimeType, size: request.size },
+      parse: (answer) => {
+        if (isCancel(answer)) return null;
+        const name = typeof answer === 'object' && answer !== null ? (answer as { name?: unknown }).name : undefined;
+        if (typeof name !== 'string' || name.trim() === '' || name.length > maxNameLength)
+          return { refused: `name must be a non-empty string of at most ${maxNameLength} characters, or cancel: true` };
+        return { folderName: name };
+      },
+      fallback: null,
+    });
+}

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import type { ConsentUi } from '@xcap/call';
+import type { AppManifest } from '../manifest/app-manifest.js';
+import { LogLimiter } from '../log/log-limiter.js';
+import { findOnPath } from '../providers/find-on-path.js';
+import type { NodeProvidersOptions } from '../providers/node-providers.js';
+import { consoleConsentUi } from './console-consent-ui.js';
+import { consoleOpenPicker } from './console-open-picker.js';
+import { consolePhotoPicker } from './console-photo-picker.js';
+import { consolePrintPicker } from './console-print-picker.js';
+import { ConsoleRequests } from './console-requests.js';
+import { consoleSavePicker } from './console-save-picker.js';
+import { startConsoleServer, type ConsoleServer } from './console-server.js';
+import type { ConsoleStores } from './console-stores.js';
+import { observedGrants } from './observed-grants.js';
+
+/** What `startServeConsole` takes. */
+export interface ServeConsoleOptions {
+  /** The port on 127.0.0.1 (`--console`, checked by `consoleListenPort`). */
+  readonly port: number;
+  /** The app served. */
+  readonly app: AppManifest;
+  /** `--files`: the folder the open picker lists. */
+  readonly filesDir?: string;
+  /** The grants, tokens and audit rows (the host's own stores). */
+  readonly stores: ConsoleStores;
+  /** `--console-open`: run `xdg-open <login URL>` on the first waiting request. */
+  readonly open: boolean;
+  /** The environment `notify-send` and `xdg-open` are looked up in (PATH) and run with. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Where the start line and the waiting lines go (standard error). */
+  readonly log: (line: string) => void;
+  /** The page's built assets (default the package's). */
+  readonly assetsDir?: string;
+}
+
+/** The console of `xcap serve --consent console`, and what the host takes from it. */
+export interface ServeConsole {
+  /** The console's server. */
+  readonly server: ConsoleServer;
+  /** The pending requests. */
+  readonly requests: ConsoleRequests;
+  /** The consent UI for the host (`consentUi` of `serveStdio`/`serveHttp`). */
+  readonly consentUi: ConsentUi;
+  /** The grant store for the host: the given one, telling the console's streams of each change. */
+  readonly grants: ConsoleStores['grants'];
+  /** The console pickers for the host's Node providers (photos_pick, files_open, files_save, print_print). */
+  readonly providerOptions: Partial<NodeProvidersOptions>;
+  /** Stops the console. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the console of `xcap serve --foreground --consent console`: a
+ * `ConsoleRequests` registry, its server on 127.0.0.1 (one line `xcap
+ * serve: console at <login URL>`), the consent UI and the console pickers
+ * over it. Each request that starts waiting logs `xcap serve: a request is
+ * waiting in the console at <URL>` and, where `notify-send` is on PATH,
+ * shows it as a notification; with `open`, the first one runs `xdg-open
+ * <login URL>` (no shell; neither can fail a call).
+ */
+export async function startServeConsole(options: ServeConsoleOptions): Promise<ServeConsole> {
+  const limiter = new LogLimiter();
+  const requests = new ConsoleRequests({ log: (line) => limiter.write('xcap console: pending bound', line, options.log) });
+  const changed = { grants: () => undefined as void };
+  const grants = observedGrants(options.stores.grants, () => changed.grants());
+  const started = await startConsoleServer({
+    mode: 'serve',
+    app: options.app.id,
+    requests,
+    stores: { ...options.stores, grants },
+    ...(options.assetsDir === undefined ? {} : { assetsDir: options.assetsDir }),
+    log: options.log,
+  });
+  changed.grants = () => started.grantsChanged();
+  options.log(`xcap serve: console at ${started.loginUrl}`);
+  const seen = new Set<string>();
+  let opened = false;
+  requests.subscribe(() => {
+    const pending = requests.pending();
+    const fresh = pending.filter((request) => !seen.has(request.id));
+    seen.clear();
+    for (const request of pending) seen.add(request.id);
+    if (fresh.length === 0) return;
+    const text = `xcap serve: a request is waiting in the console at ${started.url}`;
+    limiter.write('xcap serve: waiting', text, options.log);
+    run(findOnPath('notify-send', options.env), ['xcap', text], options.env);
+    if (options.open && !opened) {
+      opened = true;
+      run(findOnPath('xdg-open', options.env), [started.loginUrl], options.env);
+    }
+  });
+  return {
+    server: started,
+    requests,
+    consentUi: consoleConsentUi(requests, options.app),
+    grants,
+    providerOptions: {
+      photoPicker: consolePhotoPicker(requests, options.app.id),
+      ...(options.filesDir === undefined
+        ? {}
+        : { openPicker: consoleOpenPicker(requests, options.app.id, options.filesDir), savePicker: consoleSavePicker(requests, options.app.id) }),
+      printPicker: consolePrintPicker(requests, options.app.id),
+    },
+    close: async () => {
+      limiter.flush();
+      await started.close();
+    },
+  };
+}
+
+/** Runs `command` with `args` (no shell), never waiting for it and never failing. */
+function run(command: string | undefined, args: readonly string[], env: NodeJS.ProcessEnv): void {
+  if (command === undefined) return;
+  try {
+    const child = execFile(command, args, { env, timeout: 10_000 }, () => undefined);
+    child.unref();
+  } catch {
+    // A command that cannot start changes nothing of the call.
+  }
+}
