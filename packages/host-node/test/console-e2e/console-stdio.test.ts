@@ -224,7 +224,9 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
 
   it('every card came without a reload, and every call left exactly one audit row with its outcome', async () => {
     expect(await tab.page.evaluate("[globalThis.loadedOnce, performance.getEntriesByType('navigation').length]")).toEqual([true, 1]);
-    const rows = auditRows(ws.data).filter((row) => row.clientId === agent.runId);
+    const rows = auditRows(ws.data)
+      .filter((row) => row.clientId === agent.runId)
+      .sort((a, b) => a.id - b.id);
     expect(rows.map((row) => [row.tool, row.status, row.error])).toEqual(calls);
     expect(calls).toHaveLength(7);
   });
