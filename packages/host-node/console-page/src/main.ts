@@ -33,7 +33,7 @@ async function start(): Promise<void> {
     chartTimer ??= setTimeout(() => {
       chartTimer = undefined;
       void chart.reload();
-    }, 1000);
+    }, 300);
   };
   setInterval(redrawChart, 60_000);
   liveUpdates({

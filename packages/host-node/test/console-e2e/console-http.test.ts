@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('the console in Chromium, over HTTP and on its own', () => {
-  it('xcap serve --http --consent console: a legacy (2025-11-25) client’s call waits for the sheet and the picker in the console; one audit row', async () => {
+  it('xcap serve --http --consent console: a legacy (2025-11-25) client’s call waits for the sheet and the picker in the console (a page without EventSource polls); one audit row', async () => {
     const added = await runXcap(['token', 'add', 'agent', '--data', ws.data]);
     expect(added.code).toBe(0);
     const serve = await spawnHttpServe([
@@ -35,7 +35,8 @@ describe('the console in Chromium, over HTTP and on its own', () => {
       ...['--http', '127.0.0.1:0', '--foreground', '--consent', 'console', '--console', '127.0.0.1:0'],
     ]);
     try {
-      const tab = await openConsole(browser.context, await consoleLoginUrl(serve.stderr));
+      // This tab has no EventSource: the request must reach it by the page's fallback, polling /api/state.
+      const tab = await openConsole(browser.context, await consoleLoginUrl(serve.stderr), { noEventSource: true });
       const client = await httpAgent(serve.url, added.stdout.trim(), 'legacy');
       try {
         expect(client.getProtocolEra()).toBe('legacy');
@@ -97,7 +98,9 @@ describe('the console in Chromium, over HTTP and on its own', () => {
       const laptop = page.locator('#tokens-body tbody tr', { hasText: 'laptop' });
       await laptop.getByRole('button', { name: 'Revoke' }).click();
       await laptop.waitFor({ state: 'detached' });
-      expect(await page.locator('output.token').count()).toBe(0);
+      await page.reload();
+      await page.locator('body[data-ready="true"]').waitFor();
+      expect(await page.locator('#tokens-body').textContent()).not.toContain(shown);
       expect(JSON.parse((await runXcap(['token', 'list', '--json', '--data', ws.data])).stdout).map((token: { name: string }) => token.name)).toEqual([
         'agent',
       ]);

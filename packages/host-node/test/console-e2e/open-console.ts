@@ -13,10 +13,12 @@ export interface ConsoleTab {
 
 /**
  * Opens `loginUrl` in a new tab of `context`: the server sets the session cookie and redirects to
- * `/`; resolves once the page has drawn its sections (`body[data-ready]`).
+ * `/`; resolves once the page has drawn its sections (`body[data-ready]`). With `noEventSource`
+ * the tab has no `EventSource` (the page must fall back to polling `/api/state`).
  */
-export async function openConsole(context: BrowserContext, loginUrl: URL): Promise<ConsoleTab> {
+export async function openConsole(context: BrowserContext, loginUrl: URL, options: { noEventSource?: boolean } = {}): Promise<ConsoleTab> {
   const page = await context.newPage();
+  if (options.noEventSource === true) await page.addInitScript('delete globalThis.EventSource');
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
