@@ -7,7 +7,7 @@ import { saveFileName } from '../../src/providers/save-file-name.js';
 import { auditRows } from '../http/http-workspace.js';
 import { connectAgent, requireBuilt, runXcap, type Agent } from '../e2e/xcap-process.js';
 import { consoleLoginUrl } from './console-login-url.js';
-import { consoleWorkspace, xssPhotoName, xssWhy, type ConsoleWorkspace } from './console-workspace.js';
+import { consoleWorkspace, fakePrinters, xssPhotoName, xssWhy, type ConsoleWorkspace } from './console-workspace.js';
 import { openConsole, type ConsoleTab } from './open-console.js';
 import { rawConsoleRequest } from './raw-console-request.js';
 
@@ -22,26 +22,20 @@ let browser: LaunchedChromium;
 let tab: ConsoleTab;
 /** What each call of this file should have left in the audit log, in order: [tool, status, error]. */
 const calls: [string, string, string | null][] = [];
+/** The app file of a photo the picker test chose (the print test prints it). */
+let pickedFileId = '';
 
 beforeAll(async () => {
   requireBuilt();
   ws = await consoleWorkspace();
   [agent, browser] = await Promise.all([
-    connectAgent([
-      '--manifest',
-      ws.manifest,
-      '--data',
-      ws.data,
-      '--photos',
-      ws.photos,
-      '--files',
-      ws.files,
-      '--foreground',
-      '--consent',
-      'console',
-      '--console',
-      '127.0.0.1:0',
-    ]),
+    connectAgent(
+      [
+        ...['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--files', ws.files],
+        ...['--foreground', '--consent', 'console', '--console', '127.0.0.1:0'],
+      ],
+      { env: { PATH: `${ws.bin}:${process.env.PATH ?? ''}` } },
+    ),
     launchChromium(),
   ]);
   tab = await openConsole(browser.context, await consoleLoginUrl(() => agent.stderr()));
@@ -137,7 +131,9 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     await picker.getByRole('button', { name: 'Choose' }).click();
     const result = await call;
     expect(result.isError).toBeFalsy();
-    const names = (result.structuredContent as { photos: { name: string }[] }).photos.map((photo) => photo.name);
+    const photos = (result.structuredContent as { photos: { name: string; fileId: string }[] }).photos;
+    pickedFileId = photos[0]?.fileId ?? '';
+    const names = photos.map((photo) => photo.name);
     expect(names.sort()).toEqual(['Lake at dawn.png', 'Sunset.png']);
     calls.push(['photos__pick', 'ok', null]);
     expect(await scriptRan()).toEqual([undefined, []]);
@@ -178,7 +174,26 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     expect(saveFileName(typed)).not.toBe(typed);
     expect((await readdir(ws.files)).sort()).toEqual([saveFileName(typed), 'data.csv', 'notes.txt'].sort());
     expect(await readFile(join(ws.files, saveFileName(typed)), 'utf8')).toBe('my album');
-    expect((await readdir(ws.root)).sort()).toEqual(['app.json', 'data', 'files', 'photos']);
+    expect((await readdir(ws.root)).sort()).toEqual(['app.json', 'bin', 'data', 'files', 'photos']);
+  });
+
+  it('the print sheet: the document’s name and type, the printers lpstat lists (as text); Print sends the job to the chosen one, Cancel prints nothing', async () => {
+    const call = agent.client.callTool({ name: 'print__print', arguments: { fileId: pickedFileId, name: 'Lake.png' } });
+    const sheet = await card('Print');
+    expect(await sheet.locator('.document-name').textContent()).toBe('Lake.png');
+    expect(await sheet.textContent()).toContain('image/png');
+    expect(await sheet.locator('label.choice').allTextContents()).toEqual(fakePrinters);
+    await sheet.getByRole('radio', { name: '<b>Laser</b>' }).check();
+    await sheet.getByRole('button', { name: 'Print' }).click();
+    expect((await call).structuredContent).toEqual({ printed: true });
+    calls.push(['print__print', 'ok', null]);
+    expect(await readFile(join(ws.bin, 'lp-args'), 'utf8')).toBe('-d\n<b>Laser</b>\n-t\nLake.png\n');
+    await rm(join(ws.bin, 'lp-args'));
+    const cancelled = agent.client.callTool({ name: 'print__print', arguments: { fileId: pickedFileId } });
+    await (await card('Print')).getByRole('button', { name: 'Cancel' }).click();
+    expect((await cancelled).structuredContent).toEqual({ printed: false });
+    calls.push(['print__print', 'ok', null]);
+    expect((await readdir(ws.bin)).sort()).toEqual(['lp', 'lp-input', 'lpstat']);
   });
 
   it('an answer POST from outside the page (no cookie, a foreign Origin, no Origin, a GET) is 4xx and changes nothing; a replay after the answer is 4xx', async () => {
@@ -228,6 +243,6 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
       .filter((row) => row.clientId === agent.runId)
       .sort((a, b) => a.id - b.id);
     expect(rows.map((row) => [row.tool, row.status, row.error])).toEqual(calls);
-    expect(calls).toHaveLength(7);
+    expect(calls).toHaveLength(9);
   });
 });

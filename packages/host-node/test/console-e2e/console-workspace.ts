@@ -1,4 +1,4 @@
-import { copyFile, mkdir, utimes, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workspace, type Workspace } from '../e2e/xcap-process.js';
 
@@ -20,9 +20,17 @@ export const consoleManifest = {
   ],
 };
 
-/** The end-to-end workspace plus a files folder (`notes.txt`, `data.csv`) and a fourth, oldest photo named `xssPhotoName`. */
+/** The printers the fake `lpstat -e` lists (the second with markup in its name; CUPS names have no spaces). */
+export const fakePrinters = ['Office', '<b>Laser</b>'];
+
+/**
+ * The end-to-end workspace plus a files folder (`notes.txt`, `data.csv`), a fourth, oldest photo
+ * named `xssPhotoName`, and a `bin` folder with a fake CUPS: `lpstat` lists `fakePrinters`,
+ * `lp` writes its arguments (one a line) to `bin/lp-args` and its input to `bin/lp-input`.
+ */
 export interface ConsoleWorkspace extends Workspace {
   readonly files: string;
+  readonly bin: string;
 }
 
 /** Makes a `ConsoleWorkspace` under the OS temp folder. */
@@ -36,5 +44,11 @@ export async function consoleWorkspace(): Promise<ConsoleWorkspace> {
   await mkdir(files);
   await writeFile(join(files, 'notes.txt'), 'the notes\n');
   await writeFile(join(files, 'data.csv'), 'a,b\n1,2\n');
-  return { ...ws, files };
+  const bin = join(ws.root, 'bin');
+  await mkdir(bin);
+  await writeFile(join(bin, 'lpstat'), `#!/bin/sh\nprintf '%s\\n' ${fakePrinters.map((printer) => `'${printer}'`).join(' ')}\n`);
+  await writeFile(join(bin, 'lp'), '#!/bin/sh\nprintf \'%s\\n\' "$@" > "$(dirname "$0")/lp-args"\ncat > "$(dirname "$0")/lp-input"\n');
+  await chmod(join(bin, 'lpstat'), 0o755);
+  await chmod(join(bin, 'lp'), 0o755);
+  return { ...ws, files, bin };
 }
