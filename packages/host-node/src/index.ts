@@ -48,6 +48,7 @@ export {
   type FilesProviderOptions,
   type OpenPicker,
   type OpenRequest,
+  type SaveIntoFolder,
   type SavePicker,
   type SaveRequest,
 } from './providers/files-provider.js';
@@ -58,7 +59,7 @@ export {
   type NotificationsProviderOptions,
   type NotificationTimers,
 } from './providers/notifications-provider.js';
-export { createPrintProvider, type PrintProviderOptions } from './providers/print-provider.js';
+export { createPrintProvider, type PrintPicker, type PrintProviderOptions, type PrintRequest } from './providers/print-provider.js';
 export { createShareProvider, type ShareAnswer, type ShareHook } from './providers/share-provider.js';
 export { runCommand, stopRunningCommands, type CommandOptions, type CommandResult, type CommandRunner } from './providers/run-command.js';
 export { createCommandGroup, type CommandGroup } from './providers/command-group.js';

@@ -143,8 +143,7 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         }
         if (target === null) return { structuredContent: { saved: false } };
         if (typeof target === 'object' && typeof target.folderName === 'string') return saveIntoFolder(dir, target.folderName, bytes);
-        if (typeof target !== 'string' || !isAbsolute(target))
-          return { isError: 'pickerFailed: the picker did not answer an absolute path, a folder name or null' };
+        if (typeof target !== 'string' || !isAbsolute(target)) return { isError: 'pickerFailed: the picker did not answer an absolute path or null' };
         try {
           await writeFileAtomic(target, bytes, { mode: 0o644 });
         } catch (error) {

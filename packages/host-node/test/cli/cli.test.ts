@@ -190,7 +190,7 @@ describe('xcap: help, version, usage errors', () => {
     [['serve'], "required option '--manifest <file>' not specified"],
     [
       ['serve', '--manifest', 'x.json', '--consent', 'maybe'],
-      "option '--consent <mode>' argument 'maybe' is invalid. Allowed choices are dismiss, prompt, elicit.",
+      "option '--consent <mode>' argument 'maybe' is invalid. Allowed choices are dismiss, prompt, elicit, console.",
     ],
     [
       ['serve', '--manifest', 'x.json', '--consent', 'prompt'],

@@ -13,10 +13,10 @@ export interface HttpServeProcess {
   readonly exited: Promise<number | NodeJS.Signals | null>;
 }
 
-/** Spawns `xcap serve <args>` (args include `--http …`) and waits (up to 15 s) for its start line. */
-export async function spawnHttpServe(args: readonly string[]): Promise<HttpServeProcess> {
+/** Spawns `xcap serve <args>` (args include `--http …`; `env` over PATH and HOME) and waits (up to 15 s) for its start line. */
+export async function spawnHttpServe(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<HttpServeProcess> {
   const child = spawn(process.execPath, [xcapBin, 'serve', ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
