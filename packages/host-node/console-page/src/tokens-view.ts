@@ -62,10 +62,12 @@ export class TokensView {
   }
 
   private draw(tokens: readonly TokenJson[]): void {
+    // The file store keeps no last use: the column shows only when the server sends one.
+    const lastUsed = tokens.some((token) => typeof token.lastUsedAt === 'string');
     const head = el(
       'thead',
       {},
-      el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), el('th', { scope: 'col' }, 'Last used'), el('td')),
+      el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), lastUsed && el('th', { scope: 'col' }, 'Last used'), el('td')),
     );
     const rows = tokens.map((token) => {
       const revoke = el('button', { type: 'button' }, 'Revoke');
@@ -87,11 +89,11 @@ export class TokensView {
         {},
         el('td', {}, token.name),
         el('td', {}, formatTime(token.createdAt)),
-        el('td', {}, formatTime(token.lastUsedAt)),
+        lastUsed && el('td', {}, formatTime(token.lastUsedAt)),
         el('td', {}, revoke),
       );
     });
-    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 4 }, 'No tokens.'))) : el('tbody', {}, ...rows);
+    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: lastUsed ? 4 : 3 }, 'No tokens.'))) : el('tbody', {}, ...rows);
     this.table.replaceChildren(el('caption', {}, 'Bearer tokens for xcap serve --http'), head, body);
   }
 }
