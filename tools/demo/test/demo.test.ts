@@ -57,7 +57,7 @@ describe('runDemo: the real host', () => {
       expect(readFileSync(result.screenshotPath).subarray(1, 4).toString('latin1')).toBe('PNG');
       expect(lines.at(-2)).toBe(result.screenshotPath);
       expect(text).toContain('→ the call answered exactly the chosen photos: ');
-      expect(text).toMatch(/the photo picker offers Evening pier\.jpg, Harbour at noon\.jpg, /);
+      expect(text).toMatch(/the photo picker offers Evening pier\.jpg, Sunset\.png, Harbour at noon\.jpg, Forest walk\.png, Lake at dawn\.png → /);
 
       // One consent question reached the agent's client, carrying the manifest's why and an allow/deny form; the demo printed what it was asked.
       expect(result.asked).toHaveLength(1);
