@@ -55,7 +55,10 @@ export async function answerInConsole(loginUrl: string, choose: readonly string[
     await picker.waitFor({ timeout: 15_000 });
     const offered = await picker.locator('label .name').allTextContents();
     for (const name of choose) await picker.getByRole('checkbox', { name, exact: true }).check();
-    await page.waitForFunction("[...document.querySelectorAll('form.card img')].every((img) => img.complete)");
+    // Every thumbnail loaded before the screenshot (evaluated over CDP: waitForFunction would need the 'unsafe-eval' the CSP refuses).
+    const deadline = Date.now() + 10_000;
+    while ((await page.evaluate("[...document.querySelectorAll('form.card img')].every((img) => img.complete)")) !== true && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await page.screenshot({ path: screenshot, fullPage: true });
     await picker.getByRole('button', { name: 'Choose' }).click();
     await picker.waitFor({ state: 'detached', timeout: 15_000 });

@@ -4,7 +4,8 @@ import { launchChromium, type LaunchedChromium } from '@xcap/test-support';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditRows, httpAgent } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe } from '../e2e/http-process.js';
-import { requireBuilt, runXcap, xcapBin } from '../e2e/xcap-process.js';
+import { runXcap, xcapBin } from '../e2e/xcap-process.js';
+import { requirePageBuilt } from './require-page-built.js';
 import { consoleLoginUrl } from './console-login-url.js';
 import { consoleWorkspace, type ConsoleWorkspace } from './console-workspace.js';
 import { openConsole } from './open-console.js';
@@ -17,7 +18,7 @@ let browser: LaunchedChromium;
 let ws: ConsoleWorkspace;
 
 beforeAll(async () => {
-  requireBuilt();
+  requirePageBuilt();
   [browser, ws] = await Promise.all([launchChromium(), consoleWorkspace()]);
 }, 60_000);
 

@@ -5,7 +5,8 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveFileName } from '../../src/providers/save-file-name.js';
 import { auditRows } from '../http/http-workspace.js';
-import { connectAgent, requireBuilt, runXcap, type Agent } from '../e2e/xcap-process.js';
+import { connectAgent, runXcap, type Agent } from '../e2e/xcap-process.js';
+import { requirePageBuilt } from './require-page-built.js';
 import { consoleLoginUrl } from './console-login-url.js';
 import { consoleWorkspace, fakePrinters, xssPhotoName, xssWhy, type ConsoleWorkspace } from './console-workspace.js';
 import { openConsole, type ConsoleTab } from './open-console.js';
@@ -26,7 +27,7 @@ const calls: [string, string, string | null][] = [];
 let pickedFileId = '';
 
 beforeAll(async () => {
-  requireBuilt();
+  requirePageBuilt();
   ws = await consoleWorkspace();
   [agent, browser] = await Promise.all([
     connectAgent(
@@ -121,8 +122,11 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     expect(await picker.locator('label .name').allTextContents()).toEqual(['Sunset.png', 'Forest walk.png', 'Lake at dawn.png', xssPhotoName]);
     const thumbnails = picker.locator('img');
     expect(await thumbnails.count()).toBe(4);
-    // Each thumbnail loaded (the server served the photo's bytes): a string, as this file has no DOM types.
-    await tab.page.waitForFunction("[...document.querySelectorAll('form.card img')].every((img) => img.naturalWidth > 0)");
+    // Each thumbnail loaded (the server served the photo's bytes). A string, as this file has no DOM types; evaluated over CDP,
+    // since waitForFunction's polling would need the 'unsafe-eval' the console's CSP refuses.
+    await expect
+      .poll(() => tab.page.evaluate("[...document.querySelectorAll('form.card img')].every((img) => img.naturalWidth > 0)"), { timeout: 10_000 })
+      .toBe(true);
     await picker.getByRole('checkbox', { name: 'Lake at dawn.png' }).check();
     expect(await picker.getByRole('checkbox', { name: 'Forest walk.png' }).isEnabled()).toBe(true);
     await picker.getByRole('checkbox', { name: 'Sunset.png' }).check();
@@ -237,7 +241,8 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     expect((await rawConsoleRequest(tab.origin, 'GET', '/api/state', { host: new URL(tab.origin).host, cookie: tab.cookie })).status).toBe(200);
   });
 
-  it('every card came without a reload, and every call left exactly one audit row with its outcome', async () => {
+  it('every card came without a reload, the page logged no error (no CSP violation), and every call left exactly one audit row with its outcome', async () => {
+    expect(tab.errors).toEqual([]);
     expect(await tab.page.evaluate("[globalThis.loadedOnce, performance.getEntriesByType('navigation').length]")).toEqual([true, 1]);
     const rows = auditRows(ws.data)
       .filter((row) => row.clientId === agent.runId)

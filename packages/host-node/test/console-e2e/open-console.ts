@@ -9,6 +9,8 @@ export interface ConsoleTab {
   readonly cookie: string;
   /** Dialogs (alert, confirm) the page opened: script injected through a server string would show here. */
   readonly dialogs: string[];
+  /** Errors the page logged or threw (a CSP violation, a failed request, an exception). */
+  readonly errors: string[];
 }
 
 /**
@@ -20,6 +22,11 @@ export async function openConsole(context: BrowserContext, loginUrl: URL, option
   const page = await context.newPage();
   if (options.noEventSource === true) await page.addInitScript('delete globalThis.EventSource');
   const dialogs: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -29,5 +36,5 @@ export async function openConsole(context: BrowserContext, loginUrl: URL, option
   const cookies = await context.cookies(loginUrl.origin);
   const session = cookies.find((cookie) => cookie.name === 'xcap_console');
   if (session === undefined) throw new Error(`no xcap_console cookie after ${loginUrl.origin}/login: ${JSON.stringify(cookies)}`);
-  return { page, origin: loginUrl.origin, cookie: `${session.name}=${session.value}`, dialogs };
+  return { page, origin: loginUrl.origin, cookie: `${session.name}=${session.value}`, dialogs, errors };
 }
