@@ -15,6 +15,8 @@ export class AuditView {
   private readonly body = el('tbody');
   private readonly app = el('input', { type: 'search', autocomplete: 'off' });
   private readonly tool = el('input', { type: 'search', autocomplete: 'off' });
+  /** Counts reloads: an answer that is not the latest one's is dropped (filters changed meanwhile). */
+  private reloads = 0;
   private readonly status = el('select', {}, el('option', { value: '' }, 'any'), ...statuses.map((status) => el('option', { value: status }, status)));
 
   constructor(container: HTMLElement) {
@@ -44,8 +46,10 @@ export class AuditView {
       ['status', this.status.value],
     ] as const)
       if (value !== '') query.set(key, value);
+    const reload = ++this.reloads;
     try {
       const { rows } = await requestJson<{ rows: readonly AuditRowJson[] }>(`/api/audit?${query.toString()}`);
+      if (reload !== this.reloads) return;
       this.body.replaceChildren(...rows.map((row) => this.row(row)));
       this.problem.textContent = '';
     } catch (error) {

@@ -67,7 +67,7 @@ describe('the console in Chromium, over HTTP and on its own', () => {
     }
   });
 
-  it('xcap console --data: no pending section; grants, tokens (Add token shows it once, Revoke), the audit log and the chart of the data dir', async () => {
+  it('xcap console --data: no pending section; grants, tokens (Add token shows it once, Revoke), the audit log (filtered by status, tool, app) and the chart of the data dir', async () => {
     const child = spawn(process.execPath, [xcapBin, 'console', '--data', ws.data, '--listen', '127.0.0.1:0'], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -82,6 +82,18 @@ describe('the console in Chromium, over HTTP and on its own', () => {
       const auditRow = page.locator('#audit-body tbody tr');
       expect(await auditRow.count()).toBe(1);
       expect((await auditRow.locator('td').allTextContents()).slice(1)).toEqual(['acme.album', expect.any(String), 'photos__pick', 'ok', '']);
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('denied');
+      await auditRow.first().waitFor({ state: 'detached' });
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('ok');
+      await auditRow.first().waitFor();
+      await page.getByRole('searchbox', { name: 'Tool' }).fill('photos__list');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await expect.poll(() => auditRow.count()).toBe(0);
+      await page.getByRole('searchbox', { name: 'Tool' }).fill('photos__pick');
+      await page.getByRole('searchbox', { name: 'App' }).fill('acme.album');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await auditRow.first().waitFor();
+      expect(await auditRow.count()).toBe(1);
       expect(await page.locator('#chart-body svg rect.bar.ok').count()).toBe(1);
       expect(await page.locator('#chart-body figcaption').textContent()).toBe('ok 1');
 
