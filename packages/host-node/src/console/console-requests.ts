@@ -38,6 +38,7 @@ export type ConsoleAnswerResult = { readonly ok: true } | { readonly ok: false; 
 
 interface Entry {
   readonly view: ConsolePending;
+  readonly expire: () => void;
   readonly files: ReadonlyMap<string, string>;
   readonly settle: (answer: unknown) => string | undefined;
 }
@@ -60,6 +61,7 @@ export class ConsoleRequests {
   readonly #timers: Timers;
   readonly #log: (line: string) => void;
   readonly #randomId: () => string;
+  #closed = false;
 
   /** A registry with `options`' bounds. */
   constructor(options: ConsoleRequestsOptions = {}) {
@@ -70,8 +72,9 @@ export class ConsoleRequests {
     this.#randomId = options.randomId ?? (() => randomBytes(16).toString('base64url'));
   }
 
-  /** Puts `request` to the person and answers what they chose, or its fallback (timeout, too many waiting). */
+  /** Puts `request` to the person and answers what they chose, or its fallback (timeout, too many waiting, closed). */
   ask<T>(request: ConsoleAsk<T>): Promise<T> {
+    if (this.#closed) return Promise.resolve(request.fallback);
     if (this.#entries.size >= this.#maxPending) {
       this.#log(`xcap console: ${this.#maxPending} requests are already waiting; a ${request.kind} request of ${request.app} was dismissed at once`);
       return Promise.resolve(request.fallback);
@@ -98,6 +101,7 @@ export class ConsoleRequests {
       this.#entries.set(id, {
         view,
         files: request.files ?? new Map(),
+        expire: () => end(request.fallback),
         settle: (answer) => {
           const parsed = request.parse(answer);
           if (isRefused(parsed)) return parsed.refused;
@@ -131,6 +135,12 @@ export class ConsoleRequests {
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Ends every pending request with its fallback (dismiss, cancel) and every later one at once: the host is stopping. */
+  close(): void {
+    this.#closed = true;
+    for (const entry of [...this.#entries.values()]) entry.expire();
   }
 
   #changed(): void {

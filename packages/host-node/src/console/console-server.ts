@@ -297,7 +297,7 @@ function auditFilter(params: URLSearchParams): AuditQuery | string {
     return value === null || value === '' ? undefined : value.slice(0, 200);
   };
   const status = text('status');
-  if (status !== undefined && !(auditStatuses).has(status)) return `status must be one of ${[...auditStatuses].join(', ')}`;
+  if (status !== undefined && !auditStatuses.has(status)) return `status must be one of ${[...auditStatuses].join(', ')}`;
   const limitText = text('limit');
   const limit = limitText === undefined ? 100 : Number(limitText);
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) return 'limit must be 1 to 500';

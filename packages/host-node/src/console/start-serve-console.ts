@@ -103,6 +103,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
       printPicker: consolePrintPicker(requests, options.app.id),
     },
     close: async () => {
+      requests.close();
       limiter.flush();
       await started.close();
     },

@@ -133,4 +133,16 @@ describe('ConsoleRequests', () => {
     expect(requests.answer(save?.id, { name: 'mine.txt' })).toEqual({ ok: true });
     await expect(saved).resolves.toEqual({ folderName: 'mine.txt' });
   });
+
+  it('close ends every pending request with its fallback, and every later one at once', async () => {
+    const requests = new ConsoleRequests();
+    const ui = consoleConsentUi(requests, manifest);
+    const replied = Promise.resolve(ui(sheet));
+    const picked = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(1)], 1));
+    requests.close();
+    await expect(replied).resolves.toBe('dismiss');
+    await expect(picked).resolves.toEqual([]);
+    await expect(Promise.resolve(ui(sheet))).resolves.toBe('dismiss');
+    expect(requests.pending()).toEqual([]);
+  });
 });
