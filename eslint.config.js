@@ -15,7 +15,15 @@ export default defineConfig(
     ignores: ['**/node_modules/**', '**/dist/**', 'docs/api/**', 'packages/catalog/src/generated/**', 'packages/catalog/native/**', 'examples/**'],
   },
   {
-    files: ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'tools/*/src/**/*.ts', 'tools/*/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    files: [
+      'packages/*/src/**/*.ts',
+      'packages/*/test/**/*.ts',
+      'packages/host-node/console-page/**/*.ts',
+      'tools/*/src/**/*.ts',
+      'tools/*/test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
@@ -56,9 +64,25 @@ export default defineConfig(
   },
   {
     // Tests probe values the types already narrow (that is often the point of the check), so this one is for sources.
-    files: ['packages/*/src/**/*.ts', 'tools/*/src/**/*.ts', 'scripts/**/src/**/*.ts'],
+    files: ['packages/*/src/**/*.ts', 'packages/host-node/console-page/**/*.ts', 'tools/*/src/**/*.ts', 'scripts/**/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unnecessary-condition': 'error',
+    },
+  },
+  {
+    // The console page puts every string from the server in the DOM as text (textContent, createElement):
+    // nothing there may parse HTML (the CSP forbids inline script, this forbids the ways to smuggle markup in).
+    files: ['packages/host-node/console-page/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'setHTMLUnsafe', 'createContextualFragment'].map((property) => ({
+          property,
+          message: 'The console page renders server strings as text: use textContent or el().',
+        })),
+        { object: 'document', property: 'write', message: 'The console page never writes HTML.' },
+        { object: 'document', property: 'writeln', message: 'The console page never writes HTML.' },
+      ],
     },
   },
 );

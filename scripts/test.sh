@@ -22,6 +22,9 @@ npm run --silent format:check
 echo "== PostgreSQL for the @xcap/store-postgres tests (installed with apt-get when initdb is missing)"
 bash scripts/ensure-postgres.sh
 
+echo "== Chromium for @xcap/host-node's console browser tests (Debian's chromium, installed with apt-get when missing)"
+bash scripts/ensure-chromium.sh
+
 echo "== build (nx)"
 npx nx run-many -t build --parallel=2 --outputStyle=stream
 

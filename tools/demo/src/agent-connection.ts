@@ -17,6 +17,8 @@ export interface AgentConnection {
   readonly startLine: string;
   /** The run id from that line: the audit rows' clientId. */
   readonly runId: string;
+  /** Everything `xcap serve` wrote on stderr so far (e.g. the console's login line). */
+  stderr(): string;
   /** One tools/call; the SDK client has checked the answer against the tool's outputSchema. */
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   /** Ends the run: closes stdin, `xcap serve` writes what is pending and exits. */
@@ -52,9 +54,11 @@ export async function connectAgent(args: readonly string[], elicit?: (question: 
   await client.connect(transport);
   const era = client.getProtocolEra();
   const deadline = Date.now() + 10_000;
-  while (!stderr.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  const startLine = stderr.split('\n')[0] ?? '';
-  const runId = / run (run-[^,\s]+),/.exec(startLine)?.[1];
+  const startPattern = / run (run-[^,\s]+),/;
+  const startOf = () => stderr.split('\n').find((line) => startPattern.test(line));
+  while (startOf() === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  const startLine = startOf() ?? '';
+  const runId = startPattern.exec(startLine)?.[1];
   if (runId === undefined || era === undefined) {
     await client.close();
     throw new Error(`xcap serve did not start: ${stderr.trim() || 'no output'}`);
@@ -64,6 +68,7 @@ export async function connectAgent(args: readonly string[], elicit?: (question: 
     era,
     startLine,
     runId,
+    stderr: () => stderr,
     call: (name, callArgs) => client.callTool({ name, arguments: callArgs }),
     close: () => client.close(),
   };

@@ -11,4 +11,5 @@ export { createSampleWorkspace, albumManifest, type SampleWorkspace } from './sa
 export { connectAgent, demoProtocolVersion, type AgentConnection, type ElicitQuestion } from './agent-connection.js';
 export { chooseInForm, describeForm, formFields, type FormChoice, type FormField } from './consent-form-answer.js';
 export { runXcap, xcapBin, type XcapRun } from './xcap-command.js';
+export { answerInConsole, type ConsoleAnswers } from './answer-in-console.js';
 export { encodeJpeg, type JpegOptions } from './encode-jpeg.js';

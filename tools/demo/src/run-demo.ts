@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ProtocolError, type CallToolResult, type ProtocolEra } from '@modelcontextprotocol/client';
 import { albumBlocks, type AlbumPhoto } from './album-blocks.js';
+import { answerInConsole } from './answer-in-console.js';
 import { connectAgent, demoProtocolVersion, type AgentConnection, type ElicitQuestion } from './agent-connection.js';
 import { chooseInForm, describeForm, formFields } from './consent-form-answer.js';
 import { DemoError } from './demo-error.js';
@@ -22,9 +23,11 @@ export interface DemoResult {
   readonly workspace: SampleWorkspace;
   /** The album PDF as files_save wrote it (absolute). */
   readonly pdfPath: string;
+  /** The screenshot of the console (`console.png` beside the PDF), taken with the photo picker's choice made. */
+  readonly screenshotPath: string;
   readonly pages: number;
   readonly bytes: number;
-  /** The two agent runs' ids (the audit clientIds). */
+  /** The three agent runs' ids (the audit clientIds): background, console, elicitation. */
   readonly runIds: readonly string[];
   /** The protocol era each run's client negotiated (`client.getProtocolEra()`). */
   readonly eras: readonly ProtocolEra[];
@@ -51,14 +54,19 @@ const app = 'acme.album';
  * refused `consentNeeded`; the person grants photos.read with `xcap grant`
  * (another child process); the agent lists and picks photos (stored as app
  * files); print__pdf is refused `needsForeground`. The person revokes
- * photos.read (`xcap revoke`). Run 2 (`--foreground --consent elicit`):
+ * photos.read (`xcap revoke`). The console run (`--foreground --consent
+ * console`, the client without elicitation): photos__pick waits while the
+ * demo opens the console's login URL in headless Chromium, clicks Allow on
+ * the sheet, ticks two photos, writes `console.png` beside the PDF and
+ * clicks Choose; the call answers exactly those two; photos.read is revoked
+ * again. Run 2 (`--foreground --consent elicit`):
  * photos__list meets the undecided scope, the server answers
  * `input_required`, the demo's client prints the consent form it was asked
  * and answers Allow for the person, and the call goes on; print__pdf lays
  * the album out from the app files of run 1, files__save saves it, an
  * unknown tool gets -32602. Then `xcap audit` prints the SQLite log — with
- * the pair of rows of the consent given in the client — and the PDF's path
- * is printed last. Throws a `DemoError` when a step ends otherwise.
+ * the pair of rows of the consent given in the client — and the
+ * screenshot's path, then the PDF's path, are printed last. Throws a `DemoError` when a step ends otherwise.
  */
 export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const print = options.print ?? ((line: string) => console.log(line));
@@ -137,6 +145,34 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   step('The person takes photos.read back: undecided again, so the next time the agent needs it, the person is asked');
   sayBlock(await xcap('revoke', app, 'photos.read', '--data', ws.data));
 
+  step('The person is at the desktop, but the agent’s client cannot ask: xcap serve --foreground --consent console (a local web page asks)');
+  const consoleRun = await connectAgent([...serveArgs, '--foreground', '--consent', 'console', '--console', '127.0.0.1:0']);
+  say(consoleRun.startLine);
+  expectModern(consoleRun);
+  const deadline = Date.now() + 10_000;
+  const loginLine = () => /^xcap serve: console at (http:\/\/\S+)$/m.exec(consoleRun.stderr())?.[1];
+  while (loginLine() === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  const loginUrl = loginLine();
+  if (loginUrl === undefined) throw new DemoError('console start', 'the line "xcap serve: console at <url>" on stderr', consoleRun.stderr());
+  say(`xcap serve: console at ${new URL(loginUrl).origin}/login?secret=… (a secret drawn for this start; opening it signs the browser in)`);
+
+  step('The agent picks photos: photos__pick {"limit":2} — the call waits; the person answers in the console (headless Chromium, clicked by the demo)');
+  const consolePick = consoleRun.call('photos__pick', { limit: 2 });
+  const screenshotPath = join(ws.saved, 'console.png');
+  const chosenNames = ['Evening pier.jpg', 'Harbour at noon.jpg'];
+  const seen = await answerInConsole(loginUrl, chosenNames, screenshotPath);
+  say(`the consent sheet: ${seen.sheet} → Allow`);
+  say(`the photo picker offers ${seen.offered.join(', ')} → ticks ${chosenNames.join(', ')} → Choose`);
+  const consolePicked = expectOk<{ photos: { name: string }[] }>('pick in the console', await consolePick);
+  const pickedNames = consolePicked.photos.map((photo) => photo.name).sort();
+  if (JSON.stringify(pickedNames) !== JSON.stringify([...chosenNames].sort()))
+    throw new DemoError('pick in the console', JSON.stringify(chosenNames), pickedNames);
+  say(`→ the call answered exactly the chosen photos: ${consolePicked.photos.map((photo) => photo.name).join(', ')}`);
+  say(`screenshot of the console: ${screenshotPath}`);
+  await consoleRun.close();
+  say(`run ${consoleRun.runId} ended`);
+  sayBlock(await xcap('revoke', app, 'photos.read', '--data', ws.data));
+
   step('The person opens the album app: a new run, xcap serve --foreground --consent elicit (consent asked in the agent’s own client)');
   const asked: ElicitQuestion[] = [];
   const run2 = await connectAgent([...serveArgs, '--foreground', '--consent', 'elicit'], (question) => {
@@ -194,6 +230,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     'photos__list ok',
     'photos__pick ok',
     'print__pdf denied/needsForeground',
+    'photos__pick ok',
     'photos__list denied/consentNeeded',
     'photos__list ok',
     'print__pdf ok',
@@ -201,7 +238,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
     'photos__delete denied/unknownTool',
   ];
   if (JSON.stringify(statuses) !== JSON.stringify(expected)) throw new DemoError('audit', JSON.stringify(expected), statuses);
-  const [askedRow, answeredRow] = auditRows.slice(4, 6);
+  const [askedRow, answeredRow] = auditRows.slice(5, 7);
   if (
     askedRow === undefined ||
     answeredRow === undefined ||
@@ -214,7 +251,18 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   say(`the consent given in the agent’s client is the pair of photos__list rows of run ${run2.runId}, argsHash ${askedRow.argsHash.slice(0, 19)}…:`);
   say('  denied/consentNeeded — the round answered input_required (no consent yet), then ok — the client’s retry with the answer');
 
-  step('The album PDF');
+  step('The console screenshot and the album PDF');
+  print(screenshotPath);
   print(pdfPath);
-  return { workspace: ws, pdfPath, pages: printed.pages, bytes: bytes.length, runIds: [run1.runId, run2.runId], eras: [run1.era, run2.era], asked, auditRows };
+  return {
+    workspace: ws,
+    pdfPath,
+    screenshotPath,
+    pages: printed.pages,
+    bytes: bytes.length,
+    runIds: [run1.runId, consoleRun.runId, run2.runId],
+    eras: [run1.era, consoleRun.era, run2.era],
+    asked,
+    auditRows,
+  };
 }

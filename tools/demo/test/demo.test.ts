@@ -48,9 +48,16 @@ describe('runDemo: the real host', () => {
       expect(pdf.getTitle()).toBe('Summer at the lake');
 
       // Both runs negotiated the modern era, as the client reported it.
-      expect(result.eras).toEqual(['modern', 'modern']);
+      expect(result.eras).toEqual(['modern', 'modern', 'modern']);
       const text = lines.join('\n');
-      expect(text.match(/negotiated protocol era: (\S+)/g)).toEqual(['negotiated protocol era: modern', 'negotiated protocol era: modern']);
+      expect(text.match(/negotiated protocol era: (\S+)/g)).toEqual(Array(3).fill('negotiated protocol era: modern'));
+
+      // The console run: the person answered in headless Chromium; the screenshot lies beside the PDF and is printed before it.
+      expect(result.screenshotPath).toBe(join(result.workspace.saved, 'console.png'));
+      expect(readFileSync(result.screenshotPath).subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(lines.at(-2)).toBe(result.screenshotPath);
+      expect(text).toContain('→ the call answered exactly the chosen photos: ');
+      expect(text).toMatch(/the photo picker offers Evening pier\.jpg, Sunset\.png, Harbour at noon\.jpg, Forest walk\.png, Lake at dawn\.png → /);
 
       // One consent question reached the agent's client, carrying the manifest's why and an allow/deny form; the demo printed what it was asked.
       expect(result.asked).toHaveLength(1);
@@ -68,13 +75,15 @@ describe('runDemo: the real host', () => {
       expect(text).toContain('refused "denied: needsForeground"');
       expect(text).toContain('JSON-RPC error -32602 (Unknown tool: photos__delete)');
       expect(text).toMatch(/\$ xcap audit --data .*\n\s+at\s+app\s+client\s+tool\s+status/);
-      const [run1, run2] = result.runIds;
-      expect(run1).not.toBe(run2);
+      const [run1, consoleRun, run2] = result.runIds;
+      expect(new Set(result.runIds).size).toBe(3);
       expect(result.auditRows.map((r) => [r.clientId, r.tool, r.status, r.error])).toEqual([
         [run1, 'photos__pick', 'denied', 'consentNeeded'],
         [run1, 'photos__list', 'ok', null],
         [run1, 'photos__pick', 'ok', null],
         [run1, 'print__pdf', 'denied', 'needsForeground'],
+        // Consent and the picker answered in the console: the call waited, one row.
+        [consoleRun, 'photos__pick', 'ok', null],
         // The pair of a consent given in the client: the round answered input_required, then the retry.
         [run2, 'photos__list', 'denied', 'consentNeeded'],
         [run2, 'photos__list', 'ok', null],
@@ -82,7 +91,7 @@ describe('runDemo: the real host', () => {
         [run2, 'files__save', 'ok', null],
         [run2, 'photos__delete', 'denied', 'unknownTool'],
       ]);
-      expect(result.auditRows[4]?.argsHash).toBe(result.auditRows[5]?.argsHash);
+      expect(result.auditRows[5]?.argsHash).toBe(result.auditRows[6]?.argsHash);
       // The answer given in the client was stored as a grant (after the revoke between the runs).
       expect(readFileSync(join(result.workspace.data, 'consent.json'), 'utf8')).toContain('"photos.read": "granted"');
     } finally {

@@ -24,3 +24,4 @@ export { nodeProviderPath, pythonProviderPath } from './provider-fixtures.js';
 export { hostileValue, type HostileValueOptions } from './hostile-value.js';
 export { consumerCompilerOptions } from './consumer-compiler-options.js';
 export { startAuthorizationServer, type AuthorizationServer, type AuthorizationServerOptions } from './authorization-server.js';
+export { launchChromium, type LaunchedChromium } from './launch-chromium.js';

@@ -44,7 +44,7 @@ function stores(dir: string, rows: StoredAuditRow[]) {
 
 describe('the console API (xcap console mode, in process)', () => {
   it('answers grants, tokens, audit and minutes; refuses what is not signed in, not same-origin, not JSON or too big', async () => {
-    const dir = tempDir('xcap-console-api-');
+    const dir = tempDir();
     const now = Date.now();
     const rows = [
       at(new Date(now).toISOString(), 'denied', 3),
@@ -128,7 +128,7 @@ describe('the console API (xcap console mode, in process)', () => {
 
 describe('startServeConsole (in process)', () => {
   it('prints the one console line, a line per waiting request, and gives the host its consent UI, grants and pickers', async () => {
-    const dir = tempDir('xcap-serve-console-');
+    const dir = tempDir();
     const files = join(dir, 'files');
     mkdirSync(files);
     const lines: string[] = [];
@@ -162,7 +162,7 @@ describe('startServeConsole (in process)', () => {
     const started = await startServeConsole({
       port: 0,
       app: { id: 'acme.album', screens: [], capabilities: [] },
-      stores: stores(tempDir('xcap-serve-console-'), []),
+      stores: stores(tempDir(), []),
       open: false,
       env: {},
       log: () => undefined,
@@ -174,7 +174,7 @@ describe('startServeConsole (in process)', () => {
 
 describe('consoleOpenPicker', () => {
   it('lists the folder files that fit accept and answers the paths of the chosen names', async () => {
-    const dir = tempDir('xcap-open-');
+    const dir = tempDir();
     writeFileSync(join(dir, 'a.csv'), '1');
     writeFileSync(join(dir, 'b.csv'), '22');
     writeFileSync(join(dir, 'c.txt'), '333');

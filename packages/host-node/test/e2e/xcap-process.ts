@@ -84,9 +84,17 @@ export interface Agent {
   readonly elicited: string[];
 }
 
-/** Spawns `xcap serve <args>` and connects the official v2 client: the default `initialize` handshake (`legacy`) or pinned to 2026-07-28 (`modern`); `elicit` answers elicitation (declaring the capability). */
-export async function connectAgent(args: readonly string[], options: { elicit?: () => ElicitResult; era?: 'legacy' | 'modern' } = {}): Promise<Agent> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [xcapBin, 'serve', ...args], stderr: 'pipe', env: { NODE_OPTIONS: '' } });
+/** Spawns `xcap serve <args>` and connects the official v2 client: the default `initialize` handshake (`legacy`) or pinned to 2026-07-28 (`modern`); `elicit` answers elicitation (declaring the capability); `env` adds to the child's environment. */
+export async function connectAgent(
+  args: readonly string[],
+  options: { elicit?: () => ElicitResult; era?: 'legacy' | 'modern'; env?: Readonly<Record<string, string>> } = {},
+): Promise<Agent> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [xcapBin, 'serve', ...args],
+    stderr: 'pipe',
+    env: { NODE_OPTIONS: '', ...options.env },
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client(

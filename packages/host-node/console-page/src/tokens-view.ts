@@ -1,0 +1,99 @@
+import { el } from './el.js';
+import { formatTime } from './format-time.js';
+import { requestJson } from './request-json.js';
+
+/** One token of `GET /api/tokens` (never its secret). */
+interface TokenJson {
+  readonly name: string;
+  readonly createdAt?: string;
+  readonly lastUsedAt?: string | null;
+}
+
+/** The HTTP tokens: names and dates, `Revoke` per row, and `Add token`, which shows the new token once. */
+export class TokensView {
+  private readonly problem = el('p', { className: 'problem', role: 'alert' });
+  private readonly table = el('table');
+  private readonly name = el('input', { type: 'text', required: true, autocomplete: 'off', spellcheck: false });
+  private readonly shown = el('div', { className: 'new-token' });
+
+  constructor(container: HTMLElement) {
+    const form = el(
+      'form',
+      { className: 'inline' },
+      el('label', { className: 'field' }, 'Token name', this.name),
+      el('button', { type: 'submit' }, 'Add token'),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.add();
+    });
+    container.append(this.table, form, this.shown, this.problem);
+  }
+
+  /** Reads the tokens and redraws the table. */
+  async reload(): Promise<void> {
+    try {
+      const { tokens } = await requestJson<{ tokens: readonly TokenJson[] }>('/api/tokens');
+      this.draw(tokens);
+      this.problem.textContent = '';
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private add(): void {
+    const name = this.name.value.trim();
+    if (name === '') return;
+    requestJson<{ name: string; token: string }>('/api/tokens/add', { name }).then(
+      (added) => {
+        this.name.value = '';
+        this.shown.replaceChildren(
+          el('p', {}, 'The token of ', el('strong', {}, added.name), ' (shown this once; copy it now):'),
+          el('output', { className: 'token' }, added.token),
+        );
+        return this.reload();
+      },
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  private fail(error: unknown): void {
+    this.problem.textContent = error instanceof Error ? error.message : String(error);
+  }
+
+  private draw(tokens: readonly TokenJson[]): void {
+    // The file store keeps no last use: the column shows only when the server sends one.
+    const lastUsed = tokens.some((token) => typeof token.lastUsedAt === 'string');
+    const head = el(
+      'thead',
+      {},
+      el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), lastUsed && el('th', { scope: 'col' }, 'Last used'), el('td')),
+    );
+    const rows = tokens.map((token) => {
+      const revoke = el('button', { type: 'button' }, 'Revoke');
+      revoke.addEventListener('click', () => {
+        revoke.disabled = true;
+        requestJson('/api/tokens/revoke', { name: token.name }).then(
+          () => {
+            this.shown.replaceChildren();
+            return this.reload();
+          },
+          (error: unknown) => {
+            revoke.disabled = false;
+            this.fail(error);
+          },
+        );
+      });
+      return el(
+        'tr',
+        {},
+        el('td', {}, token.name),
+        el('td', {}, formatTime(token.createdAt)),
+        lastUsed && el('td', {}, formatTime(token.lastUsedAt)),
+        el('td', {}, revoke),
+      );
+    });
+    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: lastUsed ? 4 : 3 }, 'No tokens.'))) : el('tbody', {}, ...rows);
+    this.table.replaceChildren(el('caption', {}, 'Bearer tokens for xcap serve --http'), head, body);
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Makes sure Debian's Chromium is on this machine for @xcap/host-node's
+# console browser tests (playwright-core drives it by executablePath; no
+# browser build is ever downloaded): /usr/bin/chromium or `chromium` on PATH,
+# else the chromium package installed with apt-get (non-interactive; root or
+# sudo). Fails with the reason when neither works: the tests never skip in silence.
+# Prints nothing when Chromium is there; XCAP_CHROMIUM names another binary.
+set -euo pipefail
+
+found() {
+  [ -n "${XCAP_CHROMIUM:-}" ] && [ -x "$XCAP_CHROMIUM" ] && return 0
+  [ -x /usr/bin/chromium ] && return 0
+  command -v chromium >/dev/null 2>&1
+}
+
+if found; then
+  exit 0
+fi
+
+echo "== Chromium not found (/usr/bin/chromium, chromium on PATH): installing Debian's chromium package with apt-get"
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "ensure-chromium: no chromium and no apt-get: install Chromium and put it on PATH (or set XCAP_CHROMIUM to its binary)" >&2
+  exit 1
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
+    echo "ensure-chromium: no chromium, and installing it needs root (run as root or install sudo)" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends chromium
+if ! found; then
+  echo "ensure-chromium: the chromium package was installed but neither /usr/bin/chromium nor chromium on PATH exists" >&2
+  exit 1
+fi
