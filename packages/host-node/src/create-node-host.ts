@@ -62,6 +62,8 @@ export interface NodeHostOptions {
   readonly consent?: ConsentUi;
   /** Each app's file quota in bytes (default the blob store's: 1 GiB). */
   readonly quotaBytes?: number;
+  /** How long a consent sheet waits for the person's answer before it counts as dismissed, in milliseconds (the call path's `consentTimeoutMs`; default 120,000). */
+  readonly consentTimeoutMs?: number;
   /** How long a native may take before the call ends `timeout` (the bridge's default when absent). */
   readonly timeoutMs?: number;
   /** More options for the Node providers (`notifySend`, `lp`, `share`, pickers, …). */
@@ -255,6 +257,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       clock: () => new Date(),
       randomHex: () => randomBytes(16).toString('hex'),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.consentTimeoutMs === undefined ? {} : { consentTimeoutMs: options.consentTimeoutMs }),
       ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
       ...(options.auditFailure === undefined ? {} : { auditFailure: options.auditFailure }),
       onAuditState: (change) => {

@@ -22,6 +22,12 @@ export function parseSince(value: string): string {
   return new Date(time).toISOString();
 }
 
+/** `--consent-timeout`: a whole number of seconds from 1 to 3,600, answered in milliseconds. */
+export function parseConsentTimeout(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 3_600) throw new InvalidArgumentError('not a whole number of seconds from 1 to 3600');
+  return Number(value) * 1_000;
+}
+
 /** `--quota`: a whole number of bytes from 0 to 2^53 − 1. */
 export function parseQuota(value: string): number {
   if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('not a whole number of bytes');

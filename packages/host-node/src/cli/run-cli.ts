@@ -4,7 +4,7 @@ import { hostNodeVersion } from '../mcp/host-node-version.js';
 import { errorLine } from './cli-failure.js';
 import { unknownOption } from './unknown-option.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';
-import { parseLimit, parseQuota, parseSince } from './parse-values.js';
+import { parseConsentTimeout, parseLimit, parseQuota, parseSince } from './parse-values.js';
 import { storeFileOption, storeOption } from './store-option.js';
 
 const dataOption = () => new Option('--data <dir>', 'the data directory (default $XDG_DATA_HOME/xcap or ~/.local/share/xcap)');
@@ -59,6 +59,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .option(
       '--console <127.0.0.1:port>',
       'with --consent console: where the console listens (127.0.0.1 only; default 127.0.0.1:0, a free port); its sign-in URL is printed on stderr',
+    )
+    .option(
+      '--consent-timeout <seconds>',
+      'with --foreground: how long a consent sheet (and, with --consent console, a picker) waits for the person before it counts as dismissed (1–3600; default 120)',
+      parseConsentTimeout,
     )
     .option('--console-open', 'with --consent console: open the console (xdg-open) when the first request starts waiting', false)
     .option(

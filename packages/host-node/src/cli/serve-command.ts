@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { defaultConsentTimeoutMs } from '@xcap/call';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { readAppManifest } from '../manifest/read-app-manifest.js';
@@ -13,8 +14,8 @@ import { consolePortOption, openServeConsole } from './serve-console-option.js';
 import { checkHttpFlags, serveHttpCommand } from './serve-http-command.js';
 import { hostNameOption, openStores, storeUrl } from './store-option.js';
 
-/** How long a native may take with `--consent console`: a picker waits up to the consent timeout (120 s) for the person, then `lp` may take its 20 s. */
-const consoleNativeTimeoutMs = 150_000;
+/** How much longer than the consent timeout a native may take with `--consent console`: a picker waits up to the consent timeout for the person, then `lp` may take its 20 s. */
+const consoleNativeExtraMs = 30_000;
 
 async function directoryOption(flag: string, value: unknown): Promise<string | undefined> {
   if (value === undefined) return undefined;
@@ -46,6 +47,8 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss')
     throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
+  const consentTimeoutMs = typeof options.consentTimeout === 'number' ? options.consentTimeout : undefined;
+  if (!foreground && consentTimeoutMs !== undefined) throw new CliFailure('--consent-timeout needs --foreground (in the background no one is asked)');
   const consolePort = await consolePortOption(options);
   const paths = dataDirOption(options, io);
   const url = await storeUrl(options, io);
@@ -92,7 +95,13 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
       ? undefined
       : await openServeConsole(
           consolePort,
-          { manifest, paths, ...(filesDir === undefined ? {} : { filesDir }), ...(shared === undefined ? {} : { shared }) },
+          {
+            manifest,
+            paths,
+            ...(filesDir === undefined ? {} : { filesDir }),
+            ...(shared === undefined ? {} : { shared }),
+            ...(consentTimeoutMs === undefined ? {} : { timeoutMs: consentTimeoutMs }),
+          },
           options,
           io,
         ).catch(async (error: unknown) => {
@@ -102,13 +111,20 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const consoleHost =
     opened === undefined
       ? {}
-      : { consentUi: opened.consentUi, grants: opened.grants, providerOptions: opened.providerOptions, timeoutMs: consoleNativeTimeoutMs };
+      : {
+          consentUi: opened.consentUi,
+          stopWaiting: () => opened.requests.close(),
+          grants: opened.grants,
+          providerOptions: opened.providerOptions,
+          timeoutMs: (consentTimeoutMs ?? defaultConsentTimeoutMs) + consoleNativeExtraMs,
+        };
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
   const host = {
     manifest,
     dataDir: paths.dir,
     foreground,
     consent,
+    ...(consentTimeoutMs === undefined ? {} : { consentTimeoutMs }),
     auditSync: options.auditSync === 'full' ? ('full' as const) : ('normal' as const),
     ...(photosDir === undefined ? {} : { photosDir }),
     ...(filesDir === undefined ? {} : { filesDir }),

@@ -43,6 +43,8 @@ export interface ServeHttpCommandInput {
   readonly providerCommands?: readonly string[];
   /** The console's consent UI (`--consent console`). */
   readonly consentUi?: ConsentUi;
+  /** Ends the console's pending requests when the server stops (`serveHttp`'s `stopWaiting`). */
+  readonly stopWaiting?: () => void;
   /** The console's pickers (`--consent console`). */
   readonly providerOptions?: Partial<NodeProvidersOptions>;
   /** How long a native may take (`--consent console`: a picker waits for the person). */

@@ -58,7 +58,8 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-const cookieName = 'xcap_console';
+/** The session cookie's name: one per port, since cookies are per host, not per port — two consoles on 127.0.0.1 in one browser keep their own sessions. */
+const cookieName = (port: number) => `xcap_console_${port}`;
 const maxBodyBytes = 16 * 1024;
 const maxPhotoBytes = 16 * 1024 * 1024;
 const maxAssetBytes = 8 * 1024 * 1024;
@@ -124,7 +125,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   let closed = false;
 
   const signedIn = (req: IncomingMessage) => {
-    const session = consoleHttp.cookie(req, cookieName);
+    const session = consoleHttp.cookie(req, cookieName(port));
     return session !== undefined && sessions.has(session);
   };
 
@@ -215,7 +216,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       const session = randomBytes(32).toString('base64url');
       sessions.add(session);
       if (sessions.size > maxSessions) sessions.delete(sessions.values().next().value ?? '');
-      res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'Content-Length': '0' });
+      res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'Content-Length': '0' });
       return void res.end();
     }
     if (path === '/' && method === 'GET') {

@@ -72,6 +72,11 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly consent?: ConsentMode;
   /** The consent UI of mode `console` (`consoleConsentUi`), or a host's own: asked in the foreground instead of the mode's. */
   readonly consentUi?: ConsentUi;
+  /**
+   * Called first when `close()` starts (SIGINT, SIGTERM): ends whatever a call waits for in the foreground (the
+   * console's pending requests dismiss and cancel at once), so those calls answer, and are audited, within the grace period.
+   */
+  readonly stopWaiting?: () => void;
   /** Where bearer tokens are verified (default `tokens.json` in the data directory, a `FileTokenStore`). */
   readonly tokens?: TokenStore;
   /** The HTTP limits. */
@@ -153,6 +158,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     allowRemote: _remote,
     consent: _mode,
     consentUi: _ui,
+    stopWaiting,
     tokens: givenTokens,
     limits = {},
     log: _log,
@@ -272,6 +278,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     let closing: Promise<void> | undefined;
     const close = (): Promise<void> =>
       (closing ??= (async () => {
+        stopWaiting?.();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         if (!(await drained(mounted, closeGraceMs, timers))) {

@@ -16,6 +16,11 @@ export interface ServeStdioOptions extends Omit<NodeHostOptions, 'consent'> {
   readonly consent?: ConsentMode;
   /** The consent UI of mode `console` (`consoleConsentUi`), or a host's own: asked in the foreground instead of the mode's. */
   readonly consentUi?: ConsentUi;
+  /**
+   * Called first when `close()` starts (SIGINT, SIGTERM): ends whatever a call waits for in the foreground (the
+   * console's pending requests dismiss and cancel at once), so those calls answer, and are audited, within the grace period.
+   */
+  readonly stopWaiting?: () => void;
   /** The run id of this connection (default a fresh `newRunId()`). */
   readonly clientId?: string;
   /** The protocol's input (default `process.stdin`). */
@@ -81,6 +86,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const {
     consent: _mode,
     consentUi: _ui,
+    stopWaiting,
     clientId: _clientId,
     stdin,
     stdout,
@@ -124,6 +130,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      stopWaiting?.();
       served.stopReading();
       if (!(await resolvesWithin(served.idle(), closeGraceMs))) {
         const stopped = host.stopCommands();

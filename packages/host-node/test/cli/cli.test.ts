@@ -196,6 +196,15 @@ describe('xcap: help, version, usage errors', () => {
       ['serve', '--manifest', 'x.json', '--consent', 'prompt'],
       '--consent prompt needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)',
     ],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent-timeout', '0'],
+      "option '--consent-timeout <seconds>' argument '0' is invalid. not a whole number of seconds from 1 to 3600",
+    ],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent-timeout', '3601'],
+      "option '--consent-timeout <seconds>' argument '3601' is invalid. not a whole number of seconds from 1 to 3600",
+    ],
+    [['serve', '--manifest', 'x.json', '--consent-timeout', '30'], '--consent-timeout needs --foreground (in the background no one is asked)'],
     [['serve', '--manifest', 'x.json', '--photos', '/nonexistent/photos'], '--photos /nonexistent/photos: no such directory'],
     [['serve', '--manifest', '/nonexistent/app.json'], 'invalid manifest /nonexistent/app.json: /: no such file'],
   ])('%j → exit 2 and one line on stderr', async (argv, message) => {

@@ -107,6 +107,33 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     expect(await grants()).toEqual({});
   });
 
+  it('a sheet nobody answers is dismissed at the consent timeout (--consent-timeout 2): the card goes, nothing is stored, the call answers consentNeeded; a second console in the same browser keeps its own session', async () => {
+    const other = await consoleWorkspace();
+    const late = await connectAgent(
+      [
+        ...['--manifest', other.manifest, '--data', other.data, '--photos', other.photos],
+        ...['--foreground', '--consent', 'console', '--consent-timeout', '2'],
+      ],
+      { env: { PATH: `${other.bin}:${process.env.PATH ?? ''}` } },
+    );
+    try {
+      const otherTab = await openConsole(browser.context, await consoleLoginUrl(() => late.stderr()));
+      const call = late.client.callTool({ name: 'photos__list', arguments: {} });
+      const sheet = otherTab.page.locator('form.card:not(.answered)', { has: otherTab.page.getByRole('button', { name: 'Allow', exact: true }) });
+      await sheet.waitFor({ timeout: 10_000 });
+      expect(await call).toMatchObject(denied('consentNeeded'));
+      await sheet.waitFor({ state: 'detached', timeout: 10_000 });
+      expect(JSON.parse((await runXcap(['grants', '--json', '--data', other.data])).stdout)).toEqual({});
+      expect(auditRows(other.data).map((row) => [row.tool, row.status, row.error])).toEqual([['photos__list', 'denied', 'consentNeeded']]);
+      // The first console's session survived the second sign-in on the same host.
+      expect((await state()).pending).toEqual([]);
+      await otherTab.page.close();
+    } finally {
+      await late.client.close();
+      await rm(other.root, { recursive: true, force: true });
+    }
+  });
+
   it('Don’t allow stores denied and the call answers consentDenied', async () => {
     const call = agent.client.callTool({ name: 'photos__list', arguments: {} });
     await (await card('Don’t allow')).getByRole('button', { name: 'Don’t allow' }).click();

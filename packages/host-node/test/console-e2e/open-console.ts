@@ -5,7 +5,7 @@ export interface ConsoleTab {
   readonly page: Page;
   /** `http://127.0.0.1:PORT`. */
   readonly origin: string;
-  /** The session cookie as a `Cookie` header value (`xcap_console=…`). */
+  /** The session cookie as a `Cookie` header value (`xcap_console_<port>=…`). */
   readonly cookie: string;
   /** Dialogs (alert, confirm) the page opened: script injected through a server string would show here. */
   readonly dialogs: string[];
@@ -34,7 +34,7 @@ export async function openConsole(context: BrowserContext, loginUrl: URL, option
   await page.goto(loginUrl.href);
   await page.locator('body[data-ready="true"]').waitFor({ timeout: 10_000 });
   const cookies = await context.cookies(loginUrl.origin);
-  const session = cookies.find((cookie) => cookie.name === 'xcap_console');
-  if (session === undefined) throw new Error(`no xcap_console cookie after ${loginUrl.origin}/login: ${JSON.stringify(cookies)}`);
+  const session = cookies.find((cookie) => cookie.name === `xcap_console_${loginUrl.port}`);
+  if (session === undefined) throw new Error(`no xcap_console_${loginUrl.port} cookie after ${loginUrl.origin}/login: ${JSON.stringify(cookies)}`);
   return { page, origin: loginUrl.origin, cookie: `${session.name}=${session.value}`, dialogs, errors };
 }

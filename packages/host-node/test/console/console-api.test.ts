@@ -59,7 +59,7 @@ describe('the console API (xcap console mode, in process)', () => {
 
     expect((await consoleFetch(`${origin}/login`)).status).toBe(403);
     expect((await consoleFetch(`${origin}/api/grants`, { headers: { Host: host } })).json()).toEqual({ error: 'not signed in' });
-    expect((await consoleFetch(`${origin}/api/grants`, { headers: { Host: host, Cookie: 'xcap_console=forged' } })).status).toBe(401);
+    expect((await consoleFetch(`${origin}/api/grants`, { headers: { Host: host, Cookie: `xcap_console_${new URL(origin).port}=forged` } })).status).toBe(401);
     expect((await consoleFetch(`${origin}/`, { headers: { Host: `127.0.0.1:${Number(new URL(origin).port) + 1}` } })).status).toBe(421);
     const session = await signIn(server.loginUrl);
     expect((await consoleFetch(`${origin}/api/state`, { headers: { Host: `localhost:${new URL(origin).port}`, Cookie: session.cookie } })).status).toBe(200);

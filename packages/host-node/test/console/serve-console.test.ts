@@ -70,7 +70,9 @@ describe.each(['legacy', 'modern'] as const)(
       const login = await consoleFetch(loginUrl);
       expect(login.status).toBe(303);
       expect(login.headers.location).toBe('/');
-      expect(login.headers['set-cookie']?.[0]).toMatch(/^xcap_console=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
+      expect(login.headers['set-cookie']?.[0]).toMatch(
+        new RegExp(`^xcap_console_${new URL(origin).port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`),
+      );
       expect(login.headers['content-security-policy']).toBe("default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'");
       expect(login.headers['x-content-type-options']).toBe('nosniff');
       expect(login.headers['referrer-policy']).toBe('no-referrer');
