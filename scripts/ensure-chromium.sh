@@ -17,21 +17,8 @@ if found; then
   exit 0
 fi
 
-echo "== Chromium not found (/usr/bin/chromium, chromium on PATH): installing Debian's chromium package with apt-get"
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-chromium: no chromium and no apt-get: install Chromium and put it on PATH (or set XCAP_CHROMIUM to its binary)" >&2
-  exit 1
-fi
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
-    echo "ensure-chromium: no chromium, and installing it needs root (run as root or install sudo)" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -q
-"${sudo[@]}" apt-get install -y -q --no-install-recommends chromium
+source "$(dirname "$0")/apt-install.sh"
+apt_install ensure-chromium chromium "Chromium (/usr/bin/chromium, chromium on PATH)"
 if ! found; then
   echo "ensure-chromium: the chromium package was installed but neither /usr/bin/chromium nor chromium on PATH exists" >&2
   exit 1

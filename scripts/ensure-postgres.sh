@@ -15,21 +15,8 @@ if found; then
   exit 0
 fi
 
-echo "== PostgreSQL server binaries (initdb) not found: installing the postgresql package with apt-get"
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "ensure-postgres: no initdb and no apt-get: install PostgreSQL's server (initdb, pg_ctl) and put it on PATH" >&2
-  exit 1
-fi
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
-    echo "ensure-postgres: no initdb, and installing postgresql needs root (run as root or install sudo)" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -q
-"${sudo[@]}" apt-get install -y -q --no-install-recommends postgresql
+source "$(dirname "$0")/apt-install.sh"
+apt_install ensure-postgres postgresql "PostgreSQL's server binaries (initdb)"
 if ! found; then
   echo "ensure-postgres: the postgresql package was installed but initdb is not on PATH nor in /usr/lib/postgresql/<version>/bin" >&2
   exit 1
