@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+
+/** The fields of a package.json that `ownPackageJson` reads. */
+export interface OwnPackageJson {
+  readonly name: string;
+  readonly version: string;
+}
+
+/**
+ * The package.json named `name` in the folder of the module at `moduleUrl` or
+ * the nearest one above it (its `import.meta.url`). Walking up finds it from
+ * dist/ as from the `xcap` bundle's chunks (dist/cli-bundle/chunks/); the
+ * name check skips a package.json of another package on the way. Throws when
+ * no folder up to the root holds it.
+ */
+export function ownPackageJson(moduleUrl: string, name: string): OwnPackageJson {
+  for (let dir = new URL('.', moduleUrl); ;) {
+    const candidate = readPackageJson(new URL('package.json', dir));
+    if (candidate?.name === name) return candidate;
+    const parent = new URL('..', dir);
+    if (parent.href === dir.href) throw new Error(`no package.json of ${name} in or above ${moduleUrl}`);
+    dir = parent;
+  }
+}
+
+/** The package.json at `file` parsed, or `undefined` when there is none there. */
+function readPackageJson(file: URL): OwnPackageJson | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return JSON.parse(text) as OwnPackageJson;
+}
