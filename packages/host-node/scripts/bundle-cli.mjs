@@ -67,6 +67,26 @@ if (undeclared.size > 0) {
   process.exit(1);
 }
 
+/**
+ * The bundled modules allowed to use their own URL (`import.meta.url`, `__dirname`, …): in the bundle it is a chunk's,
+ * in dist/cli-bundle/chunks/. Each finds files through `ownPackageJson` (or its own package's entry), never relative to itself.
+ */
+const ownUrlUsers = new Set(['dist/mcp/host-node-version.js']);
+const misplaced = [];
+for (const input of Object.keys(result.metafile.inputs))
+  if (
+    !ownUrlUsers.has(input) &&
+    /import\.meta\.(url|dirname|filename)|\b__(dirname|filename)\b/.test(await readFile(new URL(input, `file://${packageRoot}`), 'utf8'))
+  )
+    misplaced.push(input);
+if (misplaced.length > 0) {
+  process.stderr.write(
+    `bundle-cli: these modules find files relative to their own URL, which the bundle moves: ${misplaced.join(', ')}; ` +
+      `find them through ownPackageJson(import.meta.url, name).folder instead (then list the module in ownUrlUsers)\n`,
+  );
+  process.exit(1);
+}
+
 /** Each output file (relative to dist/cli-bundle) → the modules it holds (relative to this package's folder). */
 const modules = {};
 for (const [file, output] of Object.entries(result.metafile.outputs)) {

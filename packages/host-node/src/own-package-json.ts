@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 
-/** The fields of a package.json that `ownPackageJson` reads. */
+/** The fields of a package.json that `ownPackageJson` reads, and the folder it is in. */
 export interface OwnPackageJson {
   readonly name: string;
   readonly version: string;
+  /** The package's folder (a URL ending in `/`): the base for its files, e.g. `new URL('dist/x/', folder)`. */
+  readonly folder: URL;
 }
 
 /**
  * The package.json named `name` in the folder of the module at `moduleUrl` or
- * the nearest one above it (its `import.meta.url`). Walking up finds it from
+ * the nearest one above it (its import.meta URL). Walking up finds it from
  * dist/ as from the `xcap` bundle's chunks (dist/cli-bundle/chunks/); the
  * name check skips a package.json of another package on the way. Throws when
  * no folder up to the root holds it.
@@ -16,7 +18,7 @@ export interface OwnPackageJson {
 export function ownPackageJson(moduleUrl: string, name: string): OwnPackageJson {
   for (let dir = new URL('.', moduleUrl); ;) {
     const candidate = readPackageJson(new URL('package.json', dir));
-    if (candidate?.name === name) return candidate;
+    if (candidate?.name === name) return { name: candidate.name, version: candidate.version, folder: dir };
     const parent = new URL('..', dir);
     if (parent.href === dir.href) throw new Error(`no package.json of ${name} in or above ${moduleUrl}`);
     dir = parent;
@@ -24,7 +26,7 @@ export function ownPackageJson(moduleUrl: string, name: string): OwnPackageJson 
 }
 
 /** The package.json at `file` parsed, or `undefined` when there is none there. */
-function readPackageJson(file: URL): OwnPackageJson | undefined {
+function readPackageJson(file: URL): Omit<OwnPackageJson, 'folder'> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -32,5 +34,5 @@ function readPackageJson(file: URL): OwnPackageJson | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return JSON.parse(text) as OwnPackageJson;
+  return JSON.parse(text) as Omit<OwnPackageJson, 'folder'>;
 }

@@ -18,7 +18,8 @@ function layout(): { root: string; moduleUrl: string } {
 
 describe('ownPackageJson', () => {
   it('walks up from a module three folders deep, past a package.json of no name, to the one named', () => {
-    expect(ownPackageJson(layout().moduleUrl, '@acme/pkg')).toEqual({ name: '@acme/pkg', version: '3.1.4' });
+    const { root, moduleUrl } = layout();
+    expect(ownPackageJson(moduleUrl, '@acme/pkg')).toEqual({ name: '@acme/pkg', version: '3.1.4', folder: pathToFileURL(join(root, 'pkg/')) });
   });
 
   it('throws, naming the package, when no folder up to the root holds it', () => {
