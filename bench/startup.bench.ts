@@ -223,7 +223,9 @@ export async function run(): Promise<BenchRow[]> {
       name: 'xcap serve unbundled (dist/cli/main.js) / bare (v2 client)',
       value: median(unbundled.ratios),
       unit: '×',
-      note: `xcap ${median(unbundled.a).toFixed(0)} ms vs bare ${median(unbundled.b).toFixed(0)} ms (medians of ${rounds}); CPU ratio ${median(unbundled.cpuRatios).toFixed(2)}×`,
+      note:
+        `xcap ${median(unbundled.a).toFixed(0)} ms vs bare ${median(unbundled.b).toFixed(0)} ms (medians of ${rounds}); ` +
+        `CPU ratio ${median(unbundled.cpuRatios).toFixed(2)}×`,
     });
     loads.push(os.loadavg()[0] ?? 0);
     const first = await alternating(
