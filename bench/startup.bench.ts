@@ -16,7 +16,9 @@
  *
  * The servers' CPU time to that answer (Linux `/proc/<pid>/stat`, 10 ms
  * ticks) is steadier than wall time on a shared machine: its ratio too.
- * Also `xcap serve` on a fresh data directory each time (a new user's first
+ * Also the unbundled CLI (dist/cli/main.js, each module of our packages
+ * its own file) against the bare server, for what the bundle saves; and
+ * `xcap serve` on a fresh data directory each time (a new user's first
  * start: it creates the grant file and the audit database), and the wall
  * time (spawn to exit) of `xcap --help` and `xcap serve --help`, and of
  * `node -e 0` (the floor: starting Node itself).
@@ -38,6 +40,8 @@ import { type BenchRow, isMain, printTable } from './harness.js';
 import { processCpuTime } from './process-cpu-time.js';
 
 const xcapBin = fileURLToPath(new URL('../packages/host-node/bin/xcap.js', import.meta.url));
+/** The same CLI unbundled (tsc's output; the launcher runs the bundle of dist/cli-bundle/): what the bundle saves. */
+const unbundledBin = fileURLToPath(new URL('../packages/host-node/dist/cli/main.js', import.meta.url));
 const bareBin = fileURLToPath(new URL('./bare-mcp-server.mjs', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Math.max(1, Number(process.env['XCAP_BENCH_STARTUP_ROUNDS'] ?? 15));
@@ -173,7 +177,7 @@ export async function run(): Promise<BenchRow[]> {
   try {
     const { photos, manifest } = await writeSampleAlbum(dir);
     let fresh = 0;
-    const serve = (data: string): Server => ({ args: [xcapBin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos], env: {} });
+    const serve = (data: string, bin = xcapBin): Server => ({ args: [bin, 'serve', '--manifest', manifest, '--data', data, '--photos', photos], env: {} });
     // The data directory an agent's runs share; the unmeasured warm-up below creates it (and warms the file system cache and the client's modules).
     const xcap = () => serve(join(dir, 'data'));
     const bare: Server = { args: [bareBin, 'stdio'], env: { BARE_TOOL: JSON.stringify(bareTool) } };
@@ -210,6 +214,19 @@ export async function run(): Promise<BenchRow[]> {
         },
       );
     }
+    loads.push(os.loadavg()[0] ?? 0);
+    const unbundled = await alternating(
+      () => withClient(serve(join(dir, 'data'), unbundledBin)),
+      () => withClient(bare),
+    );
+    rows.push({
+      name: 'xcap serve unbundled (dist/cli/main.js) / bare (v2 client)',
+      value: median(unbundled.ratios),
+      unit: '×',
+      note:
+        `xcap ${median(unbundled.a).toFixed(0)} ms vs bare ${median(unbundled.b).toFixed(0)} ms (medians of ${rounds}); ` +
+        `CPU ratio ${median(unbundled.cpuRatios).toFixed(2)}×`,
+    });
     loads.push(os.loadavg()[0] ?? 0);
     const first = await alternating(
       () => withClient(serve(join(dir, `fresh-${fresh++}`))),

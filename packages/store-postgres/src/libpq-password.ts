@@ -8,8 +8,14 @@ interface PasswordParameters {
   readonly user?: string | undefined;
 }
 
-/** `pgpass` (libpq's password file as node-postgres reads it; it ships no types): the password of the first matching line, or `undefined`. */
-const pgpass = createRequire(import.meta.url)('pgpass') as (connection: PasswordParameters, callback: (password: string | undefined) => void) => void;
+/**
+ * `pgpass` (libpq's password file as node-postgres reads it; it ships no types): the password of the first matching line, or `undefined`.
+ * Required from this package's own entry, not from this module: bundled into the `xcap` command, this module's URL is in @xcap/host-node.
+ */
+const pgpass = createRequire(import.meta.resolve('@xcap/store-postgres'))('pgpass') as (
+  connection: PasswordParameters,
+  callback: (password: string | undefined) => void,
+) => void;
 
 /**
  * The password of a connection whose string holds none, found where libpq

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './repo-paths.js';
 
-/** The committed `xcap` launcher of @xcap/host-node (it runs the built dist/cli/main.js). */
+/** The committed `xcap` launcher of @xcap/host-node (it runs the built bundle dist/cli-bundle/main.js). */
 export const xcapBin = join(repoRoot, 'packages/host-node/bin/xcap.js');
 
 /** The committed `xcap-conformance` launcher of @xcap/host-testing (it runs the built dist). */

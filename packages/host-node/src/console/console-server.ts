@@ -15,6 +15,7 @@ import { consoleHeaders, consoleHttp } from './console-http.js';
 import { consolePages } from './console-pages.js';
 import type { ConsoleRequests } from './console-requests.js';
 import type { ConsoleStores } from './console-stores.js';
+import { ownPackageJson } from '../own-package-json.js';
 
 /** What `startConsoleServer` takes. */
 export interface ConsoleServerOptions {
@@ -88,7 +89,7 @@ const htmlType = 'text/html; charset=utf-8';
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
   const timers = options.timers ?? realTimers;
   const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  const assetsDir = options.assetsDir ?? fileURLToPath(new URL('../console-page/', import.meta.url));
+  const assetsDir = options.assetsDir ?? fileURLToPath(new URL('dist/console-page/', ownPackageJson(import.meta.url, '@xcap/host-node').folder));
   const maxStreams = options.maxStreams ?? 8;
   const secret = randomBytes(32).toString('base64url');
   const secretDigest = digest(secret);

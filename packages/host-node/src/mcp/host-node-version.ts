@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { ownPackageJson } from '../own-package-json.js';
 
 /** This package's version (from its package.json), reported by `xcap --version` and the MCP server's info. */
-export const hostNodeVersion: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const hostNodeVersion: string = ownPackageJson(import.meta.url, '@xcap/host-node').version;

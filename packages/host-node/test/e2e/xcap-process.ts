@@ -10,13 +10,13 @@ import { decodeBase64 } from '@xcap/bridge';
 import { samplePhotos } from '@xcap/host-testing';
 import { childEnd } from '@xcap/test-support';
 
-/** The committed launcher; it runs the built CLI (dist/cli/main.js), which `npm test` builds first. */
+/** The committed launcher; it runs the built CLI (the bundle dist/cli-bundle/main.js), which `npm test` builds first. */
 export const xcapBin = fileURLToPath(new URL('../../bin/xcap.js', import.meta.url));
 
 /** Fails with the command to run when the package is not built. */
 export function requireBuilt(): void {
-  const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-  if (!existsSync(main)) throw new Error(`${main} is missing: build first (npx tsc -b packages/host-node/tsconfig.build.json, or npm run build)`);
+  const main = fileURLToPath(new URL('../../dist/cli-bundle/main.js', import.meta.url));
+  if (!existsSync(main)) throw new Error(`${main} is missing: build first (npm run build)`);
 }
 
 /** What one `xcap …` run printed and its exit code. */

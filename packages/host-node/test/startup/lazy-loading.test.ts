@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { childEnd, tempDir } from '@xcap/test-support';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireBuilt, workspace, xcapBin } from '../e2e/xcap-process.js';
+import { bundleUrl, loadedModules } from './loaded-modules.js';
 
 // Child processes on a loaded 2-core machine: the shared 20 s is too short.
 vi.setConfig({ testTimeout: 60_000 });
@@ -16,7 +17,7 @@ beforeAll(requireBuilt);
 /** The `--import` hook that writes every loaded module's URL to $XCAP_LOAD_LOG. */
 const recorder = fileURLToPath(new URL('./record-loads.mjs', import.meta.url));
 
-/** What a command must not load, by the path its URL holds (workspace packages resolve to packages/<name>/). */
+/** What a command must not load, by the path its URL holds (workspace packages are their built packages/<name>/dist/ files, bundled or not). */
 const notFor = {
   pg: /\/node_modules\/pg\//,
   '@xcap/store-postgres': /\/packages\/store-postgres\//,
@@ -40,6 +41,9 @@ function loadedOf(urls: readonly string[], names: readonly (keyof typeof notFor)
 
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
 
+/** The bundle's entry, which bin/xcap.js runs. */
+const bundleMain = new URL('main.js', bundleUrl).href;
+
 describe('xcap loads what a command needs, when it needs it', () => {
   it('xcap serve over stdio (no --store, no --http) has loaded no pg, store-postgres, exifr, HTTP code, pdf, … by the first tools/list answer', async () => {
     const ws = await workspace();
@@ -53,9 +57,11 @@ describe('xcap loads what a command needs, when it needs it', () => {
     const client = new Client({ name: 'lazy-loading', version: '1.0.0' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    const urls = await lines(log);
+    const loaded = await lines(log);
     await client.close();
     expect(tools.map((t) => t.name)).toContain('photos__list');
+    expect(loaded).toContain(bundleMain);
+    const urls = await loadedModules(loaded);
     // The recorder works: it saw the serve command and the SDK server.
     expect(urls.some((url) => url.endsWith('/packages/host-node/dist/cli/serve-command.js'))).toBe(true);
     expect(urls.some((url) => url.includes('/node_modules/@modelcontextprotocol/server/'))).toBe(true);
@@ -73,7 +79,9 @@ describe('xcap loads what a command needs, when it needs it', () => {
     );
     expect(end.code).toBe(0);
     expect(end.stdout).toContain('Usage: xcap');
-    const urls = await lines(log);
+    const loaded = await lines(log);
+    expect(loaded).toContain(bundleMain);
+    const urls = await loadedModules(loaded);
     expect(urls.some((url) => url.endsWith('/packages/host-node/dist/cli/run-cli.js'))).toBe(true);
     const commands =
       /\/host-node\/dist\/cli\/(serve-command|serve-http-command|grant-commands|audit-command|token-commands|store-commands|command-stores)\.js$/;
