@@ -90,7 +90,8 @@ describe('createOAuthVerifier', () => {
   it('refuses what is not a JWT, and an issuer not trusted (none, another, not a string)', async () => {
     const { verify } = verifier();
     expect(await verify('abc.def.ghi')).toEqual(refused('not a JWT access token'));
-    for (const iss of [undefined, 'https://other.example', 5])
+    // A hostile token may carry an iss of any JSON type (JWTPayload types it as a string).
+    for (const iss of [undefined, 'https://other.example', 5] as (string | undefined)[])
       expect({ iss, verdict: await verify(await sign({ iss })) }).toEqual({ iss, verdict: refused(`iss ${JSON.stringify(iss)} is not a trusted issuer`) });
   });
 
