@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedFetch } from '../../src/http/bounded-fetch.js';
-import { json, startRouteServer, type RouteServer } from './start-route-server.js';
+import { jsonRoute } from './json-route.js';
+import { startRouteServer, type RouteServer } from './start-route-server.js';
 
 const bounds = { timeoutMs: 2_000, maxBytes: 1_024 };
 let server: RouteServer;
 beforeAll(async () => {
   server = await startRouteServer({
-    '/doc': json({ ok: true }),
+    '/doc': jsonRoute({ ok: true }),
     '/big': (_request, response) => response.writeHead(200).end('x'.repeat(1_025)),
     '/not-modified': (_request, response) => response.writeHead(304).end(),
     '/moved': (_request, response) => response.writeHead(301, { location: '/doc' }).end('moved'),

@@ -2,7 +2,8 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthVerifier, type OAuthVerdict } from '../../src/http/create-oauth-verifier.js';
 import type { OAuthOptions } from '../../src/http/oauth-options.js';
-import { json, startRouteServer, type RouteServer } from './start-route-server.js';
+import { jsonRoute } from './json-route.js';
+import { startRouteServer, type RouteServer } from './start-route-server.js';
 
 const resource = 'https://x.example/mcp';
 const start = 1_900_000_000;
@@ -18,8 +19,8 @@ beforeAll(async () => {
     keys.set(alg, pair.privateKey);
     published.push({ ...(await exportJWK(pair.publicKey)), kid: alg, alg, use: 'sig' });
   }
-  issuer = await startRouteServer({ '/jwks': json({ keys: published }) });
-  issuer.routes.set('/.well-known/oauth-authorization-server', json({ issuer: issuer.origin, jwks_uri: `${issuer.origin}/jwks` }));
+  issuer = await startRouteServer({ '/jwks': jsonRoute({ keys: published }) });
+  issuer.routes.set('/.well-known/oauth-authorization-server', jsonRoute({ issuer: issuer.origin, jwks_uri: `${issuer.origin}/jwks` }));
 });
 afterAll(() => issuer.close());
 
@@ -153,7 +154,8 @@ describe('createOAuthVerifier', () => {
       const token = await sign({ iss: down.origin });
       expect(await verify(token)).toEqual(
         refused(
-          `the metadata of issuer ${down.origin} could not be discovered: GET ${down.origin}/.well-known/oauth-authorization-server: HTTP 404; GET ${down.origin}/.well-known/openid-configuration: HTTP 404`,
+          `the metadata of issuer ${down.origin} could not be discovered: ` +
+            `GET ${down.origin}/.well-known/oauth-authorization-server: HTTP 404; GET ${down.origin}/.well-known/openid-configuration: HTTP 404`,
           'unavailable',
         ),
       );
@@ -172,7 +174,7 @@ describe('createOAuthVerifier', () => {
   it('a JWKS that cannot be fetched: unavailable, naming the issuer', async () => {
     const broken = await startRouteServer({ '/jwks': (_request, response) => response.writeHead(500).end() });
     try {
-      broken.routes.set('/.well-known/oauth-authorization-server', json({ issuer: broken.origin, jwks_uri: `${broken.origin}/jwks` }));
+      broken.routes.set('/.well-known/oauth-authorization-server', jsonRoute({ issuer: broken.origin, jwks_uri: `${broken.origin}/jwks` }));
       const { verify } = verifier({ issuers: [broken.origin] });
       expect(await verify(await sign({ iss: broken.origin }))).toEqual(
         refused(`the JWKS of issuer ${broken.origin} could not be fetched: GET ${broken.origin}/jwks: HTTP 500`, 'unavailable'),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverJwksUri } from '../../src/http/discover-jwks-uri.js';
-import { json, startRouteServer, type RouteServer } from './start-route-server.js';
+import { jsonRoute } from './json-route.js';
+import { startRouteServer, type RouteServer } from './start-route-server.js';
 
 const bounds = { timeoutMs: 2_000, maxBytes: 64 * 1024 };
 const servers: RouteServer[] = [];
@@ -36,9 +37,9 @@ describe('discoverJwksUri', () => {
   it('answers the jwks_uri of the first document naming the issuer exactly, skipping a null document and one naming another issuer', async () => {
     const server = await serve();
     const issuer = `${server.origin}/tenant`;
-    server.routes.set(`${rfc8414}/tenant`, json(null));
-    server.routes.set(`${openid}/tenant`, json({ issuer: `${server.origin}/other`, jwks_uri: 'https://evil.example/jwks' }));
-    server.routes.set(`/tenant${openid}`, json({ issuer, jwks_uri: 'https://as.example/jwks' }));
+    server.routes.set(`${rfc8414}/tenant`, jsonRoute(null));
+    server.routes.set(`${openid}/tenant`, jsonRoute({ issuer: `${server.origin}/other`, jwks_uri: 'https://evil.example/jwks' }));
+    server.routes.set(`/tenant${openid}`, jsonRoute({ issuer, jwks_uri: 'https://as.example/jwks' }));
     expect(await discoverJwksUri(issuer, bounds)).toBe('https://as.example/jwks');
   });
 
@@ -46,8 +47,8 @@ describe('discoverJwksUri', () => {
     const server = await serve();
     const issuer = server.origin;
     for (const jwks of [['https://as.example/jwks'], 'not a url', 'http://as.example/jwks', 'ftp://127.0.0.1/jwks', undefined]) {
-      server.routes.set(rfc8414, json({ issuer, jwks_uri: jwks }));
-      server.routes.set(openid, json({ issuer: 'https://another.example' }));
+      server.routes.set(rfc8414, jsonRoute({ issuer, jwks_uri: jwks }));
+      server.routes.set(openid, jsonRoute({ issuer: 'https://another.example' }));
       await expect(discoverJwksUri(issuer, bounds)).rejects.toThrow(
         new Error(
           `the metadata of issuer ${issuer} could not be discovered: ${issuer}${rfc8414}: no usable jwks_uri (${JSON.stringify(jwks)}); ` +
@@ -65,7 +66,7 @@ describe('discoverJwksUri', () => {
       ['http://127.0.0.1:9/jwks', 'http://127.0.0.1:9/jwks'],
       ['http://localhost:9/a/../jwks', 'http://localhost:9/jwks'],
     ]) {
-      server.routes.set(rfc8414, json({ issuer, jwks_uri: jwks }));
+      server.routes.set(rfc8414, jsonRoute({ issuer, jwks_uri: jwks }));
       expect(await discoverJwksUri(issuer, bounds)).toBe(href);
     }
   });

@@ -18,12 +18,6 @@ export interface RouteServer {
   close(): Promise<void>;
 }
 
-/** Answers `body` as JSON with status 200. */
-export const json =
-  (body: unknown): Route =>
-  (_request, response) =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-
 /** Starts a node:http server on 127.0.0.1 (port 0) answering each path by its route: a hostile or misconfigured authorization server for the OAuth tests. */
 export async function startRouteServer(routes: Record<string, Route> = {}): Promise<RouteServer> {
   const table = new Map(Object.entries(routes));
