@@ -47,7 +47,7 @@ export function checkIdentity(
   const resourceMetadata = resourceMetadataUrl(options.resource);
   const scopes = options.scopes ?? [];
   const refused = (message: string, error?: 'invalid_token') =>
-    httpError(401, message, { 'www-authenticate': bearerChallenge({ resourceMetadata, scopes, ...(error === undefined ? {} : { error }) }) });
+    httpError(401, message, { 'www-authenticate': bearerChallenge({ resourceMetadata, scopes, error }) });
   return async (request) => {
     const token = /^Bearer +([^\s]+) *$/i.exec(request.headers.get('authorization') ?? '')?.[1];
     if (token === undefined) return refused(`Unauthorized: send Authorization: Bearer <access token> (see ${resourceMetadata})`);

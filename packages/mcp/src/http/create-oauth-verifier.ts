@@ -11,8 +11,11 @@ export type OAuthVerdict =
 
 /** The signing algorithms admitted (RFC 9068 asymmetric ones; never `none` or HS*). `Ed25519` is EdDSA's fully-specified name. */
 const algorithms = ['RS256', 'PS256', 'ES256', 'EdDSA', 'Ed25519'];
-/** The `typ` header values admitted (RFC 9068 §2.1, and plain JWT as several providers send). */
-const types = new Set(['at+jwt', 'application/at+jwt', 'jwt']);
+/**
+ * The `typ` header values admitted, lowercased and without the optional
+ * `application/` prefix (RFC 9068 §2.1 `at+jwt`, and plain JWT as several providers send).
+ */
+const types = new Set(['at+jwt', 'jwt']);
 /** The longest token looked at, in characters. */
 const maxTokenLength = 16 * 1024;
 /** The largest metadata or JWKS document read, in bytes. */

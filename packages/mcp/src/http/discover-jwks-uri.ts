@@ -4,7 +4,7 @@ import { isLoopbackHostname } from './loopback.js';
 /** The discovery URLs of `issuer`, in the order MCP authorization asks them: RFC 8414, then OpenID Connect Discovery. */
 function discoveryUrls(issuer: string): string[] {
   const url = new URL(issuer);
-  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  const path = url.pathname.replace(/\/$/, '');
   return [
     `${url.origin}/.well-known/oauth-authorization-server${path}`,
     `${url.origin}/.well-known/openid-configuration${path}`,
