@@ -1,3 +1,4 @@
+import { answerField } from './answer-field.js';
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentUi } from '@xcap/call';
 import type { AppManifest } from '../manifest/app-manifest.js';
@@ -19,7 +20,7 @@ export function consoleConsentUi(requests: ConsoleRequests, manifest: Pick<AppMa
       app: request.app,
       fields: { scope: request.scope, title: request.sheet.title, text: request.sheet.text, why },
       parse: (answer) => {
-        const reply = typeof answer === 'object' && answer !== null ? (answer as { reply?: unknown }).reply : undefined;
+        const reply = answerField(answer, 'reply');
         return reply === 'allow' || reply === 'deny' ? reply : { refused: 'reply must be "allow" or "deny"' };
       },
       fallback: 'dismiss',

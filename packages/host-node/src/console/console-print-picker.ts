@@ -1,3 +1,4 @@
+import { answerField } from './answer-field.js';
 import type { PrintPicker } from '../providers/print-provider.js';
 import type { ConsoleRequests } from './console-requests.js';
 import { isCancel } from './is-cancel.js';
@@ -16,7 +17,7 @@ export function consolePrintPicker(requests: ConsoleRequests, app: string): Prin
       fields: { documentName: request.name, mimeType: request.mimeType, printers: request.printers },
       parse: (answer) => {
         if (isCancel(answer)) return null;
-        const printer = typeof answer === 'object' && answer !== null ? (answer as { printer?: unknown }).printer : undefined;
+        const printer = answerField(answer, 'printer');
         return typeof printer === 'string' && request.printers.includes(printer)
           ? printer
           : { refused: 'printer must be one of the listed printers, or cancel: true' };

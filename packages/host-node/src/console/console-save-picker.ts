@@ -1,3 +1,4 @@
+import { answerField } from './answer-field.js';
 import type { SaveIntoFolder, SavePicker } from '../providers/files-provider.js';
 import type { ConsoleRequests } from './console-requests.js';
 import { isCancel } from './is-cancel.js';
@@ -20,7 +21,7 @@ export function consoleSavePicker(requests: ConsoleRequests, app: string): SaveP
       fields: { suggestedName: request.name, mimeType: request.mimeType, size: request.size },
       parse: (answer) => {
         if (isCancel(answer)) return null;
-        const name = typeof answer === 'object' && answer !== null ? (answer as { name?: unknown }).name : undefined;
+        const name = answerField(answer, 'name');
         if (typeof name !== 'string' || name.trim() === '' || name.length > maxNameLength)
           return { refused: `name must be a non-empty string of at most ${maxNameLength} characters, or cancel: true` };
         return { folderName: name };

@@ -1,4 +1,5 @@
+import { answerField } from './answer-field.js';
 /** Whether a picker answer is `{ "cancel": true }`. */
 export function isCancel(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && (answer as { cancel?: unknown }).cancel === true;
+  return answerField(answer, 'cancel') === true;
 }
