@@ -7,9 +7,8 @@ import { createConsentState, createHttpHandler, mountCallPath, type XcapHttpHand
 import { fetchListener } from '@xcap/mcp/node';
 import type { TokenStore } from '@xcap/tokens';
 import { realTimers, type Timers } from '@xcap/wire';
-import { dismissConsent } from '../consent/dismiss-consent.js';
+import { hostConsentUi } from '../consent/host-consent-ui.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
-import { ttyConsent } from '../consent/tty-consent.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import { LogLimiter } from '../log/log-limiter.js';
@@ -152,7 +151,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
   const listen = checkHttpOptions(options);
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
-  const hostConsent: ConsentUi = !foreground ? dismissConsent : (options.consentUi ?? (mode === 'prompt' ? ttyConsent() : dismissConsent));
+  const hostConsent = await hostConsentUi(foreground, mode, options.consentUi);
   const {
     listen: _listen,
     allowRemote: _remote,

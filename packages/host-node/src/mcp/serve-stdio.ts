@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { createConsentState, newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
 import type { ConsentUi } from '@xcap/call';
 import { resolvesWithin } from '@xcap/wire';
-import { dismissConsent } from '../consent/dismiss-consent.js';
+import { hostConsentUi } from '../consent/host-consent-ui.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { LogLimiter } from '../log/log-limiter.js';
@@ -79,10 +79,7 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
   const limiter = new LogLimiter();
   const foreground = options.foreground ?? false;
   const mode = options.consent ?? 'dismiss';
-  // The terminal's consent sheet is loaded only with --consent prompt.
-  const consent: ConsentUi = !foreground
-    ? dismissConsent
-    : (options.consentUi ?? (mode === 'prompt' ? (await import('../consent/tty-consent.js')).ttyConsent() : dismissConsent));
+  const consent = await hostConsentUi(foreground, mode, options.consentUi);
   const {
     consent: _mode,
     consentUi: _ui,
