@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Grant, ManifestEntry, Verdict } from '@xcap/catalog';
 import { brokerDecide, consentAnswer, consentSheet, MemoryGrantStore, readableList, revokeGrant, type GrantStore } from '../src/index.js';
 import { catalog } from './fixture.js';
+import { errorOf } from '@xcap/test-support';
 
 const app = 'at.exponential.photobook';
 const manifest: ManifestEntry[] = [{ id: 'photos.read', why: 'Pick the photos for an album.' }];
@@ -41,14 +42,14 @@ describe('consentAnswer (clarification 13)', () => {
     for (const verdict of ['call', 'denied', 'unknown', 'unavailable'] as const) {
       await expect(consentAnswer(store, app, { ...asked, verdict }, 'allow')).rejects.toThrow(TypeError);
     }
-    await expect(consentAnswer(store, app, null as unknown as Verdict, 'allow')).rejects.toThrow(/only an "ask" verdict/);
+    await expect(consentAnswer(store, app, null as unknown as Verdict, 'allow')).rejects.toThrow(errorOf(TypeError, /only an "ask" verdict/));
     expect(store.grantsOf(app)).toEqual({});
   });
   it('refuses an ask verdict without a scope, and an unknown answer', async () => {
     const store = new MemoryGrantStore();
-    await expect(consentAnswer(store, app, { ...asked, scope: null }, 'allow')).rejects.toThrow(/capability, tool and scope/);
-    await expect(consentAnswer(store, app, asked, 'maybe' as 'allow')).rejects.toThrow(/"allow", "deny" or "dismiss"/);
-    await expect(consentAnswer(store, '', asked, 'allow')).rejects.toThrow(/app/);
+    await expect(consentAnswer(store, app, { ...asked, scope: null }, 'allow')).rejects.toThrow(errorOf(TypeError, /capability, tool and scope/));
+    await expect(consentAnswer(store, app, asked, 'maybe' as 'allow')).rejects.toThrow(errorOf(TypeError, /"allow", "deny" or "dismiss"/));
+    await expect(consentAnswer(store, '', asked, 'allow')).rejects.toThrow(errorOf(TypeError, /app/));
     expect(store.grantsOf(app)).toEqual({});
   });
   it('a failing store rejects: no call verdict without a written grant', async () => {
@@ -59,7 +60,7 @@ describe('consentAnswer (clarification 13)', () => {
       },
       delete: () => undefined,
     };
-    await expect(consentAnswer(failing, app, asked, 'allow')).rejects.toThrow('disk full');
+    await expect(consentAnswer(failing, app, asked, 'allow')).rejects.toThrow(errorOf(Error, 'disk full'));
   });
   it('awaits an async store', async () => {
     const written: [string, string, Grant][] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkConsentClaim, consentNonceRule, MemoryConsentNonceStore } from '../src/index.js';
+import { errorOf } from '@xcap/test-support';
 
 // The contract itself is the `consent nonces` section of runStoreConformance (@xcap/host-testing), which runs on this
 // store in packages/host-testing/test/memory-consent-nonce-store-conformance.test.ts; these are the memory store's own rules.
@@ -34,7 +35,7 @@ describe('MemoryConsentNonceStore', () => {
     await expect(store.claim('short', Date.now() + 1)).rejects.toThrow(
       new TypeError('MemoryConsentNonceStore.claim: nonce must be 16 to 128 of A-Z a-z 0-9 _ -, got "short"'),
     );
-    await expect(store.claim(42 as never, Date.now() + 1)).rejects.toThrow('got number');
+    await expect(store.claim(42 as never, Date.now() + 1)).rejects.toThrow(errorOf(TypeError, 'got number'));
     await expect(store.claim(nonce(1), Number.NaN)).rejects.toThrow(
       new TypeError('MemoryConsentNonceStore.claim: expiresAt must be a finite number of milliseconds since the epoch, got NaN'),
     );

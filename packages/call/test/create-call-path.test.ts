@@ -3,6 +3,7 @@ import { argsHash } from '@xcap/audit';
 import { agentToolList } from '@xcap/broker';
 import { createCallPath, HostSetupError } from '../src/index.js';
 import { appId, catalog, setup } from './setup.js';
+import { errorOf } from '@xcap/test-support';
 
 const ui = (name: string, args?: unknown, foreground = true) => ({ from: 'ui' as const, name, ...(args === undefined ? {} : { arguments: args }), foreground });
 const agent = (name: string, args?: unknown, foreground = false) => ({ from: 'agent' as const, name, arguments: args, foreground, client: 'run-7' });
@@ -263,10 +264,10 @@ describe('createCallPath: calls', () => {
 
   it('rejects malformed requests with a TypeError', async () => {
     const { path, audit } = setup();
-    await expect(path.call({ from: 'agent', name: 'photos__pick', foreground: true } as never)).rejects.toThrow(/run id/);
-    await expect(path.call({ from: 'mcp', name: 'x', foreground: true } as never)).rejects.toThrow(/"ui" or "agent"/);
-    await expect(path.call({ from: 'ui', name: 'photos_pick' } as never)).rejects.toThrow(/foreground/);
-    await expect(path.call({ from: 'ui', name: 'photos_pick', foreground: true, client: 'run-1' } as never)).rejects.toThrow(/no client/);
+    await expect(path.call({ from: 'agent', name: 'photos__pick', foreground: true } as never)).rejects.toThrow(errorOf(TypeError, /run id/));
+    await expect(path.call({ from: 'mcp', name: 'x', foreground: true } as never)).rejects.toThrow(errorOf(TypeError, /"ui" or "agent"/));
+    await expect(path.call({ from: 'ui', name: 'photos_pick' } as never)).rejects.toThrow(errorOf(TypeError, /foreground/));
+    await expect(path.call({ from: 'ui', name: 'photos_pick', foreground: true, client: 'run-1' } as never)).rejects.toThrow(errorOf(TypeError, /no client/));
     expect(audit.rows).toEqual([]);
   });
 });

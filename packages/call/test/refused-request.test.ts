@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { argsHash, type AuditRow } from '@xcap/audit';
 import { appId, setup } from './setup.js';
+import { errorOf } from '@xcap/test-support';
 
 const why = 'Request is missing the required _meta envelope';
 const refused = (name: string, args?: unknown) => ({ from: 'agent' as const, name, arguments: args, foreground: true, client: 'run-7', refused: why });
@@ -94,7 +95,7 @@ describe('a request the protocol layer refused (request.refused)', () => {
 
   it('refused must be a non-empty string', async () => {
     const { path } = setup();
-    await expect(path.call({ ...refused('photos__list', {}), refused: '' })).rejects.toThrow(/request.refused must be a non-empty string/);
-    await expect(path.call({ ...refused('photos__list', {}), refused: 5 as never })).rejects.toThrow(/request.refused/);
+    await expect(path.call({ ...refused('photos__list', {}), refused: '' })).rejects.toThrow(errorOf(TypeError, /request.refused must be a non-empty string/));
+    await expect(path.call({ ...refused('photos__list', {}), refused: 5 as never })).rejects.toThrow(errorOf(TypeError, /request.refused/));
   });
 });

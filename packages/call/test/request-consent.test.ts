@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentRequest } from '../src/index.js';
 import { setup } from './setup.js';
+import { errorOf } from '@xcap/test-support';
 
 const agent = (name: string, args: unknown, consent?: (request: ConsentRequest) => ConsentReply | Promise<ConsentReply>) => ({
   from: 'agent' as const,
@@ -68,6 +69,8 @@ describe('createCallPath: a request with its own consent UI', () => {
 
   it('a request consent that is not a function is a TypeError naming it', async () => {
     const { path } = setup();
-    await expect(path.call({ ...agent('photos__pick', {}), consent: 'allow' as never })).rejects.toThrow('request.consent must be a consent UI function');
+    await expect(path.call({ ...agent('photos__pick', {}), consent: 'allow' as never })).rejects.toThrow(
+      errorOf(TypeError, 'request.consent must be a consent UI function'),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { checkValue, catalog, type JsonObject } from '@xcap/catalog';
 import { renderPdf } from '@xcap/pdf';
 import { counterHex, createFakeHost, encodePng, fixedClock, sampleNatives, samplePhotos, scriptedNative, ScriptedConsentUi } from '../src/index.js';
+import { errorOf } from '@xcap/test-support';
 
 function pngChunks(bytes: Uint8Array): { type: string; data: Buffer }[] {
   const buf = Buffer.from(bytes);
@@ -96,7 +97,7 @@ describe('small parts', () => {
     } as const;
     expect(await ui.ui(request)).toBe('deny');
     expect(await ui.ui(request)).toBe('allow');
-    await expect(ui.ui(request)).rejects.toThrow('no answer scripted for the photos.read sheet');
+    await expect(ui.ui(request)).rejects.toThrow(errorOf(Error, 'no answer scripted for the photos.read sheet'));
     expect(ui.asked).toHaveLength(3);
     expect(ui.remaining).toBe(0);
   });

@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { replayCases, sameJson, failureLine } from '../src/index.js';
 import { fixtureCaseCount, fixtureDoc } from './fixture.js';
+import { CatalogError } from '@xcap/catalog/core';
+import { errorOf } from '@xcap/test-support';
 
 const total = fixtureCaseCount();
 
@@ -116,13 +118,13 @@ describe('replayCases reports bad input', () => {
   it('an invalid catalog throws the JSON pointer first', async () => {
     const doc = fixtureDoc();
     doc.capabilities[0].scopes[0].consent = 'always';
-    await expect(replayCases(doc)).rejects.toThrow(/^\/capabilities\/0\b[^:]*\/scopes\/0\/consent: /);
+    await expect(replayCases(doc)).rejects.toThrow(errorOf(CatalogError, /^\/capabilities\/0\b[^:]*\/scopes\/0\/consent: /));
   });
 
   it('a case array that is not an array throws', async () => {
     const doc = fixtureDoc();
     doc.listCases = {};
-    await expect(replayCases(doc)).rejects.toThrow('/listCases: is not an array');
+    await expect(replayCases(doc)).rejects.toThrow(errorOf(CatalogError, '/listCases: is not an array'));
   });
 
   it('a document without cases replays nothing', async () => {

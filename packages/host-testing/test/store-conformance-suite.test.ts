@@ -1,6 +1,7 @@
 import { MemoryTokenStore } from '@xcap/tokens';
 import { describe, expect, it } from 'vitest';
-import { storeConformanceSuite, type ConformanceNode, type ConformanceTest, type StoreConformanceOptions } from '../src/conformance.js';
+import { ConformanceFailure, storeConformanceSuite, type ConformanceNode, type ConformanceTest, type StoreConformanceOptions } from '../src/conformance.js';
+import { errorOf } from '@xcap/test-support';
 
 const tokensOnly: StoreConformanceOptions['open'] = async () => {
   const tokens = new MemoryTokenStore();
@@ -40,7 +41,7 @@ describe('storeConformanceSuite: sections, skips and missing stores', () => {
   it('fails a section whose store is left out and not skipped, saying so', async () => {
     const all = tests(storeConformanceSuite({ name: 'x', open: tokensOnly }));
     await expect(find(all, 'answers are per app and per scope').run()).rejects.toThrow(
-      'the stores under test have no grants: give it, or skip its section with a reason',
+      errorOf(ConformanceFailure, 'the stores under test have no grants: give it, or skip its section with a reason'),
     );
     await expect(find(all, 'a wrong token is refused').run()).resolves.toBeUndefined();
   });
@@ -49,6 +50,6 @@ describe('storeConformanceSuite: sections, skips and missing stores', () => {
     const check = (skip: string[]) =>
       find(tests(storeConformanceSuite({ name: 'x', open: tokensOnly, skip: [{ reason: 'r', tests: skip }] })), 'every skip names');
     await expect(check(['grants', 'tokens']).run()).resolves.toBeUndefined();
-    await expect(check(['grants', 'token']).run()).rejects.toThrow('these skips name no section or test of this suite: token');
+    await expect(check(['grants', 'token']).run()).rejects.toThrow(errorOf(ConformanceFailure, 'these skips name no section or test of this suite: token'));
   });
 });

@@ -8,6 +8,7 @@ import { MemoryAuditSink } from '@xcap/audit';
 import { ProviderCallError, ProviderSetupError, parseCommandLine, spawnProviders, type ProviderProcess } from '../src/index.js';
 import { ManualTimers } from './manual-timers.js';
 import { Started, alive, bridge, nodeProvider, providerArgv, until } from './provider-fixture.js';
+import { errorOf } from '@xcap/test-support';
 
 const started = new Started();
 afterEach(() => started.stop());
@@ -297,7 +298,7 @@ describe('spawnProviders: faults have their defined outcomes', () => {
     expect(proc.state).toBe('restarting');
     const waits = proc.call('share', 'send', { text: 'x' });
     clock.advance(3_000);
-    await expect(waits).rejects.toThrow('was not running for 3000 ms (restarting)');
+    await expect(waits).rejects.toThrow(errorOf(ProviderCallError, 'was not running for 3000 ms (restarting)'));
     expect(log().some((l) => l.includes('restarted'))).toBe(false);
   });
 });

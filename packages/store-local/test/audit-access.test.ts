@@ -3,7 +3,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { AuditSchemaError, SqliteAuditSink } from '../src/index.js';
-import { runChild, tempDir } from '@xcap/test-support';
+import { runChild, tempDir, errorOf } from '@xcap/test-support';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -77,7 +77,7 @@ describe('reading the audit log read-only (xcap audit)', () => {
     const { file } = await logWithOneRow();
     const reader = new SqliteAuditSink(file, { readonly: true });
     expect(reader.count()).toBe(1);
-    await expect(reader.write(row)).rejects.toThrow(/read-only/);
+    await expect(reader.write(row)).rejects.toThrow(errorOf(Error, /read-only/));
     reader.close();
     const empty = path.join(tempDir(), 'audit.sqlite');
     writeFileSync(empty, '');

@@ -5,7 +5,7 @@ import type { AuditRow } from '@xcap/audit';
 import type { PendingAuditRow } from '@xcap/call';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileLockError, appendAuditSpill, auditSpillPath, replayAuditSpill } from '../src/index.js';
-import { scriptedAuditSink, tempDir } from '@xcap/test-support';
+import { scriptedAuditSink, tempDir, errorOf } from '@xcap/test-support';
 
 // Another process takes the spill file's lock over while this one holds it:
 // the fake clock jumps past the lock's stale age (10 s), so a second caller
@@ -46,7 +46,7 @@ describe('the audit spill file when its lock is taken over', () => {
     };
     const replay = replayAuditSpill(file, sink);
     await expect(replay).rejects.toBeInstanceOf(FileLockError);
-    await expect(replay).rejects.toThrow(`lost the lock ${file}.lock: it was taken over by another process`);
+    await expect(replay).rejects.toThrow(errorOf(FileLockError, `lost the lock ${file}.lock: it was taken over by another process`));
     expect(appended).toEqual({ spilled: 1, lost: 0, error: null });
     expect(sink.rows.map((r) => r.row.argsHash)).toEqual(['sha256:1']);
     // Not removed: the row appended under the new holder's lock is kept for the next replay.

@@ -3,7 +3,7 @@ import type { AuditRow } from '@xcap/audit';
 import type { PendingAuditRow } from '@xcap/call';
 import { describe, expect, it } from 'vitest';
 import { AuditSpillError, appendAuditSpill, auditSpillPath, maxSpillLineBytes, replayAuditSpill } from '../src/index.js';
-import { scriptedAuditSink, tempDir, useUmask } from '@xcap/test-support';
+import { scriptedAuditSink, tempDir, useUmask, errorOf } from '@xcap/test-support';
 
 const row = (n: number): AuditRow => ({ appId: 'acme.album', clientId: 'run-1', tool: 'print__pdf', status: 'ok', error: null, argsHash: `sha256:${n}` });
 const pending = (n: number): PendingAuditRow => ({
@@ -62,7 +62,7 @@ describe('the audit spill file', () => {
     const sink = scriptedAuditSink();
     sink.down = true;
     await expect(replayAuditSpill(file, sink)).rejects.toThrow(AuditSpillError);
-    await expect(replayAuditSpill(file, sink)).rejects.toThrow(/did not take 2 of its 2 rows \(SQLITE_FULL/);
+    await expect(replayAuditSpill(file, sink)).rejects.toThrow(errorOf(AuditSpillError, /did not take 2 of its 2 rows \(SQLITE_FULL/));
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 

@@ -7,7 +7,7 @@ import { catalog } from '@xcap/catalog';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuotaExceededError } from '@xcap/bridge';
 import { FileBlobStore, appFolderName, defaultQuotaBytes } from '../src/index.js';
-import { tempDir } from '@xcap/test-support';
+import { tempDir, errorOf } from '@xcap/test-support';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -244,10 +244,10 @@ describe('FileBlobStore', () => {
 
   it('rejects bad arguments with a TypeError (never a synchronous throw)', async () => {
     const { store } = setup();
-    await expect(store.put('', 'a', 'x/y', bytes(1))).rejects.toThrow(/app must be a non-empty string/);
-    await expect(store.put(app, 1 as never, 'x/y', bytes(1))).rejects.toThrow(/name must be a string/);
-    await expect(store.put(app, 'a', 2 as never, bytes(1))).rejects.toThrow(/mimeType must be a string/);
-    await expect(store.put(app, 'a', 'x/y', [1] as never)).rejects.toThrow(/bytes must be a Uint8Array/);
+    await expect(store.put('', 'a', 'x/y', bytes(1))).rejects.toThrow(errorOf(TypeError, /app must be a non-empty string/));
+    await expect(store.put(app, 1 as never, 'x/y', bytes(1))).rejects.toThrow(errorOf(TypeError, /name must be a string/));
+    await expect(store.put(app, 'a', 2 as never, bytes(1))).rejects.toThrow(errorOf(TypeError, /mimeType must be a string/));
+    await expect(store.put(app, 'a', 'x/y', [1] as never)).rejects.toThrow(errorOf(TypeError, /bytes must be a Uint8Array/));
     await expect(store.get(42 as never, 'f-' + '0'.repeat(32))).rejects.toThrow(TypeError);
     await expect(store.list(undefined as never)).rejects.toThrow(TypeError);
     await expect(store.usage('')).rejects.toThrow(TypeError);
@@ -258,9 +258,9 @@ describe('FileBlobStore', () => {
     const id = await store.put(app, 'a', 'text/plain', bytes(1));
     const sidecar = path.join(dir, appFolderName(app), `${id}.json`);
     writeFileSync(sidecar, '{broken');
-    await expect(store.get(app, id)).rejects.toThrow(new RegExp(`metadata .*${id}\\.json is not valid JSON`));
+    await expect(store.get(app, id)).rejects.toThrow(errorOf(Error, new RegExp(`metadata .*${id}\\.json is not valid JSON`)));
     writeFileSync(sidecar, '{"name": 5}');
-    await expect(store.get(app, id)).rejects.toThrow(/\/name must be a string/);
+    await expect(store.get(app, id)).rejects.toThrow(errorOf(Error, /\/name must be a string/));
   });
 
   it('ignores what a killed put left (data without sidecar, sidecar without data, temp files) and removes it at the next change', async () => {
@@ -309,14 +309,14 @@ describe('FileBlobStore on a full disk', () => {
 
   it.skipIf(!canMount)('a put whose bytes do not fit leaves no sidecar, no data and no temp file behind', async () => {
     const { folder, store } = fullDiskStore();
-    await expect(store.put(app, 'big.bin', 'application/octet-stream', new Uint8Array(128 * 1024))).rejects.toThrow(/ENOSPC/);
+    await expect(store.put(app, 'big.bin', 'application/octet-stream', new Uint8Array(128 * 1024))).rejects.toThrow(errorOf(Error, /ENOSPC/));
     expect(readdirSync(folder).filter((name) => name !== '.writer')).toEqual([]);
     expect(await store.list(app)).toEqual([]);
   });
 
   it.skipIf(!canMount)('a put whose sidecar does not fit removes its bytes again', async () => {
     const { folder, store } = fullDiskStore();
-    await expect(store.put(app, 'n'.repeat(40 * 1024), 'application/octet-stream', new Uint8Array(20 * 1024))).rejects.toThrow(/ENOSPC/);
+    await expect(store.put(app, 'n'.repeat(40 * 1024), 'application/octet-stream', new Uint8Array(20 * 1024))).rejects.toThrow(errorOf(Error, /ENOSPC/));
     expect(readdirSync(folder).filter((name) => name !== '.writer')).toEqual([]);
     const id = await store.put(app, 'small', 'text/plain', bytes(1));
     expect((await store.get(app, id))?.bytes).toEqual(bytes(1));

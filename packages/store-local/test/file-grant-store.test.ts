@@ -6,7 +6,7 @@ import { consentAnswer, revokeGrant } from '@xcap/broker';
 import type { Verdict } from '@xcap/catalog';
 import { describe, expect, it, vi } from 'vitest';
 import { FileGrantStore, FileLockError, GrantFileError } from '../src/index.js';
-import { runChild, tempDir } from '@xcap/test-support';
+import { runChild, tempDir, errorOf } from '@xcap/test-support';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -94,9 +94,9 @@ describe('FileGrantStore', () => {
 
   it('refuses a grant other than granted/denied and empty or non-string keys', async () => {
     const { store } = setup();
-    await expect(store.set(app, 'photos.read', 'yes' as never)).rejects.toThrow(/granted" or "denied", got "yes"/);
+    await expect(store.set(app, 'photos.read', 'yes' as never)).rejects.toThrow(errorOf(TypeError, /granted" or "denied", got "yes"/));
     await expect(store.set('', 'photos.read', 'granted')).rejects.toThrow(TypeError);
-    await expect(store.get(app, 42 as never)).rejects.toThrow(/scope must be a non-empty string/);
+    await expect(store.get(app, 42 as never)).rejects.toThrow(errorOf(TypeError, /scope must be a non-empty string/));
   });
 
   it('writes atomically: no temp or lock file is left, the file is private', async () => {
@@ -263,7 +263,9 @@ describe('FileGrantStore', () => {
       );
       const other = path.join(dir, 'other.json');
       symlinkSync(path.join(dir, 'nowhere'), `${other}.lock`);
-      await expect(new FileGrantStore(other).set(app, 'photos.read', 'granted')).rejects.toThrow(/other\.json\.lock is a symbolic link, not a lock/);
+      await expect(new FileGrantStore(other).set(app, 'photos.read', 'granted')).rejects.toThrow(
+        errorOf(FileLockError, /other\.json\.lock is a symbolic link, not a lock/),
+      );
     });
 
     it('treats an unreadable lock by the age of the file', async () => {
@@ -271,7 +273,7 @@ describe('FileGrantStore', () => {
       const file = path.join(dir, 'consent.json');
       writeFileSync(`${file}.lock`, 'garbage');
       const fresh = new FileGrantStore(file, { lock: { timeoutMs: 200, staleMs: 60_000 } });
-      await expect(fresh.set(app, 'a', 'granted')).rejects.toThrow(/holds no readable owner/);
+      await expect(fresh.set(app, 'a', 'granted')).rejects.toThrow(errorOf(FileLockError, /holds no readable owner/));
       const old = new Date(Date.now() - 120_000);
       utimesSync(`${file}.lock`, old, old);
       await fresh.set(app, 'a', 'granted');
@@ -299,8 +301,8 @@ describe('FileGrantStore', () => {
       const error = (await store.get(app, 'photos.read').catch((e: unknown) => e)) as GrantFileError;
       expect(error).toBeInstanceOf(GrantFileError);
       expect(error.message).toMatch(new RegExp(`grant file ${file}: the document is a symbolic link`));
-      await expect(store.set(app, 'photos.read', 'denied')).rejects.toThrow(/is a symbolic link/);
-      await expect(store.all()).rejects.toThrow(/is a symbolic link/);
+      await expect(store.set(app, 'photos.read', 'denied')).rejects.toThrow(errorOf(GrantFileError, /is a symbolic link/));
+      await expect(store.all()).rejects.toThrow(errorOf(GrantFileError, /is a symbolic link/));
       expect(lstatSync(file).isSymbolicLink()).toBe(true);
       expect(readFileSync(target, 'utf8')).toBe('{"acme.album": {"photos.read": "granted"}}');
     });
@@ -309,9 +311,11 @@ describe('FileGrantStore', () => {
       const { file, store } = setup();
       writeFileSync(file, '{"acme.album": {"photos.read": "granted"}}');
       chmodSync(file, 0o666);
-      await expect(store.get(app, 'photos.read')).rejects.toThrow(`grant file ${file}: the document is writable by others (mode 0666): run chmod 600 ${file}`);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(
+        errorOf(GrantFileError, `grant file ${file}: the document is writable by others (mode 0666): run chmod 600 ${file}`),
+      );
       chmodSync(file, 0o620);
-      await expect(store.get(app, 'photos.read')).rejects.toThrow(/is writable by its group \(mode 0620\)/);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(errorOf(GrantFileError, /is writable by its group \(mode 0620\)/));
       chmodSync(file, 0o644);
       expect(await store.get(app, 'photos.read')).toBe('granted');
     });
@@ -321,14 +325,14 @@ describe('FileGrantStore', () => {
       const { file, store } = setup();
       writeFileSync(file, '{"acme.album": {"photos.read": "granted"}}', { mode: 0o644 });
       chownSync(file, 65534, 65534);
-      await expect(store.get(app, 'photos.read')).rejects.toThrow(/is owned by uid 65534, not by you \(uid 0\)/);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(errorOf(GrantFileError, /is owned by uid 65534, not by you \(uid 0\)/));
       await expect(store.set(app, 'photos.read', 'denied')).rejects.toThrow(GrantFileError);
     });
 
     it('refuses a grant file that is not a regular file', async () => {
       const { file, store } = setup();
       mkdirSync(file);
-      await expect(store.get(app, 'photos.read')).rejects.toThrow(/the document is not a regular file/);
+      await expect(store.get(app, 'photos.read')).rejects.toThrow(errorOf(GrantFileError, /the document is not a regular file/));
       await expect(store.set(app, 'photos.read', 'granted')).rejects.toThrow(GrantFileError);
     });
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { withFileLock } from '../src/file-lock.js';
 import { FileLockError } from '../src/index.js';
-import { tempDir } from '@xcap/test-support';
+import { tempDir, errorOf } from '@xcap/test-support';
 
 describe('withFileLock', () => {
   it('holds the lock file (pid, host, time, nonce) while fn runs and removes it afterwards, also when fn throws', async () => {
@@ -15,7 +15,7 @@ describe('withFileLock', () => {
       expect(Object.keys(holder).sort()).toEqual(['at', 'host', 'nonce', 'pid']);
     });
     expect(existsSync(lock)).toBe(false);
-    await expect(withFileLock(lock, async () => Promise.reject(new Error('inside')))).rejects.toThrow('inside');
+    await expect(withFileLock(lock, async () => Promise.reject(new Error('inside')))).rejects.toThrow(errorOf(Error, 'inside'));
     expect(existsSync(lock)).toBe(false);
   });
 
@@ -55,7 +55,9 @@ describe('withFileLock', () => {
         await stillHeld();
         release();
         await expect(stalled).rejects.toThrow(FileLockError);
-        await expect(stalled).rejects.toThrow(/lost the lock .*x\.lock: it was taken over by another process \(held longer than 150 ms\)/);
+        await expect(stalled).rejects.toThrow(
+          errorOf(FileLockError, /lost the lock .*x\.lock: it was taken over by another process \(held longer than 150 ms\)/),
+        );
         newHolderSawLock = existsSync(lock);
         await stillHeld();
       },

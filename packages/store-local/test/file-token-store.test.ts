@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FileTokenStore } from '../src/file-token-store.js';
 import { TokenFileError } from '../src/token-file-error.js';
 import { tokenFilePath } from '../src/token-file-path.js';
-import { tempDir } from '@xcap/test-support';
+import { tempDir, errorOf } from '@xcap/test-support';
 
 // The token contract (fresh xcap_ tokens, taken names, wrong tokens, list, revoke seen by another instance, names)
 // is the tokens section of runStoreConformance in test/stores/store-conformance.test.ts; these are the file's own rules.
@@ -62,14 +62,14 @@ describe('FileTokenStore', () => {
     await expect(store.add('b')).rejects.toBeInstanceOf(TokenFileError);
     expect(readFileSync(file, 'utf8')).toContain('short');
     writeFileSync(file, 'not json');
-    await expect(store.verify('x')).rejects.toThrow(/token file .*tokens\.json: the file is not JSON/);
+    await expect(store.verify('x')).rejects.toThrow(errorOf(TokenFileError, /token file .*tokens\.json: the file is not JSON/));
     rmSync(file);
     const real = await new FileTokenStore(path.join(dir, 'real.json')).add('a');
     symlinkSync(path.join(dir, 'real.json'), file);
-    await expect(store.verify(real)).rejects.toThrow(/is a symbolic link/);
+    await expect(store.verify(real)).rejects.toThrow(errorOf(TokenFileError, /is a symbolic link/));
     rmSync(file);
     await new FileTokenStore(file).add('c');
     chmodSync(file, 0o666);
-    await expect(store.verify('x')).rejects.toThrow(/writable by others \(mode 0666\): run chmod 600 /);
+    await expect(store.verify('x')).rejects.toThrow(errorOf(TokenFileError, /writable by others \(mode 0666\): run chmod 600 /));
   });
 });

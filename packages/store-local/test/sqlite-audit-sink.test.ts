@@ -5,7 +5,7 @@ import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { auditMigrations, migrateAuditDb, userVersion } from '../src/audit-schema.js';
 import { AuditSchemaError, SqliteAuditSink, auditSchemaVersion } from '../src/index.js';
-import { tempDir } from '@xcap/test-support';
+import { tempDir, errorOf } from '@xcap/test-support';
 
 function row(n: number, overrides: Partial<AuditRow> = {}): AuditRow {
   return {
@@ -262,7 +262,7 @@ describe('SqliteAuditSink', () => {
       await sink.write(row(1));
       sink.close();
       sink.close();
-      await expect(sink.write(row(2))).rejects.toThrow(/is closed; the row was not written/);
+      await expect(sink.write(row(2))).rejects.toThrow(errorOf(Error, /is closed; the row was not written/));
       expect(() => sink.count()).toThrow(/is closed/);
     });
 

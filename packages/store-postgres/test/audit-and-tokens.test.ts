@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { tokenPrefix } from '@xcap/tokens';
 import { dropSchema, openStores, serverUrl } from './support/open-stores.js';
 import { useOpenedStores } from './support/use-opened-stores.js';
+import { errorOf } from '@xcap/test-support';
 
 // Child processes or a database server: the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -45,7 +46,7 @@ describe('PostgresAuditSink', () => {
       await reader.end();
     }
     await Promise.all(writes);
-    await expect(stores.audit.write(row('late'))).rejects.toThrow(/is closed; the row was not written/);
+    await expect(stores.audit.write(row('late'))).rejects.toThrow(errorOf(Error, /is closed; the row was not written/));
   });
 
   it('one tick of writes is one transaction; maxBatch splits a larger tick', async () => {
@@ -83,7 +84,7 @@ describe('PostgresAuditSink', () => {
     const waiting = stores.audit.write(row('last'));
     await stores.audit.close();
     await expect(waiting).resolves.toBeUndefined();
-    await expect(stores.audit.write(row('late'))).rejects.toThrow('is closed; the row was not written');
+    await expect(stores.audit.write(row('late'))).rejects.toThrow(errorOf(Error, 'is closed; the row was not written'));
     expect(await stores.audit.count()).toBe(1);
     await stores.close();
     await dropSchema(stores.database.names.schemaName);

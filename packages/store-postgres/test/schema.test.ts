@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresStores, PostgresDatabase, PostgresSchemaError, postgresSchemaVersion } from '../src/index.js';
 import { dropSchema, freshSchema, serverUrl } from './support/open-stores.js';
+import { errorOf } from '@xcap/test-support';
 
 let schemas: string[] = [];
 let pools: pg.Pool[] = [];
@@ -103,7 +104,10 @@ describe('schema and migrations', () => {
     const refused = createPostgresStores(serverUrl(), { schema: s });
     await expect(refused).rejects.toBeInstanceOf(PostgresSchemaError);
     await expect(refused).rejects.toThrow(
-      `the xcap tables in schema ${s} (prefix "xcap_") have schema version ${postgresSchemaVersion + 1}, newer than the ${postgresSchemaVersion} this @xcap/store-postgres knows; upgrade @xcap/store-postgres (nothing was changed)`,
+      errorOf(
+        PostgresSchemaError,
+        `the xcap tables in schema ${s} (prefix "xcap_") have schema version ${postgresSchemaVersion + 1}, newer than the ${postgresSchemaVersion} this @xcap/store-postgres knows; upgrade @xcap/store-postgres (nothing was changed)`,
+      ),
     );
     await expect(new PostgresDatabase(p, { schema: s }).migrate()).rejects.toMatchObject({ found: postgresSchemaVersion + 1, known: postgresSchemaVersion });
     expect(await snapshot(p, s)).toEqual(before);

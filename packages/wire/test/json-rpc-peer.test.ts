@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JsonRpcPeer, type JsonRpcPeerOptions, type JsonRpcRequestOptions } from '../src/index.js';
+import { errorOf } from '@xcap/test-support';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -46,9 +47,9 @@ describe('JsonRpcPeer', () => {
     p.receive({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'broke' } });
     p.receive({ jsonrpc: '2.0', id: 2, error: null });
     p.receive({ jsonrpc: '2.0', id: 3 });
-    await expect(failed).rejects.toThrow('call 1: error -32000: broke');
-    await expect(bare).rejects.toThrow('call 2: error -32603: no message');
-    await expect(neither).rejects.toThrow('call 3: neither result nor error');
+    await expect(failed).rejects.toThrow(errorOf(Error, 'call 1: error -32000: broke'));
+    await expect(bare).rejects.toThrow(errorOf(Error, 'call 2: error -32603: no message'));
+    await expect(neither).rejects.toThrow(errorOf(Error, 'call 3: neither result nor error'));
   });
 
   it('says what a message that answers nothing in flight is: incoming (a method), unknown, invalid', () => {
@@ -64,7 +65,7 @@ describe('JsonRpcPeer', () => {
   it('a request unanswered within its timeout sends its cancel, then rejects; its late answer reads late, once', async () => {
     const { peer: p, written } = peer();
     const call = p.request('slow', {}, { ...wait(100), cancel: (id) => ({ method: 'cancel', params: { id } }) });
-    const outcome = expect(call).rejects.toThrow('call 1 timed out');
+    const outcome = expect(call).rejects.toThrow(errorOf(Error, 'call 1 timed out'));
     await vi.advanceTimersByTimeAsync(99);
     expect(p.inFlight).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -92,7 +93,7 @@ describe('JsonRpcPeer', () => {
     const call = p.request('x', {}, wait(2 ** 40));
     expect(delays).toEqual([2 ** 31 - 1]);
     runs[0]?.();
-    return expect(call).rejects.toThrow('call 1 timed out');
+    return expect(call).rejects.toThrow(errorOf(Error, 'call 1 timed out'));
   });
 
   it('fail() rejects one request in flight; rejectAll() every one, answering how many', async () => {
@@ -102,10 +103,10 @@ describe('JsonRpcPeer', () => {
     const three = p.request('c', {}, wait());
     expect(p.fail(1, new Error('too long'))).toBe(true);
     expect(p.fail(1, new Error('again'))).toBe(false);
-    await expect(one).rejects.toThrow('too long');
+    await expect(one).rejects.toThrow(errorOf(Error, 'too long'));
     expect(p.rejectAll((id) => new Error(`gone ${id}`))).toBe(2);
-    await expect(two).rejects.toThrow('gone 2');
-    await expect(three).rejects.toThrow('gone 3');
+    await expect(two).rejects.toThrow(errorOf(Error, 'gone 2'));
+    await expect(three).rejects.toThrow(errorOf(Error, 'gone 3'));
     expect(p.receive({ id: 2, result: 1 }).kind).toBe('unknown');
     expect(vi.getTimerCount()).toBe(0);
   });

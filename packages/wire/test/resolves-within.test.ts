@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolvesWithin, type Timers } from '../src/index.js';
+import { errorOf } from '@xcap/test-support';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -19,7 +20,7 @@ describe('resolvesWithin', () => {
   });
 
   it("rejects with the promise's rejection (it waits for resolution, not for any end)", async () => {
-    await expect(resolvesWithin(Promise.reject(new Error('gone')), 1_000)).rejects.toThrow('gone');
+    await expect(resolvesWithin(Promise.reject(new Error('gone')), 1_000)).rejects.toThrow(errorOf(Error, 'gone'));
   });
 
   it('a negative wait is no wait', async () => {

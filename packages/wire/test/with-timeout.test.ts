@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withTimeout } from '../src/index.js';
+import { errorOf } from '@xcap/test-support';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -15,7 +16,7 @@ function deferred<T>() {
 describe('withTimeout', () => {
   it('resolves with the value, and rejects with the error (a synchronous throw too), of work done in time', async () => {
     await expect(withTimeout(() => 5, 100, 'x')).resolves.toBe(5);
-    await expect(withTimeout(() => Promise.reject(new Error('no')), 100, 'x')).rejects.toThrow('no');
+    await expect(withTimeout(() => Promise.reject(new Error('no')), 100, 'x')).rejects.toThrow(errorOf(Error, 'no'));
     await expect(
       withTimeout(
         () => {
@@ -24,7 +25,7 @@ describe('withTimeout', () => {
         100,
         'x',
       ),
-    ).rejects.toThrow('thrown');
+    ).rejects.toThrow(errorOf(Error, 'thrown'));
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -51,7 +52,7 @@ describe('withTimeout', () => {
         throw new Error('onLate failed');
       },
     );
-    const outcome = expect(timed).rejects.toThrow('did not answer within 10 ms');
+    const outcome = expect(timed).rejects.toThrow(errorOf(Error, 'did not answer within 10 ms'));
     await vi.advanceTimersByTimeAsync(10);
     await outcome;
     work.resolve(42);
@@ -64,7 +65,7 @@ describe('withTimeout', () => {
       'y',
       (value) => late.push(value),
     );
-    const failedOutcome = expect(failed).rejects.toThrow('did not answer');
+    const failedOutcome = expect(failed).rejects.toThrow(errorOf(Error, 'did not answer'));
     await vi.advanceTimersByTimeAsync(10);
     await failedOutcome;
     failing.reject(new Error('late error'));
@@ -79,7 +80,7 @@ describe('withTimeout', () => {
     work.resolve(1);
     await expect(forever).resolves.toBe(1);
     const never = withTimeout(() => new Promise<number>(() => undefined), -5, 'z');
-    const outcome = expect(never).rejects.toThrow('z did not answer within -5 ms');
+    const outcome = expect(never).rejects.toThrow(errorOf(Error, 'z did not answer within -5 ms'));
     await vi.advanceTimersByTimeAsync(0);
     await outcome;
   });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../src/generate.js';
+import { CatalogError } from '@xcap/catalog/core';
+import { errorOf } from '@xcap/test-support';
 
 const fixture = readFileSync(new URL('../../../fixtures/capabilities.json', import.meta.url), 'utf8');
 
@@ -27,7 +29,9 @@ describe('generate', () => {
   it('refuses a bad catalog before generating, naming the pointer', async () => {
     const doc = JSON.parse(fixture);
     doc.capabilities[0].scopes[0].consent = 'maybe';
-    await expect(generate(JSON.stringify(doc), 'x.json')).rejects.toThrow('/capabilities/0 (camera)/scopes/0/consent: must be "ask" or "picker"');
-    await expect(generate('{', 'x.json')).rejects.toThrow(/x\.json: not JSON/);
+    await expect(generate(JSON.stringify(doc), 'x.json')).rejects.toThrow(
+      errorOf(CatalogError, '/capabilities/0 (camera)/scopes/0/consent: must be "ask" or "picker"'),
+    );
+    await expect(generate('{', 'x.json')).rejects.toThrow(errorOf(Error, /x\.json: not JSON/));
   });
 });

@@ -25,3 +25,4 @@ export { hostileValue, type HostileValueOptions } from './hostile-value.js';
 export { consumerCompilerOptions } from './consumer-compiler-options.js';
 export { startAuthorizationServer, type AuthorizationServer, type AuthorizationServerOptions } from './authorization-server.js';
 export { launchChromium, type LaunchedChromium } from './launch-chromium.js';
+export { errorOf, type ErrorClass, type ErrorOf } from './error-of.js';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { MemoryAuditSink } from '@xcap/audit';
 import { catalog, type JsonObject } from '@xcap/catalog';
 import { fakeProviders } from '@xcap/host-testing';
-import { DataDirError, FileBlobStore, checkDataDir, dataPaths } from '@xcap/store-local';
-import { tempDir } from '@xcap/test-support';
+import { DataDirError, FileBlobStore, GrantFileError, checkDataDir, dataPaths } from '@xcap/store-local';
+import { errorOf, tempDir } from '@xcap/test-support';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createNodeHost } from '../../src/create-node-host.js';
@@ -33,7 +33,7 @@ describe('createNodeHost and the CLI check the data directory', () => {
     expect((error as Error).message).toBe(`${paths.dir} is writable by others (mode 0777): run chmod 700 ${paths.dir}`);
     chmodSync(paths.dir, 0o700);
     await expect(createNodeHost({ manifest, dataDir: paths.dir, natives: natives() })).rejects.toThrow(
-      `${paths.consent} is writable by others (mode 0666): run chmod 600 ${paths.consent}`,
+      errorOf(DataDirError, `${paths.consent} is writable by others (mode 0666): run chmod 600 ${paths.consent}`),
     );
     expect(existsSync(paths.audit)).toBe(false);
   });
@@ -42,7 +42,7 @@ describe('createNodeHost and the CLI check the data directory', () => {
     const paths = dataDir();
     writeFileSync(paths.consent, '{"acme.album": {"photos.read": "granted",}}');
     await expect(createNodeHost({ manifest, dataDir: paths.dir, natives: natives() })).rejects.toThrow(
-      new RegExp(`grant file ${paths.consent}: the document is not valid JSON`),
+      errorOf(GrantFileError, new RegExp(`grant file ${paths.consent}: the document is not valid JSON`)),
     );
     expect(existsSync(paths.audit)).toBe(false);
   });

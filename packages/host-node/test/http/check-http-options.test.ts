@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkHttpOptions } from '../../src/mcp/check-http-options.js';
 import { serveHttp } from '../../src/mcp/serve-http.js';
 import { httpManifest } from './http-workspace.js';
+import { errorOf } from '@xcap/test-support';
 
 describe('checkHttpOptions', () => {
   it('answers the parsed address for good values', () => {
@@ -36,7 +37,7 @@ describe('checkHttpOptions', () => {
     const data = join(await mkdtemp(join(tmpdir(), 'xcap-http-limits-')), 'data');
     await expect(
       serveHttp({ manifest: httpManifest, dataDir: data, listen: '127.0.0.1:0', log: () => undefined, limits: { maxConnections: 0 } }),
-    ).rejects.toThrow(/^limits\.maxConnections: /);
+    ).rejects.toThrow(errorOf(RangeError, /^limits\.maxConnections: /));
     expect(existsSync(data)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
-import { sendBodyAfterAnswer } from '@xcap/test-support';
+import { SdkHttpError } from '@modelcontextprotocol/client';
+import { sendBodyAfterAnswer, errorOf } from '@xcap/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveHttp, type HttpServe, type ServeHttpOptions } from '../../src/mcp/serve-http.js';
 import { dataPaths, FileGrantStore, FileTokenStore, tokenFilePath } from '@xcap/store-local';
@@ -130,7 +131,7 @@ describe('xcap serve --http (serveHttp)', () => {
     expect(listed(await agent.callTool({ name: 'photos__list', arguments: {} }))).toBeGreaterThan(0);
     // Revoked by another process's store (as `xcap token revoke` does): the next request is refused.
     expect(await new FileTokenStore(tokens.file).revoke('agent')).toBe(true);
-    await expect(agent.callTool({ name: 'photos__list', arguments: {} })).rejects.toThrow(/401|Unauthorized/);
+    await expect(agent.callTool({ name: 'photos__list', arguments: {} })).rejects.toThrow(errorOf(SdkHttpError, /401|Unauthorized/));
     const revoked = await post(serve.url, { authorization: `Bearer ${token}` });
     expect(revoked.status).toBe(401);
     const other = await tokens.add('other');
@@ -185,7 +186,7 @@ describe('xcap serve --http (serveHttp)', () => {
     const ws = await httpWorkspace();
     cleanup.push(() => ws.remove());
     await expect(serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', log: () => undefined })).rejects.toThrow(
-      /0\.0\.0\.0 is not a loopback address.*--allow-remote/,
+      errorOf(RangeError, /0\.0\.0\.0 is not a loopback address.*--allow-remote/),
     );
     const log: string[] = [];
     const serve = await serveHttp({ manifest: httpManifest, dataDir: ws.data, listen: '0.0.0.0:0', allowRemote: true, log: (line) => log.push(line) });

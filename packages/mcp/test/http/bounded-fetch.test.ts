@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedFetch } from '../../src/http/bounded-fetch.js';
 import { jsonRoute } from './json-route.js';
 import { startRouteServer, type RouteServer } from './start-route-server.js';
+import { errorOf } from '@xcap/test-support';
 
 const bounds = { timeoutMs: 2_000, maxBytes: 1_024 };
 let server: RouteServer;
@@ -27,9 +28,11 @@ describe('boundedFetch', () => {
   });
 
   it('refuses a body over maxBytes, a redirect (not followed) and a 304 without a body, naming the URL and status', async () => {
-    await expect(boundedFetch(`${server.origin}/big`, bounds)).rejects.toThrow(`GET ${server.origin}/big: the answer is larger than 1024 bytes`);
-    await expect(boundedFetch(`${server.origin}/moved`, bounds)).rejects.toThrow(`GET ${server.origin}/moved: HTTP 301`);
-    await expect(boundedFetch(`${server.origin}/not-modified`, bounds)).rejects.toThrow(`GET ${server.origin}/not-modified: HTTP 304`);
+    await expect(boundedFetch(`${server.origin}/big`, bounds)).rejects.toThrow(
+      errorOf(Error, `GET ${server.origin}/big: the answer is larger than 1024 bytes`),
+    );
+    await expect(boundedFetch(`${server.origin}/moved`, bounds)).rejects.toThrow(errorOf(Error, `GET ${server.origin}/moved: HTTP 301`));
+    await expect(boundedFetch(`${server.origin}/not-modified`, bounds)).rejects.toThrow(errorOf(Error, `GET ${server.origin}/not-modified: HTTP 304`));
     expect(server.paths.filter((path) => path === '/doc')).toHaveLength(1);
   });
 });

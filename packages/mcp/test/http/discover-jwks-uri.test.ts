@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { discoverJwksUri } from '../../src/http/discover-jwks-uri.js';
 import { jsonRoute } from './json-route.js';
 import { startRouteServer, type RouteServer } from './start-route-server.js';
+import { errorOf } from '@xcap/test-support';
 
 const bounds = { timeoutMs: 2_000, maxBytes: 64 * 1024 };
 const servers: RouteServer[] = [];
@@ -30,7 +31,7 @@ describe('discoverJwksUri', () => {
 
   it('an issuer with a path (a trailing slash dropped): the path inserted after each well-known name, then OpenID appended', async () => {
     const server = await serve();
-    await expect(discoverJwksUri(`${server.origin}/tenant/`, bounds)).rejects.toThrow('could not be discovered');
+    await expect(discoverJwksUri(`${server.origin}/tenant/`, bounds)).rejects.toThrow(errorOf(Error, 'could not be discovered'));
     expect(server.paths).toEqual([`${rfc8414}/tenant`, `${openid}/tenant`, `/tenant${openid}`]);
   });
 
