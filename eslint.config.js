@@ -7,6 +7,7 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { requireDisableReason } from './scripts/eslint/require-disable-reason.js';
+import { requireRejectionClass } from './scripts/eslint/require-rejection-class.js';
 
 export default defineConfig(
   {
@@ -60,6 +61,15 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // A message-only rejects.toThrow passes for a promise rejected with undefined (chai skips the message
+    // check for a falsy reason): tests also name the error's class (scripts/eslint/require-rejection-class.js).
+    files: ['packages/*/test/**/*.ts', 'tools/*/test/**/*.ts', 'scripts/**/test/**/*.ts'],
+    plugins: { 'xcap-tests': { rules: { 'require-rejection-class': requireRejectionClass } } },
+    rules: {
+      'xcap-tests/require-rejection-class': 'error',
     },
   },
   {

@@ -1,4 +1,5 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, SdkHttpError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { errorOf } from '@xcap/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore } from '@xcap/tokens';
 import { mcpPostRequest } from './mcp-post-request.js';
@@ -77,7 +78,7 @@ describe('createHttpHandler', () => {
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
     expect(control.made).toHaveLength(1);
-    await expect(callEcho(handler, 'alice-secret-token', 'modern', 'x')).rejects.toThrow();
+    await expect(callEcho(handler, 'alice-secret-token', 'modern', 'x')).rejects.toThrow(errorOf(SdkHttpError, 'requires authorization (HTTP 401)'));
   });
 
   it('answers 403 for a foreign Origin or Host and serves loopback ones', async () => {
