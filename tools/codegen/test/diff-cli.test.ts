@@ -69,7 +69,7 @@ describe('xcap-codegen diff (command line)', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('no changes\nbump: none');
     expect(r.out).toContain('changeset: none written');
-    expect(() => readdirSync(out)).toThrow();
+    expect(() => readdirSync(out)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 
   it('--changeset [dir] writes the changeset for @xcap/catalog with the bump (default folder ./.changeset)', () => {
