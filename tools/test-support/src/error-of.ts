@@ -15,7 +15,8 @@ export interface ErrorOf {
 
 /**
  * Matches an error of class `type` (a subclass too) whose message contains
- * `message` (a string) or matches it (a RegExp): for
+ * `message` (a string) or matches it anywhere (a RegExp, its `g` and `y`
+ * flags dropped): for
  * `await expect(p).rejects.toThrow(errorOf(FileLockError, 'lost the lock'))`.
  * A string or RegExp alone is not enough there: vitest hands those to chai,
  * which skips the message check when the rejection reason is falsy, so
