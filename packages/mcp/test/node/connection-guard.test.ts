@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { realTimers } from '@xcap/wire';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionGuard } from '../../src/mcp/connection-guard.js';
+import { ConnectionGuard } from '../../src/node/connection-guard.js';
 
 const cleanup: (() => void)[] = [];
 afterEach(() => {
