@@ -1,5 +1,5 @@
 /**
- * Vite's build of the console page (`npm run build` in @xcap/host-node): index.html and
+ * Vite's build of the console page (`npm run build` in @xcap/console): index.html and
  * src/main.ts bundled into dist/console-page/ under the stable names the console server's
  * allow-list serves (index.html, console.js, console.css), referenced as /assets/<name>.
  */

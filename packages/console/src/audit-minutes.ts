@@ -1,12 +1,5 @@
 import type { StoredAuditRow } from '@xcap/audit';
-
-/** One minute of the console's chart: its start and the calls that started in it, by status. */
-export interface AuditMinute {
-  /** The minute's start (ISO 8601, UTC). */
-  readonly minute: string;
-  /** Calls per status in that minute (statuses without calls are absent). */
-  readonly counts: Readonly<Record<string, number>>;
-}
+import type { AuditMinute } from './console-contract.js';
 
 /**
  * The `minutes` last minutes up to `now` (ms), oldest first, each with the

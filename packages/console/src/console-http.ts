@@ -23,19 +23,6 @@ export const consoleHttp = {
   text(res: ServerResponse, status: number, line: string): void {
     consoleHttp.send(res, status, 'text/plain; charset=utf-8', `${line}\n`);
   },
-  /** The request body, at most `maxBytes` (`null` past it: the caller answers 413). */
-  async body(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
-    const declared = Number(req.headers['content-length'] ?? '0');
-    if (declared > maxBytes) return null;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) return null;
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-  },
   /** The value of cookie `name` of `req`, or `undefined`. */
   cookie(req: IncomingMessage, name: string): string | undefined {
     for (const part of (req.headers.cookie ?? '').split(';')) {

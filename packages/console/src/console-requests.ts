@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultConsentTimeoutMs } from '@xcap/call';
 import { realTimers, type Timers } from '@xcap/wire';
-import type { ConsolePending, ConsolePendingKind } from './console-pending.js';
+import type { ConsolePendingKind, Pending } from './console-contract.js';
 
 /** What `ConsoleRequests` takes (each has a default). */
 export interface ConsoleRequestsOptions {
@@ -23,7 +23,7 @@ export interface ConsoleAsk<T> {
   readonly kind: ConsolePendingKind;
   /** The app id asking. */
   readonly app: string;
-  /** The kind's own fields of the `Pending` JSON. */
+  /** The kind's own fields of the `Pending` JSON (`PendingFields<kind>` of the contract: the registry shows them as given). */
   readonly fields: Readonly<Record<string, unknown>>;
   /** Files the console may serve for this request only (`GET /api/photos/<id>/<photo id>`): id → absolute path. */
   readonly files?: ReadonlyMap<string, string>;
@@ -37,7 +37,7 @@ export interface ConsoleAsk<T> {
 export type ConsoleAnswerResult = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 409; readonly error: string };
 
 interface Entry {
-  readonly view: ConsolePending;
+  readonly view: Pending;
   readonly expire: () => void;
   readonly files: ReadonlyMap<string, string>;
   readonly settle: (answer: unknown) => string | undefined;
@@ -90,14 +90,14 @@ export class ConsoleRequests {
         resolve(value);
       };
       const timer = this.#timers.setTimeout(() => end(request.fallback), this.#timeoutMs);
-      const view: ConsolePending = {
+      const view = {
         ...request.fields,
         id,
         kind: request.kind,
         app: request.app,
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + this.#timeoutMs).toISOString(),
-      };
+      } as Pending;
       this.#entries.set(id, {
         view,
         files: request.files ?? new Map(),
@@ -122,7 +122,7 @@ export class ConsoleRequests {
   }
 
   /** The requests waiting now, oldest first. */
-  pending(): ConsolePending[] {
+  pending(): Pending[] {
     return [...this.#entries.values()].map((entry) => entry.view);
   }
 

@@ -1,11 +1,12 @@
+import type { ConsoleAnswers, ConsolePendingKind } from '../../src/console-contract.js';
 import { el, type Child } from './el.js';
-import { requestJson } from './request-json.js';
+import { requestRoute } from './request-json.js';
 
 /** One button of a pending request's card: its label and the answer it posts (`undefined`: nothing to post yet). */
 export interface AnswerButton {
   readonly label: string;
   readonly primary?: boolean;
-  readonly answer: () => unknown;
+  readonly answer: () => ConsoleAnswers[ConsolePendingKind] | undefined;
 }
 
 /**
@@ -27,7 +28,7 @@ export function answerCard(id: string, heading: string, body: readonly Child[], 
       if (answer === undefined) return;
       for (const other of buttonElements) other.disabled = true;
       problem.textContent = '';
-      requestJson('/api/answer', { id, answer }).then(
+      requestRoute('answer', { id, answer }).then(
         () => form.classList.add('answered'),
         (error: unknown) => {
           problem.textContent = error instanceof Error ? error.message : String(error);

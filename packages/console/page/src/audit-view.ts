@@ -1,7 +1,7 @@
-import type { AuditRowJson } from './api-types.js';
+import type { AuditRowJson } from '../../src/console-contract.js';
 import { el } from './el.js';
 import { formatTime } from './format-time.js';
-import { requestJson } from './request-json.js';
+import { requestRoute } from './request-json.js';
 
 /** Rows the table keeps (the server's default page). */
 const shownRows = 100;
@@ -48,7 +48,7 @@ export class AuditView {
       if (value !== '') query.set(key, value);
     const reload = ++this.reloads;
     try {
-      const { rows } = await requestJson<{ rows: readonly AuditRowJson[] }>(`/api/audit?${query.toString()}`);
+      const { rows } = await requestRoute('audit', Object.fromEntries(query));
       if (reload !== this.reloads) return;
       this.body.replaceChildren(...rows.map((row) => this.row(row)));
       this.problem.textContent = '';
@@ -80,7 +80,7 @@ export class AuditView {
   }
 }
 
-/** The app id of a row (the stored row's `appId`; `app` if a server sends that). */
+/** The app id of a row (the stored row's `appId`). */
 function appOf(row: AuditRowJson): string {
-  return row.appId ?? row.app ?? '';
+  return row.appId;
 }

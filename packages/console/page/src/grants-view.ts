@@ -1,12 +1,7 @@
+import type { GrantJson } from '../../src/console-contract.js';
 import { el } from './el.js';
-import { requestJson } from './request-json.js';
+import { requestRoute } from './request-json.js';
 
-/** One grant row of `GET /api/grants`. */
-interface GrantJson {
-  readonly app: string;
-  readonly scope: string;
-  readonly answer: string;
-}
 
 /** The grants table (app × scope × answer, `Revoke` per row); `reload()` reads `/api/grants` again. */
 export class GrantsView {
@@ -20,7 +15,7 @@ export class GrantsView {
   /** Reads the grants and redraws the table. */
   async reload(): Promise<void> {
     try {
-      const { grants } = await requestJson<{ grants: readonly GrantJson[] }>('/api/grants');
+      const { grants } = await requestRoute('grants');
       this.draw(grants);
       this.problem.textContent = '';
     } catch (error) {
@@ -38,7 +33,7 @@ export class GrantsView {
       const revoke = el('button', { type: 'button' }, 'Revoke');
       revoke.addEventListener('click', () => {
         revoke.disabled = true;
-        requestJson('/api/grants/revoke', { app: grant.app, scope: grant.scope }).then(
+        requestRoute('revokeGrant', { app: grant.app, scope: grant.scope }).then(
           () => this.reload(),
           (error: unknown) => {
             revoke.disabled = false;

@@ -1,5 +1,5 @@
-import type { AuditRowJson, ConsoleState, Pending } from './api-types.js';
-import { requestJson } from './request-json.js';
+import { consoleRoutes, type AuditRowJson, type Pending } from '../../src/console-contract.js';
+import { requestRoute } from './request-json.js';
 
 /** What the page does with each kind of news from the server. */
 export interface LiveHandlers {
@@ -26,7 +26,7 @@ export function liveUpdates(handlers: LiveHandlers): void {
     handlers.connection('Live updates unavailable: checking every 2 seconds.');
     let tick = 0;
     const once = (): void => {
-      requestJson<ConsoleState>('/api/state').then(
+      requestRoute('state').then(
         (state) => handlers.pending(state.pending),
         (error: unknown) => handlers.connection(`Cannot reach the console: ${error instanceof Error ? error.message : String(error)}`),
       );
@@ -38,7 +38,7 @@ export function liveUpdates(handlers: LiveHandlers): void {
     poll();
     return;
   }
-  const events = new EventSource('/api/events');
+  const events = new EventSource(consoleRoutes.events.path);
   events.addEventListener('open', () => handlers.connection('Live.'));
   events.addEventListener('pending', (event) => handlers.pending(JSON.parse((event as MessageEvent<string>).data) as Pending[]));
   events.addEventListener('audit', (event) => handlers.audit(JSON.parse((event as MessageEvent<string>).data) as AuditRowJson));

@@ -1,9 +1,8 @@
-import type { ConsoleState } from './api-types.js';
 import { AuditView } from './audit-view.js';
 import { GrantsView } from './grants-view.js';
 import { liveUpdates } from './live-updates.js';
 import { MinutesChart } from './minutes-chart.js';
-import { requestJson } from './request-json.js';
+import { requestRoute } from './request-json.js';
 import { showPending } from './show-pending.js';
 import { TokensView } from './tokens-view.js';
 
@@ -23,7 +22,7 @@ async function start(): Promise<void> {
   const tokens = new TokensView(byId('tokens-body'));
   const chart = new MinutesChart(byId('chart-body'));
   const audit = new AuditView(byId('audit-body'));
-  const state = await requestJson<ConsoleState>('/api/state');
+  const state = await requestRoute('state');
   if (state.mode === 'console') byId('pending').hidden = true;
   else showPending(cards, empty, state.pending);
   if (state.app !== null) document.title = `xcap console · ${state.app}`;

@@ -1,11 +1,7 @@
+import type { AuditMinute as MinuteJson } from '../../src/console-contract.js';
 import { el } from './el.js';
-import { requestJson } from './request-json.js';
+import { requestRoute } from './request-json.js';
 
-/** One minute of `GET /api/audit/minutes`. */
-interface MinuteJson {
-  readonly minute: string;
-  readonly counts: Readonly<Record<string, number>>;
-}
 
 /** The statuses in the order they stack, bottom up (audit.json's enum); a status the server adds goes on top. */
 const order = ['ok', 'failed', 'invalid', 'upstream', 'denied'];
@@ -36,7 +32,7 @@ export class MinutesChart {
   /** Reads the minutes and redraws the chart. */
   async reload(): Promise<void> {
     try {
-      const { minutes } = await requestJson<{ minutes: readonly MinuteJson[] }>('/api/audit/minutes');
+      const { minutes } = await requestRoute('auditMinutes');
       this.draw(minutes);
       this.problem.textContent = '';
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { OpenPending } from './api-types.js';
+import type { OpenPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
 import { appLine } from './app-line.js';
 import { el } from './el.js';

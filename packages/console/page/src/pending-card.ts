@@ -1,4 +1,4 @@
-import type { Pending } from './api-types.js';
+import type { Pending } from '../../src/console-contract.js';
 import { consentCard } from './consent-card.js';
 import { openCard } from './open-card.js';
 import { photosCard } from './photos-card.js';

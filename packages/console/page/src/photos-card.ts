@@ -1,4 +1,4 @@
-import type { PhotosPending } from './api-types.js';
+import { consoleRoutes, type PhotosPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
 import { appLine } from './app-line.js';
 import { el } from './el.js';
@@ -21,7 +21,7 @@ export function photosCard(pending: PhotosPending): HTMLElement {
     box.addEventListener('change', update);
     boxes.push(box);
     const thumbnail = el('img', {
-      src: `/api/photos/${encodeURIComponent(pending.id)}/${encodeURIComponent(photo.id)}`,
+      src: consoleRoutes.photo.path.replace('<pendingId>', encodeURIComponent(pending.id)).replace('<photoId>', encodeURIComponent(photo.id)),
       alt: '',
       loading: 'lazy',
       decoding: 'async',

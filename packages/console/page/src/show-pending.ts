@@ -1,4 +1,4 @@
-import type { Pending } from './api-types.js';
+import type { Pending } from '../../src/console-contract.js';
 import { pendingCard } from './pending-card.js';
 
 /**

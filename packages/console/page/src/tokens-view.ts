@@ -1,13 +1,8 @@
+import type { TokenJson } from '../../src/console-contract.js';
 import { el } from './el.js';
 import { formatTime } from './format-time.js';
-import { requestJson } from './request-json.js';
+import { requestRoute } from './request-json.js';
 
-/** One token of `GET /api/tokens` (never its secret). */
-interface TokenJson {
-  readonly name: string;
-  readonly createdAt?: string;
-  readonly lastUsedAt?: string | null;
-}
 
 /** The HTTP tokens: names and dates, `Revoke` per row, and `Add token`, which shows the new token once. */
 export class TokensView {
@@ -33,7 +28,7 @@ export class TokensView {
   /** Reads the tokens and redraws the table. */
   async reload(): Promise<void> {
     try {
-      const { tokens } = await requestJson<{ tokens: readonly TokenJson[] }>('/api/tokens');
+      const { tokens } = await requestRoute('tokens');
       this.draw(tokens);
       this.problem.textContent = '';
     } catch (error) {
@@ -44,7 +39,7 @@ export class TokensView {
   private add(): void {
     const name = this.name.value.trim();
     if (name === '') return;
-    requestJson<{ name: string; token: string }>('/api/tokens/add', { name }).then(
+    requestRoute('addToken', { name }).then(
       (added) => {
         this.name.value = '';
         this.shown.replaceChildren(
@@ -62,18 +57,16 @@ export class TokensView {
   }
 
   private draw(tokens: readonly TokenJson[]): void {
-    // The file store keeps no last use: the column shows only when the server sends one.
-    const lastUsed = tokens.some((token) => typeof token.lastUsedAt === 'string');
     const head = el(
       'thead',
       {},
-      el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), lastUsed && el('th', { scope: 'col' }, 'Last used'), el('td')),
+      el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), el('td')),
     );
     const rows = tokens.map((token) => {
       const revoke = el('button', { type: 'button' }, 'Revoke');
       revoke.addEventListener('click', () => {
         revoke.disabled = true;
-        requestJson('/api/tokens/revoke', { name: token.name }).then(
+        requestRoute('revokeToken', { name: token.name }).then(
           () => {
             this.shown.replaceChildren();
             return this.reload();
@@ -89,11 +82,10 @@ export class TokensView {
         {},
         el('td', {}, token.name),
         el('td', {}, formatTime(token.createdAt)),
-        lastUsed && el('td', {}, formatTime(token.lastUsedAt)),
         el('td', {}, revoke),
       );
     });
-    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: lastUsed ? 4 : 3 }, 'No tokens.'))) : el('tbody', {}, ...rows);
+    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 3 }, 'No tokens.'))) : el('tbody', {}, ...rows);
     this.table.replaceChildren(el('caption', {}, 'Bearer tokens for xcap serve --http'), head, body);
   }
 }

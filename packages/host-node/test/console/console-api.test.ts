@@ -9,7 +9,7 @@ import { consoleOpenPicker } from '../../src/console/console-open-picker.js';
 import { ConsoleRequests } from '../../src/console/console-requests.js';
 import { startConsoleServer, type ConsoleServer } from '../../src/console/console-server.js';
 import { startServeConsole, type ServeConsole } from '../../src/console/start-serve-console.js';
-import { consoleFetch, signIn, waitForPending } from './console-client.js';
+import { consoleFetch, signIn, waitForPending } from '../../../console/test/console-client.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

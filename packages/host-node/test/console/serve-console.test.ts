@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from '../e2e/xcap-process.js';
-import { consoleFetch, signIn, waitForPending, type ConsoleSession } from './console-client.js';
+import { consoleFetch, signIn, waitForPending, type ConsoleSession } from '../../../console/test/console-client.js';
 
 // Child processes (xcap serve, the SDK client): the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 90_000 });
