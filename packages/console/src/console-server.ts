@@ -19,8 +19,7 @@ import { readAsset } from './read-asset.js';
 
 /** A photo a host read for `GET /api/photos/…`: its bytes and sniffed type, or why not (404 `notFound`, `unreadable`, `notAPhoto`; 413 `tooLarge`). */
 export type ConsolePhoto =
-  | { readonly bytes: Uint8Array; readonly type: 'image/jpeg' | 'image/png' }
-  | { readonly refused: 'notFound' | 'unreadable' | 'notAPhoto' | 'tooLarge' };
+  { readonly bytes: Uint8Array; readonly type: 'image/jpeg' | 'image/png' } | { readonly refused: 'notFound' | 'unreadable' | 'notAPhoto' | 'tooLarge' };
 
 /** What `startConsoleServer` takes. */
 export interface ConsoleServerOptions {
@@ -228,7 +227,8 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     for (const [name, value] of Object.entries(consoleHeaders)) res.setHeader(name, value);
-    if (!hostAllowed(req.headers.host, [`127.0.0.1:${port}`, `localhost:${port}`])) return consoleHttp.text(res, 421, 'xcap console: this is not the console’s address');
+    if (!hostAllowed(req.headers.host, [`127.0.0.1:${port}`, `localhost:${port}`]))
+      return consoleHttp.text(res, 421, 'xcap console: this is not the console’s address');
     const host = (req.headers.host ?? '').toLowerCase();
     const url = new URL(req.url ?? '/', `http://${host}`);
     const path = url.pathname;
@@ -257,12 +257,14 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (!path.startsWith('/api/')) return consoleHttp.text(res, 404, 'not found');
     if (!signedIn(req)) return consoleHttp.json(res, 401, { error: 'not signed in' });
     const photo = photoPath.exec(path);
-    if (photo !== null && method === 'GET') return servePhoto(res, requests, options.readPhoto, decodeURIComponent(photo[1] ?? ''), decodeURIComponent(photo[2] ?? ''));
+    if (photo !== null && method === 'GET')
+      return servePhoto(res, requests, options.readPhoto, decodeURIComponent(photo[1] ?? ''), decodeURIComponent(photo[2] ?? ''));
     const postOnly = routes.has(`POST ${path}`);
     const route = routes.get(`${method} ${path}`);
     if (route === undefined) return postOnly ? consoleHttp.json(res, 405, { error: 'use POST' }) : consoleHttp.json(res, 404, { error: 'not found' });
     if (method !== 'POST') return route(req, res, undefined);
-    if (!originAllowed(req.headers.origin, { origins: [`http://${host}`] })) return consoleHttp.json(res, 403, { error: 'a change needs the console’s own Origin' });
+    if (!originAllowed(req.headers.origin, { origins: [`http://${host}`] }))
+      return consoleHttp.json(res, 403, { error: 'a change needs the console’s own Origin' });
     if (!/^application\/json(\s*;.*)?$/i.test(req.headers['content-type'] ?? '')) return consoleHttp.json(res, 415, { error: 'send application/json' });
     const raw = await readNodeBody(req, maxBodyBytes);
     if (raw === null) {
@@ -386,6 +388,7 @@ async function servePhoto(
   const path = requests?.file(pendingId, photoId);
   if (path === undefined || readPhoto === undefined) return consoleHttp.json(res, 404, { error: 'no such photo of a pending request' });
   const read = await readPhoto(path, maxPhotoBytes);
-  if ('refused' in read) return consoleHttp.json(res, read.refused === 'tooLarge' ? 413 : 404, { error: read.refused === 'notAPhoto' ? 'not a photo' : read.refused });
+  if ('refused' in read)
+    return consoleHttp.json(res, read.refused === 'tooLarge' ? 413 : 404, { error: read.refused === 'notAPhoto' ? 'not a photo' : read.refused });
   consoleHttp.send(res, 200, read.type, read.bytes);
 }

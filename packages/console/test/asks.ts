@@ -24,7 +24,8 @@ export function askPhotos(requests: ConsoleRequests, photos: readonly { id: stri
     files,
     parse: (answer) => {
       const ids = (answer as { photoIds?: unknown } | null)?.photoIds;
-      if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === 'string' && files.has(id))) return { refused: 'photoIds must be ids of the list' };
+      if (!Array.isArray(ids) || !ids.every((id): id is string => typeof id === 'string' && files.has(id)))
+        return { refused: 'photoIds must be ids of the list' };
       if (new Set(ids).size !== ids.length || ids.length > limit) return { refused: `at most ${limit} distinct ids` };
       return ids;
     },

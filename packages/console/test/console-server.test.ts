@@ -212,7 +212,15 @@ describe('startConsoleServer', () => {
       return Promise.resolve<ConsolePhoto>(answers[path] ?? { refused: 'notFound' });
     };
     const { session, requests } = await started({ readPhoto });
-    void askPhotos(requests, [{ id: 'a', path: '/photos/a.png' }, { id: 'big', path: '/photos/big.jpg' }, { id: 'txt', path: '/photos/notes.txt' }], 1);
+    void askPhotos(
+      requests,
+      [
+        { id: 'a', path: '/photos/a.png' },
+        { id: 'big', path: '/photos/big.jpg' },
+        { id: 'txt', path: '/photos/notes.txt' },
+      ],
+      1,
+    );
     const id = requests.pending()[0]?.id ?? '';
     const photo = await session.get(`/api/photos/${id}/a`);
     expect([photo.status, photo.headers['content-type'], [...photo.body]]).toEqual([200, 'image/png', [1, 2, 3]]);

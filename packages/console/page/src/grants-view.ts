@@ -2,7 +2,6 @@ import type { GrantJson } from '../../src/console-contract.js';
 import { el } from './el.js';
 import { requestRoute } from './request-json.js';
 
-
 /** The grants table (app × scope × answer, `Revoke` per row); `reload()` reads `/api/grants` again. */
 export class GrantsView {
   private readonly problem = el('p', { className: 'problem', role: 'alert' });

@@ -2,7 +2,6 @@ import type { AuditMinute as MinuteJson } from '../../src/console-contract.js';
 import { el } from './el.js';
 import { requestRoute } from './request-json.js';
 
-
 /** The statuses in the order they stack, bottom up (audit.json's enum); a status the server adds goes on top. */
 const order = ['ok', 'failed', 'invalid', 'upstream', 'denied'];
 

@@ -25,7 +25,10 @@ export async function requestJson<T>(url: string, body?: unknown): Promise<T> {
 }
 
 /** The 200 body of route `id` of the contract: a GET (with `query`) or, for a POST route, a same-origin POST of `body`. */
-export function requestRoute<K extends RouteWithBody>(id: K, body: ConsoleRouteBodies[K] extends { readonly request: infer R } ? R : Readonly<Record<string, string>>): Promise<ConsoleRouteBodies[K]['response']>;
+export function requestRoute<K extends RouteWithBody>(
+  id: K,
+  body: ConsoleRouteBodies[K] extends { readonly request: infer R } ? R : Readonly<Record<string, string>>,
+): Promise<ConsoleRouteBodies[K]['response']>;
 export function requestRoute<K extends RouteWithBody>(id: K): Promise<ConsoleRouteBodies[K]['response']>;
 export function requestRoute<K extends RouteWithBody>(id: K, body?: unknown): Promise<ConsoleRouteBodies[K]['response']> {
   const route = consoleRoutes[id];

@@ -3,7 +3,6 @@ import { el } from './el.js';
 import { formatTime } from './format-time.js';
 import { requestRoute } from './request-json.js';
 
-
 /** The HTTP tokens: names and dates, `Revoke` per row, and `Add token`, which shows the new token once. */
 export class TokensView {
   private readonly problem = el('p', { className: 'problem', role: 'alert' });
@@ -57,11 +56,7 @@ export class TokensView {
   }
 
   private draw(tokens: readonly TokenJson[]): void {
-    const head = el(
-      'thead',
-      {},
-      el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), el('td')),
-    );
+    const head = el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), el('td')));
     const rows = tokens.map((token) => {
       const revoke = el('button', { type: 'button' }, 'Revoke');
       revoke.addEventListener('click', () => {
@@ -77,13 +72,7 @@ export class TokensView {
           },
         );
       });
-      return el(
-        'tr',
-        {},
-        el('td', {}, token.name),
-        el('td', {}, formatTime(token.createdAt)),
-        el('td', {}, revoke),
-      );
+      return el('tr', {}, el('td', {}, token.name), el('td', {}, formatTime(token.createdAt)), el('td', {}, revoke));
     });
     const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 3 }, 'No tokens.'))) : el('tbody', {}, ...rows);
     this.table.replaceChildren(el('caption', {}, 'Bearer tokens for xcap serve --http'), head, body);

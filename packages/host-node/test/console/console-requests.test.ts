@@ -3,7 +3,7 @@ import { consoleConsentUi } from '../../src/console/console-consent-ui.js';
 import { consolePhotoPicker } from '../../src/console/console-photo-picker.js';
 import { consolePrintPicker } from '../../src/console/console-print-picker.js';
 import { consoleSavePicker } from '../../src/console/console-save-picker.js';
-import { ConsoleRequests } from '../../src/console/console-requests.js';
+import { ConsoleRequests } from '@xcap/console';
 import type { LibraryPhoto } from '../../src/providers/library-photo.js';
 
 const sheet = { app: 'acme.album', scope: 'photos.read', sheet: { title: 'Photos', text: 'wants your photos' }, verdict: {} as never, argsHash: 'h' };
