@@ -30,6 +30,7 @@ export interface PendingBase {
 
 /** A consent sheet for an undecided `ask` scope. */
 export interface ConsentPending extends PendingBase {
+  /** Always `consent`. */
   readonly kind: 'consent';
   /** The scope asked for. */
   readonly scope: string;
@@ -53,6 +54,7 @@ export interface PendingPhoto {
 
 /** The photo picker of `photos_pick`. */
 export interface PhotosPending extends PendingBase {
+  /** Always `photos`. */
   readonly kind: 'photos';
   /** The most photos the person may choose. */
   readonly limit: number;
@@ -70,6 +72,7 @@ export interface PendingFile {
 
 /** The open picker of `files_open`. */
 export interface OpenPending extends PendingBase {
+  /** Always `open`. */
   readonly kind: 'open';
   /** Whether more than one file may be chosen. */
   readonly multiple: boolean;
@@ -81,6 +84,7 @@ export interface OpenPending extends PendingBase {
 
 /** The save dialog of `files_save`. */
 export interface SavePending extends PendingBase {
+  /** Always `save`. */
   readonly kind: 'save';
   /** The name the app suggests. */
   readonly suggestedName: string;
@@ -92,6 +96,7 @@ export interface SavePending extends PendingBase {
 
 /** The print sheet of `print_print`. */
 export interface PrintPending extends PendingBase {
+  /** Always `print`. */
   readonly kind: 'print';
   /** The document's name. */
   readonly documentName: string;
@@ -148,10 +153,15 @@ export interface PrintAnswer {
 
 /** What answers a request of each kind. */
 export interface ConsoleAnswers {
+  /** Allow or deny. */
   readonly consent: ConsentAnswer;
+  /** The photos chosen. */
   readonly photos: PhotosAnswer;
+  /** The files chosen. */
   readonly open: OpenAnswer;
+  /** The name to save under, or cancel. */
   readonly save: SaveAnswer | CancelAnswer;
+  /** The printer, or cancel. */
   readonly print: PrintAnswer | CancelAnswer;
 }
 
@@ -226,22 +236,36 @@ export interface OkBody {
 
 /** What each route takes (a POST's JSON body, a GET's query) and answers with 200, by route id. */
 export interface ConsoleRouteBodies {
+  /** The `login` route of `consoleRoutes`. */
   readonly login: { readonly query: { readonly secret: string }; readonly response: never };
+  /** The `shell` route of `consoleRoutes`. */
   readonly shell: { readonly query: Record<string, never>; readonly response: never };
+  /** The `asset` route of `consoleRoutes`. */
   readonly asset: { readonly query: Record<string, never>; readonly response: never };
+  /** The `state` route of `consoleRoutes`. */
   readonly state: { readonly query: Record<string, never>; readonly response: ConsoleState };
+  /** The `events` route of `consoleRoutes`. */
   readonly events: { readonly query: Record<string, never>; readonly response: never };
+  /** The `photo` route of `consoleRoutes`. */
   readonly photo: { readonly query: Record<string, never>; readonly response: never };
+  /** The `answer` route of `consoleRoutes`. */
   readonly answer: { readonly request: { readonly id: string; readonly answer: ConsoleAnswers[ConsolePendingKind] }; readonly response: OkBody };
+  /** The `grants` route of `consoleRoutes`. */
   readonly grants: { readonly query: Record<string, never>; readonly response: { readonly grants: readonly GrantJson[] } };
+  /** The `revokeGrant` route of `consoleRoutes`. */
   readonly revokeGrant: { readonly request: { readonly app: string; readonly scope: string }; readonly response: OkBody };
+  /** The `tokens` route of `consoleRoutes`. */
   readonly tokens: { readonly query: Record<string, never>; readonly response: { readonly tokens: readonly TokenJson[] } };
+  /** The `addToken` route of `consoleRoutes`. */
   readonly addToken: { readonly request: { readonly name: string }; readonly response: { readonly name: string; readonly token: string } };
+  /** The `revokeToken` route of `consoleRoutes`. */
   readonly revokeToken: { readonly request: { readonly name: string }; readonly response: OkBody };
+  /** The `audit` route of `consoleRoutes`. */
   readonly audit: {
     readonly query: { readonly app?: string; readonly tool?: string; readonly status?: string; readonly limit?: string };
     readonly response: { readonly rows: readonly AuditRowJson[] };
   };
+  /** The `auditMinutes` route of `consoleRoutes`. */
   readonly auditMinutes: { readonly query: Record<string, never>; readonly response: { readonly minutes: readonly AuditMinute[] } };
 }
 
