@@ -19,7 +19,7 @@ export default defineConfig(
     files: [
       'packages/*/src/**/*.ts',
       'packages/*/test/**/*.ts',
-      'packages/host-node/console-page/**/*.ts',
+      'packages/console/page/**/*.ts',
       'tools/*/src/**/*.ts',
       'tools/*/test/**/*.ts',
       'bench/**/*.ts',
@@ -74,7 +74,7 @@ export default defineConfig(
   },
   {
     // Tests probe values the types already narrow (that is often the point of the check), so this one is for sources.
-    files: ['packages/*/src/**/*.ts', 'packages/host-node/console-page/**/*.ts', 'tools/*/src/**/*.ts', 'scripts/**/src/**/*.ts'],
+    files: ['packages/*/src/**/*.ts', 'packages/console/page/**/*.ts', 'tools/*/src/**/*.ts', 'scripts/**/src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unnecessary-condition': 'error',
     },
@@ -82,7 +82,7 @@ export default defineConfig(
   {
     // The console page puts every string from the server in the DOM as text (textContent, createElement):
     // nothing there may parse HTML (the CSP forbids inline script, this forbids the ways to smuggle markup in).
-    files: ['packages/host-node/console-page/**/*.ts'],
+    files: ['packages/console/page/**/*.ts'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -71,7 +71,7 @@ if (undeclared.size > 0) {
  * The bundled modules allowed to use their own URL (`import.meta.url`, `__dirname`, …): in the bundle it is a chunk's,
  * in dist/cli-bundle/chunks/. Each finds files through `ownPackageJson` (or its own package's entry), never relative to itself.
  */
-const ownUrlUsers = new Set(['dist/mcp/host-node-version.js', 'dist/console/console-server.js']);
+const ownUrlUsers = new Set(['dist/mcp/host-node-version.js', '../console/dist/console-page-dir.js']);
 const misplaced = [];
 for (const input of Object.keys(result.metafile.inputs))
   if (

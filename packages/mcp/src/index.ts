@@ -22,6 +22,9 @@ export { resourceMetadataUrl } from './http/resource-metadata-url.js';
 export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';
 export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
 export { parseAllowedHost, type AllowedHost } from './http/parse-allowed-host.js';
+export { hostAllowed } from './http/check-host.js';
+export { originAllowed, type OriginPolicy } from './http/check-origin.js';
+export { declaredTooLarge, readLimitedBody } from './http/read-limited-body.js';
 export { isOriginHostName } from './http/is-origin-host-name.js';
 export {
   MemoryTokenStore,

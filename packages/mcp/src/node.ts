@@ -1,9 +1,13 @@
 /**
- * `@xcap/mcp/node`: serving `createHttpHandler` on Node's `node:http`
- * without a host package — `fetchListener` mounts any web-standard
- * `fetch(request)` handler as a `request` listener, streaming the request
- * body and answering early refusals with a lingering close.
+ * `@xcap/mcp/node`: serving on Node's `node:http` without a host package —
+ * `fetchListener` mounts any web-standard `fetch(request)` handler as a
+ * `request` listener, streaming the request body and answering early
+ * refusals with a lingering close; `ConnectionGuard` keeps a tokenless
+ * client from holding every connection; `readNodeBody` is the body limit
+ * (chunked bodies counted as they come) of a plain `node:http` handler.
  *
  * @packageDocumentation
  */
 export { fetchListener } from './node/fetch-listener.js';
+export { ConnectionGuard, type ConnectionGuardOptions } from './node/connection-guard.js';
+export { discardRest, readNodeBody } from './node/read-node-body.js';

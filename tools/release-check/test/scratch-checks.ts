@@ -251,6 +251,20 @@ export function describeScratchChecks(leg: ScratchLeg): void {
       expect(JSON.parse(json.stdout)).toMatchObject({ passed: caseCount, failed: 0 });
     });
 
+    it("xcap console serves the page built into @xcap/console's dist/console-page/ (found through the installed package, not host-node)", async () => {
+      const script = join(ready().project, 'console-page.mjs');
+      copyFileSync(join(consumerSources, 'console-page.mjs'), script);
+      const result = await node([script], 60_000);
+      expect(result.status, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({
+        pageDir: join(ready().project, 'node_modules/@xcap/console/dist/console-page'),
+        login: 303,
+        shell: 200,
+        builtShell: true,
+        script: [200, 'text/javascript; charset=utf-8', true],
+      });
+    });
+
     it('xcap serve end to end with the official MCP client: tools/list, a refusal, a granted call, an unknown tool, one audit row each', async () => {
       const script = join(ready().project, 'serve-end-to-end.mjs');
       copyFileSync(join(consumerSources, 'serve-end-to-end.mjs'), script);

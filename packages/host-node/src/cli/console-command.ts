@@ -18,11 +18,11 @@ export async function consoleCommand(options: Record<string, unknown>, io: CliIo
   } catch (error) {
     throw new CliFailure((error as Error).message);
   }
-  const { startConsoleServer } = await import('../console/console-server.js');
+  const [{ startConsoleServer }, { isAppId }] = await Promise.all([import('@xcap/console'), import('../manifest/app-id.js')]);
   await withCommandStores(options, io, async (stores) => {
     let server;
     try {
-      server = await startConsoleServer({ mode: 'console', port, stores, log: (line) => io.stderr(`${line}\n`) });
+      server = await startConsoleServer({ mode: 'console', port, stores, isAppId, log: (line) => io.stderr(`${line}\n`) });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'EADDRINUSE' || code === 'EACCES') throw new CliFailure(`--listen 127.0.0.1:${port}: cannot listen (${String(code)})`, 1);

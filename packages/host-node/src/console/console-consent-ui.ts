@@ -2,7 +2,7 @@ import { answerField } from './answer-field.js';
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentUi } from '@xcap/call';
 import type { AppManifest } from '../manifest/app-manifest.js';
-import type { ConsoleRequests } from './console-requests.js';
+import type { ConsoleRequests, PendingFields } from '@xcap/console';
 
 /**
  * The console's consent UI: each sheet the call path asks is a `consent`
@@ -18,7 +18,7 @@ export function consoleConsentUi(requests: ConsoleRequests, manifest: Pick<AppMa
     return requests.ask<ConsentReply>({
       kind: 'consent',
       app: request.app,
-      fields: { scope: request.scope, title: request.sheet.title, text: request.sheet.text, why },
+      fields: { scope: request.scope, title: request.sheet.title, text: request.sheet.text, why } satisfies PendingFields<'consent'>,
       parse: (answer) => {
         const reply = answerField(answer, 'reply');
         return reply === 'allow' || reply === 'deny' ? reply : { refused: 'reply must be "allow" or "deny"' };

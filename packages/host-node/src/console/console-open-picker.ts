@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { OpenPicker } from '../providers/files-provider.js';
 import { folderFiles } from '../providers/folder-files.js';
-import type { ConsoleRequests } from './console-requests.js';
+import { consoleLimits, type ConsoleRequests, type PendingFields } from '@xcap/console';
 import { stringList } from './string-list.js';
 
 /** The most files an open picker request lists. */
-export const maxConsoleFiles = 500;
+export const maxConsoleFiles = consoleLimits.maxFiles;
 
 /**
  * The console's open picker: an `open` request with `multiple`, `accept`
@@ -23,7 +23,7 @@ export function consoleOpenPicker(requests: ConsoleRequests, app: string, dir: s
     return requests.ask<readonly string[]>({
       kind: 'open',
       app,
-      fields: { multiple: request.multiple, accept: request.accept, files: files.map(({ name, size }) => ({ name, size })) },
+      fields: { multiple: request.multiple, accept: request.accept, files: files.map(({ name, size }) => ({ name, size })) } satisfies PendingFields<'open'>,
       parse: (answer) => {
         const names = stringList(answer, 'names', request.multiple ? maxConsoleFiles : 1);
         if (typeof names === 'string') return { refused: names };

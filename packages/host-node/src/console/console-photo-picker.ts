@@ -1,9 +1,9 @@
 import type { PhotoPicker } from '../providers/photos-provider.js';
-import type { ConsoleRequests } from './console-requests.js';
+import { consoleLimits, type ConsoleRequests, type PendingFields } from '@xcap/console';
 import { stringList } from './string-list.js';
 
 /** The most photos a photo picker request lists (the newest ones). */
-export const maxConsolePhotos = 500;
+export const maxConsolePhotos = consoleLimits.maxPhotos;
 
 /**
  * The console's photo picker: a `photos` request with `limit` and the
@@ -19,7 +19,7 @@ export function consolePhotoPicker(requests: ConsoleRequests, app: string): Phot
     return requests.ask<readonly string[]>({
       kind: 'photos',
       app,
-      fields: { limit, photos: shown.map((photo) => ({ id: photo.id, name: photo.name, takenAt: photo.takenAt })) },
+      fields: { limit, photos: shown.map((photo) => ({ id: photo.id, name: photo.name, takenAt: photo.takenAt })) } satisfies PendingFields<'photos'>,
       files,
       parse: (answer) => {
         const ids = stringList(answer, 'photoIds', limit);

@@ -1,6 +1,6 @@
 import { answerField } from './answer-field.js';
 import type { PrintPicker } from '../providers/print-provider.js';
-import type { ConsoleRequests } from './console-requests.js';
+import type { ConsoleRequests, PendingFields } from '@xcap/console';
 import { isCancel } from './is-cancel.js';
 
 /**
@@ -14,7 +14,7 @@ export function consolePrintPicker(requests: ConsoleRequests, app: string): Prin
     requests.ask<string | null>({
       kind: 'print',
       app,
-      fields: { documentName: request.name, mimeType: request.mimeType, printers: request.printers },
+      fields: { documentName: request.name, mimeType: request.mimeType, printers: request.printers } satisfies PendingFields<'print'>,
       parse: (answer) => {
         if (isCancel(answer)) return null;
         const printer = answerField(answer, 'printer');

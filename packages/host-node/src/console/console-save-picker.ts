@@ -1,10 +1,10 @@
 import { answerField } from './answer-field.js';
 import type { SaveIntoFolder, SavePicker } from '../providers/files-provider.js';
-import type { ConsoleRequests } from './console-requests.js';
+import { consoleLimits, type ConsoleRequests, type PendingFields } from '@xcap/console';
 import { isCancel } from './is-cancel.js';
 
 /** The longest name a save answer may carry, in characters. */
-const maxNameLength = 1_000;
+const maxNameLength = consoleLimits.maxSaveNameLength;
 
 /**
  * The console's save dialog: a `save` request with `suggestedName`,
@@ -18,7 +18,7 @@ export function consoleSavePicker(requests: ConsoleRequests, app: string): SaveP
     requests.ask<SaveIntoFolder | null>({
       kind: 'save',
       app,
-      fields: { suggestedName: request.name, mimeType: request.mimeType, size: request.size },
+      fields: { suggestedName: request.name, mimeType: request.mimeType, size: request.size } satisfies PendingFields<'save'>,
       parse: (answer) => {
         if (isCancel(answer)) return null;
         const name = answerField(answer, 'name');

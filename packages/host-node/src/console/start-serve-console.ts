@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { ConsoleRequests, observedGrants, startConsoleServer, type ConsoleServer, type ConsoleStores } from '@xcap/console';
 import type { ConsentUi } from '@xcap/call';
+import { isAppId } from '../manifest/app-id.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { LogLimiter } from '../log/log-limiter.js';
 import { findOnPath } from '../providers/find-on-path.js';
@@ -8,11 +10,8 @@ import { consoleConsentUi } from './console-consent-ui.js';
 import { consoleOpenPicker } from './console-open-picker.js';
 import { consolePhotoPicker } from './console-photo-picker.js';
 import { consolePrintPicker } from './console-print-picker.js';
-import { ConsoleRequests } from './console-requests.js';
 import { consoleSavePicker } from './console-save-picker.js';
-import { startConsoleServer, type ConsoleServer } from './console-server.js';
-import type { ConsoleStores } from './console-stores.js';
-import { observedGrants } from './observed-grants.js';
+import { readConsolePhoto } from './read-console-photo.js';
 
 /** What `startServeConsole` takes. */
 export interface ServeConsoleOptions {
@@ -74,6 +73,8 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
     app: options.app.id,
     requests,
     stores: { ...options.stores, grants },
+    isAppId,
+    readPhoto: readConsolePhoto,
     ...(options.assetsDir === undefined ? {} : { assetsDir: options.assetsDir }),
     log: options.log,
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/server';
 import type { ConsentUi } from '@xcap/call';
 import { createConsentState, createHttpHandler, mountCallPath, type XcapHttpHandler } from '@xcap/mcp';
-import { fetchListener } from '@xcap/mcp/node';
+import { ConnectionGuard, fetchListener } from '@xcap/mcp/node';
 import type { TokenStore } from '@xcap/tokens';
 import { realTimers, type Timers } from '@xcap/wire';
 import { hostConsentUi } from '../consent/host-consent-ui.js';
@@ -15,7 +15,7 @@ import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
 import { checkHttpOptions } from './check-http-options.js';
-import { ConnectionGuard } from './connection-guard.js';
+
 import { allowedHostHeaders, urlAuthority } from './listen-address.js';
 
 /** The HTTP limits of `serveHttp` (each has a default). */

@@ -6,7 +6,7 @@ import { childEnd } from '@xcap/test-support';
 import { auditRows, httpAgent, httpWorkspace, workspaceArgs } from '../http/http-workspace.js';
 import { killServe, spawnHttpServe } from '../e2e/http-process.js';
 import { requireBuilt, runXcap, xcapBin } from '../e2e/xcap-process.js';
-import { signIn, waitForPending } from './console-client.js';
+import { signIn, waitForPending } from '../../../console/test/console-client.js';
 
 vi.setConfig({ testTimeout: 90_000 });
 

@@ -1,9 +1,10 @@
+/** The adapters host-node puts over @xcap/console's registry; the registry's own bounds and listeners are tested in packages/console/test/console-requests.test.ts. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consoleConsentUi } from '../../src/console/console-consent-ui.js';
 import { consolePhotoPicker } from '../../src/console/console-photo-picker.js';
 import { consolePrintPicker } from '../../src/console/console-print-picker.js';
 import { consoleSavePicker } from '../../src/console/console-save-picker.js';
-import { ConsoleRequests } from '../../src/console/console-requests.js';
+import { ConsoleRequests } from '@xcap/console';
 import type { LibraryPhoto } from '../../src/providers/library-photo.js';
 
 const sheet = { app: 'acme.album', scope: 'photos.read', sheet: { title: 'Photos', text: 'wants your photos' }, verdict: {} as never, argsHash: 'h' };
@@ -19,7 +20,7 @@ const photo = (n: number): LibraryPhoto => ({
   size: 1,
 });
 
-describe('ConsoleRequests', () => {
+describe('the console adapters over ConsoleRequests (consent UI, photo, print and save pickers)', () => {
   beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2026, 11, 2) }));
   afterEach(() => vi.useRealTimers());
 
@@ -69,18 +70,6 @@ describe('ConsoleRequests', () => {
     expect(requests.pending()).toEqual([]);
   });
 
-  it('takes at most 64 pending: the 65th is dismissed at once with one log line', async () => {
-    const lines: string[] = [];
-    const requests = new ConsoleRequests({ log: (line) => lines.push(line) });
-    const ui = consoleConsentUi(requests, manifest);
-    for (let i = 0; i < 64; i++) void ui(sheet);
-    expect(requests.pending()).toHaveLength(64);
-    await expect(Promise.resolve(ui(sheet))).resolves.toBe('dismiss');
-    expect(requests.pending()).toHaveLength(64);
-    expect(lines).toEqual(['xcap console: 64 requests are already waiting; a consent request of acme.album was dismissed at once']);
-    expect(new Set(requests.pending().map((pending) => pending.id)).size).toBe(64);
-  });
-
   it('answers a photo request only with photos of its list, at most limit, and serves only its files', async () => {
     const requests = new ConsoleRequests();
     const other = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(3)], 1));
@@ -98,18 +87,6 @@ describe('ConsoleRequests', () => {
     expect(requests.file(id, photo(1).id)).toBeUndefined();
     requests.answer(first?.id, { photoIds: [] });
     await expect(other).resolves.toEqual([]);
-  });
-
-  it('tells listeners of every change of the pending list', async () => {
-    const requests = new ConsoleRequests();
-    const seen: number[] = [];
-    const stop = requests.subscribe(() => seen.push(requests.pending().length));
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet));
-    requests.answer(requests.pending()[0]?.id, { reply: 'allow' });
-    await replied;
-    stop();
-    void consoleConsentUi(requests, manifest)(sheet);
-    expect(seen).toEqual([1, 0]);
   });
 
   it('answers a print sheet with a listed printer or cancel, a save dialog with a name or cancel', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAgent, requireBuilt, workspace } from '../e2e/xcap-process.js';
 import { auditRows } from '../http/http-workspace.js';
 import { consoleLoginUrl } from '../console-e2e/console-login-url.js';
-import { signIn, waitForPending } from './console-client.js';
+import { signIn, waitForPending } from '../../../console/test/console-client.js';
 
 // A real xcap serve child and the SDK client: more than the shared 20 s on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });

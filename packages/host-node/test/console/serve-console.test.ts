@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectAgent, requireBuilt, runXcap, workspace, type Agent } from '../e2e/xcap-process.js';
-import { consoleFetch, signIn, waitForPending, type ConsoleSession } from './console-client.js';
+import { consoleFetch, signIn, waitForPending, type ConsoleSession } from '../../../console/test/console-client.js';
 
 // Child processes (xcap serve, the SDK client): the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -89,7 +89,8 @@ describe.each(['legacy', 'modern'] as const)(
       expect(sheet).toMatchObject({ app: 'acme.album', scope: 'photos.read', title: 'Photos', why: xssWhy });
       expect(typeof sheet.text).toBe('string');
       expect(Date.parse(String(sheet.expiresAt)) - Date.parse(String(sheet.createdAt))).toBe(120_000);
-      expect(agent.stderr()).toContain(`xcap serve: a request is waiting in the console at ${origin}/\n`);
+      // The line and the pending request leave the child at once, on two channels (stderr, HTTP): wait for the line.
+      await vi.waitFor(() => expect(agent.stderr()).toContain(`xcap serve: a request is waiting in the console at ${origin}/\n`), { timeout: 5_000 });
       const body = JSON.stringify({ id: sheet.id, answer: { reply: 'allow' } });
       const json = { 'Content-Type': 'application/json' };
       const refused = [

@@ -23,7 +23,7 @@ const notFor = {
   '@xcap/store-postgres': /\/packages\/store-postgres\//,
   exifr: /\/node_modules\/exifr\//,
   'the HTTP server (serve-http.js)': /\/packages\/host-node\/dist\/mcp\/serve-http\.js$/,
-  'the connection guard': /\/packages\/host-node\/dist\/mcp\/connection-guard\.js$/,
+  'the connection guard': /\/packages\/mcp\/dist\/node\/connection-guard\.js$/,
   '@xcap/mcp/node': /\/packages\/mcp\/dist\/node\.js$/,
   '@modelcontextprotocol/node': /\/node_modules\/@modelcontextprotocol\/node\//,
   'playwright-core': /\/node_modules\/playwright-core\//,
@@ -31,7 +31,7 @@ const notFor = {
   '@xcap/pdf': /\/packages\/pdf\//,
   '@xcap/provider-protocol': /\/packages\/provider-protocol\//,
   'the tty consent': /\/packages\/host-node\/dist\/consent\/tty-consent\.js$/,
-  'the console': /\/packages\/host-node\/dist\/console\//,
+  'the console': /\/packages\/host-node\/dist\/console\/|\/packages\/console\//,
 } as const;
 
 /** The names of `notFor` whose pattern matches a loaded URL. */

@@ -15,10 +15,24 @@ export function checkHost(allowedHosts: readonly string[]): (request: Request) =
     if (parsed === undefined) throw new TypeError(`createHttpHandler: allowedHosts entry ${JSON.stringify(entry)} is not host or host:port`);
     return parsed;
   });
-  return (request) => (hostAllowed(request.headers.get('host'), allowed) ? undefined : httpError(403, 'Forbidden: the Host header does not name this server'));
+  return (request) => (hostMatches(request.headers.get('host'), allowed) ? undefined : httpError(403, 'Forbidden: the Host header does not name this server'));
 }
 
-function hostAllowed(header: string | null, allowed: readonly AllowedHost[]): boolean {
+/**
+ * Whether a `Host` header names one of `allowedHosts` (as `checkHost`
+ * compares them: `host:port` exactly that port, a header without a port
+ * meaning port 80, a bare `host` any port, without case); a missing or
+ * malformed header, or a malformed entry, never matches. The one Host
+ * check of `createHttpHandler` and of the console's `node:http` server.
+ */
+export function hostAllowed(header: string | null | undefined, allowedHosts: readonly string[]): boolean {
+  return hostMatches(
+    header ?? null,
+    allowedHosts.flatMap((entry) => parseAllowedHost(entry) ?? []),
+  );
+}
+
+function hostMatches(header: string | null, allowed: readonly AllowedHost[]): boolean {
   if (header === null) return false;
   const parsed = parseAllowedHost(header);
   if (parsed === undefined) return false;

@@ -12,7 +12,7 @@ import { httpError } from './http-answers.js';
 import type { OAuthIdentity } from './oauth-identity.js';
 import type { OAuthOptions } from './oauth-options.js';
 import { protectedResourceMetadata } from './protected-resource-metadata.js';
-import { readLimitedBody } from './read-limited-body.js';
+import { declaredTooLarge, readLimitedBody } from './read-limited-body.js';
 import { resourceMetadataUrl } from './resource-metadata-url.js';
 import type { TokenIdentity, TokenStore } from '@xcap/tokens';
 import { isObject, realTimers, type Timers } from '@xcap/wire';
@@ -251,8 +251,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
     } catch (error) {
       report(error);
     }
-    const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > maxBodyBytes) return tooLarge(maxBodyBytes);
+    if (declaredTooLarge(request.headers.get('content-length'), maxBodyBytes)) return tooLarge(maxBodyBytes);
     if (closed) return httpError(503, 'Service unavailable: the server is closing');
     const waits = gate.mustWait(identity.client);
     const release = await gate.enter(identity.client, request.signal);

@@ -26,3 +26,12 @@ export async function readLimitedBody(body: ReadableStream<Uint8Array>, limit: n
   }
   return bytes;
 }
+
+/**
+ * Whether a `Content-Length` header already says the body is over `limit`
+ * bytes (the body is then not read at all). A missing header says nothing:
+ * the bytes are counted as they come (`readLimitedBody`), chunked bodies too.
+ */
+export function declaredTooLarge(contentLength: string | null | undefined, limit: number): boolean {
+  return Number(contentLength ?? 0) > limit;
+}

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { discardRest, requestBody } from './read-node-body.js';
 
 /**
  * Mounts a web-standard `fetch(request)` handler on `node:http`. Unlike the
@@ -110,65 +111,4 @@ async function serve(
 function connectionHeader(name: string, value: string): boolean {
   if (name === 'connection') return value.trim().toLowerCase() !== 'close';
   return name === 'keep-alive' || name === 'transfer-encoding';
-}
-
-/** The most bytes of an unread request body dropped after an early answer; past it the connection is closed. */
-const maxDiscardBytes = 64 * 1024 * 1024;
-/** How long after an early answer the rest of the body is waited for before the connection is closed. */
-const maxDiscardMs = 5_000;
-
-/**
- * The request body as a web stream that reads `req` on demand. Cancelling
- * it (a handler that stops reading at its limit) does not destroy the
- * connection: what is left of the body is dropped by `discardRest` before
- * the answer goes out.
- */
-function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  // Made at the first read (an iterator holds the request in paused mode); destroyOnReturn: false — stopping the iteration leaves the connection open for discardRest.
-  let chunks: AsyncIterator<unknown> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        chunks ??= req.iterator({ destroyOnReturn: false });
-        const next = await chunks.next();
-        if (next.done === true) controller.close();
-        else controller.enqueue(new Uint8Array(next.value as Buffer));
-      },
-      async cancel() {
-        await chunks?.return?.();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/** Reads and drops the rest of a request body, up to `maxDiscardBytes` and `maxDiscardMs`; past either the request is destroyed. */
-async function discardRest(req: IncomingMessage): Promise<void> {
-  await new Promise<void>((resolve) => {
-    let dropped = 0;
-    const done = () => {
-      clearTimeout(timer);
-      req.off('data', onData);
-      req.off('end', done);
-      req.off('error', done);
-      req.off('close', done);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > maxDiscardBytes) {
-        req.destroy();
-        done();
-      }
-    };
-    const timer = setTimeout(() => {
-      req.destroy();
-      done();
-    }, maxDiscardMs);
-    req.on('data', onData);
-    req.once('end', done);
-    req.once('error', done);
-    req.once('close', done);
-    req.resume();
-  });
 }

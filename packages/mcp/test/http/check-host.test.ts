@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHost } from '../../src/http/check-host.js';
+import { checkHost, hostAllowed } from '../../src/http/check-host.js';
 
 const withHost = (host?: string) => new Request('http://127.0.0.1:7777/mcp', host === undefined ? {} : { headers: { host } });
 const passes = (allowed: readonly string[], host?: string) => checkHost(allowed)(withHost(host)) === undefined;
@@ -37,5 +37,17 @@ describe('checkHost', () => {
     expect(() => checkHost(['http://localhost:7777'])).toThrow(
       new TypeError('createHttpHandler: allowedHosts entry "http://localhost:7777" is not host or host:port'),
     );
+  });
+});
+
+describe('hostAllowed', () => {
+  it('is the same comparison on a bare header: exact port, no port = 80, without case; missing or malformed never matches', () => {
+    expect(hostAllowed('127.0.0.1:7777', ['127.0.0.1:7777', 'localhost:7777'])).toBe(true);
+    expect(hostAllowed('LOCALHOST:7777', ['127.0.0.1:7777', 'localhost:7777'])).toBe(true);
+    expect(hostAllowed('127.0.0.1:7778', ['127.0.0.1:7777'])).toBe(false);
+    expect(hostAllowed('127.0.0.1', ['127.0.0.1:7777'])).toBe(false);
+    expect(hostAllowed(undefined, ['127.0.0.1:7777'])).toBe(false);
+    expect(hostAllowed('user@127.0.0.1:7777', ['127.0.0.1:7777'])).toBe(false);
+    expect(hostAllowed('127.0.0.1:7777', ['not a host'])).toBe(false);
   });
 });

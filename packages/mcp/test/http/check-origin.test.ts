@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrigin } from '../../src/http/check-origin.js';
+import { checkOrigin, originAllowed } from '../../src/http/check-origin.js';
 
 const withOrigin = (origin?: string) => new Request('http://127.0.0.1:7777/mcp', origin === undefined ? {} : { headers: { origin } });
 const passes = (origin: string | undefined, allowed?: readonly string[]) => checkOrigin(allowed)(withOrigin(origin)) === undefined;
@@ -26,5 +26,25 @@ describe('checkOrigin', () => {
     const refused = checkOrigin()(withOrigin('https://evil.test')) as Response;
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: the Origin is not a loopback origin' }, id: null });
+  });
+});
+
+describe('originAllowed', () => {
+  it('origins: exactly those origins (scheme, host and port), compared as the URL parser writes them', () => {
+    const own = { origins: ['http://127.0.0.1:7777'] };
+    expect(originAllowed('http://127.0.0.1:7777', own)).toBe(true);
+    expect(originAllowed('HTTP://127.0.0.1:7777', own)).toBe(true);
+    expect(originAllowed('http://127.0.0.1:7778', own)).toBe(false);
+    expect(originAllowed('https://127.0.0.1:7777', own)).toBe(false);
+    expect(originAllowed('http://localhost:7777', own)).toBe(false);
+    expect(originAllowed('null', own)).toBe(false);
+    expect(originAllowed('http://127.0.0.1:7777', { origins: ['not a url'] })).toBe(false);
+  });
+
+  it('an absent Origin passes only with absent: true; loopback is off unless asked', () => {
+    expect(originAllowed(undefined, {})).toBe(false);
+    expect(originAllowed(null, { absent: true })).toBe(true);
+    expect(originAllowed('http://localhost:3000', {})).toBe(false);
+    expect(originAllowed('http://localhost:3000', { loopback: true })).toBe(true);
   });
 });

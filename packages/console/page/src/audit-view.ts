@@ -1,0 +1,86 @@
+import type { AuditRowJson } from '../../src/console-contract.js';
+import { el } from './el.js';
+import { formatTime } from './format-time.js';
+import { requestRoute } from './request-json.js';
+
+/** Rows the table keeps (the server's default page). */
+const shownRows = 100;
+
+/** The statuses an audit row may have (audit.json's enum). */
+const statuses = ['ok', 'failed', 'invalid', 'upstream', 'denied'] as const;
+
+/** The audit log: newest first, filtered by app, tool and status; `add()` puts a live row on top when it passes the filters. */
+export class AuditView {
+  private readonly problem = el('p', { className: 'problem', role: 'alert' });
+  private readonly body = el('tbody');
+  private readonly app = el('input', { type: 'search', autocomplete: 'off' });
+  private readonly tool = el('input', { type: 'search', autocomplete: 'off' });
+  /** Counts reloads: an answer that is not the latest one's is dropped (filters changed meanwhile). */
+  private reloads = 0;
+  private readonly status = el('select', {}, el('option', { value: '' }, 'any'), ...statuses.map((status) => el('option', { value: status }, status)));
+
+  constructor(container: HTMLElement) {
+    const filters = el(
+      'form',
+      { className: 'inline filters' },
+      el('label', { className: 'field' }, 'App', this.app),
+      el('label', { className: 'field' }, 'Tool', this.tool),
+      el('label', { className: 'field' }, 'Status', this.status),
+      el('button', { type: 'submit' }, 'Filter'),
+    );
+    filters.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.reload();
+    });
+    this.status.addEventListener('change', () => void this.reload());
+    const head = el('thead', {}, el('tr', {}, ...['Time', 'App', 'Client', 'Tool', 'Status', 'Error'].map((title) => el('th', { scope: 'col' }, title))));
+    container.append(filters, el('table', { className: 'audit' }, head, this.body), this.problem);
+  }
+
+  /** Reads the newest rows that pass the filters and redraws the table. */
+  async reload(): Promise<void> {
+    const query = new URLSearchParams({ limit: String(shownRows) });
+    for (const [key, value] of [
+      ['app', this.app.value.trim()],
+      ['tool', this.tool.value.trim()],
+      ['status', this.status.value],
+    ] as const)
+      if (value !== '') query.set(key, value);
+    const reload = ++this.reloads;
+    try {
+      const { rows } = await requestRoute('audit', Object.fromEntries(query));
+      if (reload !== this.reloads) return;
+      this.body.replaceChildren(...rows.map((row) => this.row(row)));
+      this.problem.textContent = '';
+    } catch (error) {
+      this.problem.textContent = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** A row that just happened: on top of the table when it passes the filters. */
+  add(row: AuditRowJson): void {
+    const app = this.app.value.trim();
+    const tool = this.tool.value.trim();
+    if ((app !== '' && appOf(row) !== app) || (tool !== '' && row.tool !== tool) || (this.status.value !== '' && row.status !== this.status.value)) return;
+    this.body.prepend(this.row(row));
+    while (this.body.children.length > shownRows) this.body.lastElementChild?.remove();
+  }
+
+  private row(row: AuditRowJson): HTMLTableRowElement {
+    return el(
+      'tr',
+      {},
+      el('td', {}, formatTime(row.at)),
+      el('td', {}, appOf(row)),
+      el('td', {}, row.clientId),
+      el('td', {}, el('code', {}, row.tool)),
+      el('td', { className: `status ${row.status}` }, row.status),
+      el('td', {}, row.error ?? ''),
+    );
+  }
+}
+
+/** The app id of a row (the stored row's `appId`). */
+function appOf(row: AuditRowJson): string {
+  return row.appId;
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { defaultConsentTimeoutMs } from '@xcap/call';
+import { realTimers, type Timers } from '@xcap/wire';
+import type { ConsolePendingKind, Pending } from './console-contract.js';
+
+/** What `ConsoleRequests` takes (each has a default). */
+export interface ConsoleRequestsOptions {
+  /** How long a request waits for its answer (default the consent timeout, 120,000 ms); then it ends with its fallback (dismiss, cancel). */
+  readonly timeoutMs?: number;
+  /** Requests waiting at once (default 64); a new one past it ends with its fallback at once, with one `log` line. */
+  readonly maxPending?: number;
+  /** The clock and timers of the timeout (default `realTimers`). */
+  readonly timers?: Timers;
+  /** Where the bound's line goes (default standard error). */
+  readonly log?: (line: string) => void;
+  /** Draws a request id (default 16 random bytes, base64url). */
+  readonly randomId?: () => string;
+}
+
+/** What a request asks: its kind, the app and the kind's own fields, shown as they are. */
+export interface ConsoleAsk<T> {
+  /** The kind (the answer's shape is the kind's). */
+  readonly kind: ConsolePendingKind;
+  /** The app id asking. */
+  readonly app: string;
+  /** The kind's own fields of the `Pending` JSON (`PendingFields<kind>` of the contract: the registry shows them as given). */
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** Files the console may serve for this request only (`GET /api/photos/<id>/<photo id>`): id → absolute path. */
+  readonly files?: ReadonlyMap<string, string>;
+  /** Reads an answer: the value the request ends with, or a string saying why the answer's shape is wrong (400). */
+  readonly parse: (answer: unknown) => T | { readonly refused: string };
+  /** What the request ends with when no one answers in time, or when too many are waiting. */
+  readonly fallback: T;
+}
+
+/** How `ConsoleRequests.answer` went: `ok`, or the HTTP status and why. */
+export type ConsoleAnswerResult = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 409; readonly error: string };
+
+interface Entry {
+  readonly view: Pending;
+  readonly expire: () => void;
+  readonly files: ReadonlyMap<string, string>;
+  readonly settle: (answer: unknown) => string | undefined;
+}
+
+/**
+ * The console's registry of requests waiting for a person (consent sheets
+ * and pickers): each has a random id, a kind, the app, when it started and
+ * when it expires. `ask` waits for the answer; `answer` takes one for a
+ * pending id, checked against its kind, at most once; a request not answered
+ * within `timeoutMs` ends with its fallback (a sheet is dismissed, a picker
+ * cancelled). At most `maxPending` wait at once: past that a new request
+ * ends with its fallback at once, with one log line. Listeners hear of every
+ * change of the pending list.
+ */
+export class ConsoleRequests {
+  readonly #entries = new Map<string, Entry>();
+  readonly #listeners = new Set<() => void>();
+  readonly #timeoutMs: number;
+  readonly #maxPending: number;
+  readonly #timers: Timers;
+  readonly #log: (line: string) => void;
+  readonly #randomId: () => string;
+  #closed = false;
+
+  /** A registry with `options`' bounds. */
+  constructor(options: ConsoleRequestsOptions = {}) {
+    this.#timeoutMs = options.timeoutMs ?? defaultConsentTimeoutMs;
+    this.#maxPending = options.maxPending ?? 64;
+    this.#timers = options.timers ?? realTimers;
+    this.#log = options.log ?? ((line) => void process.stderr.write(`${line}\n`));
+    this.#randomId = options.randomId ?? (() => randomBytes(16).toString('base64url'));
+  }
+
+  /** Puts `request` to the person and answers what they chose, or its fallback (timeout, too many waiting, closed). */
+  ask<T>(request: ConsoleAsk<T>): Promise<T> {
+    if (this.#closed) return Promise.resolve(request.fallback);
+    if (this.#entries.size >= this.#maxPending) {
+      this.#log(`xcap console: ${this.#maxPending} requests are already waiting; a ${request.kind} request of ${request.app} was dismissed at once`);
+      return Promise.resolve(request.fallback);
+    }
+    return new Promise<T>((resolve) => {
+      let id = this.#randomId();
+      while (this.#entries.has(id)) id = this.#randomId();
+      const now = this.#timers.now();
+      const end = (value: T) => {
+        this.#timers.clearTimeout(timer);
+        this.#entries.delete(id);
+        this.#changed();
+        resolve(value);
+      };
+      const timer = this.#timers.setTimeout(() => end(request.fallback), this.#timeoutMs);
+      const view = {
+        ...request.fields,
+        id,
+        kind: request.kind,
+        app: request.app,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + this.#timeoutMs).toISOString(),
+      } as Pending;
+      this.#entries.set(id, {
+        view,
+        files: request.files ?? new Map(),
+        expire: () => end(request.fallback),
+        settle: (answer) => {
+          const parsed = request.parse(answer);
+          if (isRefused(parsed)) return parsed.refused;
+          end(parsed);
+          return undefined;
+        },
+      });
+      this.#changed();
+    });
+  }
+
+  /** Answers the pending request `id` with `answer` (its kind's shape): once; an unknown, answered or expired id is 409, a wrong shape 400. */
+  answer(id: unknown, answer: unknown): ConsoleAnswerResult {
+    const entry = typeof id === 'string' ? this.#entries.get(id) : undefined;
+    if (entry === undefined) return { ok: false, status: 409, error: 'no such pending request (answered, expired or never asked)' };
+    const refused = entry.settle(answer);
+    return refused === undefined ? { ok: true } : { ok: false, status: 400, error: `not an answer to a ${entry.view.kind} request: ${refused}` };
+  }
+
+  /** The requests waiting now, oldest first. */
+  pending(): Pending[] {
+    return [...this.#entries.values()].map((entry) => entry.view);
+  }
+
+  /** The path of file `fileId` of pending request `id` (a photo of that picker), or `undefined`. */
+  file(id: string, fileId: string): string | undefined {
+    return this.#entries.get(id)?.files.get(fileId);
+  }
+
+  /** Calls `listener` on every change of the pending list; answers the function that stops it. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Ends every pending request with its fallback (dismiss, cancel) and every later one at once: the host is stopping. */
+  close(): void {
+    this.#closed = true;
+    for (const entry of [...this.#entries.values()]) entry.expire();
+  }
+
+  #changed(): void {
+    for (const listener of [...this.#listeners]) listener();
+  }
+}
+
+function isRefused(value: unknown): value is { readonly refused: string } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { refused?: unknown }).refused === 'string';
+}

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleRequests } from '../src/console-requests.js';
+import { askConsent, askPhotos } from './asks.js';
+
+const photo = (n: number) => ({ id: `ph-${n}`, path: `/photos/p${n}.png` });
+
+describe('ConsoleRequests', () => {
+  beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2026, 11, 2) }));
+  afterEach(() => vi.useRealTimers());
+
+  it('lists a consent sheet with its scope, title, text and why; answers it once', async () => {
+    const requests = new ConsoleRequests();
+    const replied = askConsent(requests);
+    const [pending] = requests.pending();
+    expect(pending).toEqual({
+      id: pending?.id,
+      kind: 'consent',
+      app: 'acme.album',
+      createdAt: '2026-12-02T00:00:00.000Z',
+      expiresAt: '2026-12-02T00:02:00.000Z',
+      scope: 'photos.read',
+      title: 'Photos',
+      text: 'wants your photos',
+      why: '<b>why</b>',
+    });
+    expect(requests.answer(pending?.id, { reply: 'deny' })).toEqual({ ok: true });
+    expect(requests.answer(pending?.id, { reply: 'allow' })).toMatchObject({ ok: false, status: 409 });
+    await expect(replied).resolves.toBe('deny');
+    expect(requests.pending()).toEqual([]);
+  });
+
+  it('refuses an answer of another shape (400) or of an id not pending (409), and keeps the request', async () => {
+    const requests = new ConsoleRequests();
+    const replied = askConsent(requests);
+    const id = requests.pending()[0]?.id ?? '';
+    expect(requests.answer(id, { photoIds: [] })).toMatchObject({ ok: false, status: 400 });
+    expect(requests.answer(id, { reply: 'dismiss' })).toMatchObject({ ok: false, status: 400 });
+    expect(requests.answer(`${id}x`, { reply: 'allow' })).toMatchObject({ ok: false, status: 409 });
+    expect(requests.answer(42, { reply: 'allow' })).toMatchObject({ ok: false, status: 409 });
+    expect(requests.pending()).toHaveLength(1);
+    expect(requests.answer(id, { reply: 'allow' })).toEqual({ ok: true });
+    await expect(replied).resolves.toBe('allow');
+  });
+
+  it('dismisses a sheet and cancels a picker nobody answers within the timeout', async () => {
+    const requests = new ConsoleRequests();
+    const replied = askConsent(requests);
+    const picked = askPhotos(requests, [photo(1), photo(2)], 1);
+    vi.advanceTimersByTime(119_999);
+    expect(requests.pending()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    await expect(replied).resolves.toBe('dismiss');
+    await expect(picked).resolves.toEqual([]);
+    expect(requests.pending()).toEqual([]);
+  });
+
+  it('takes at most 64 pending: the 65th is dismissed at once with one log line', async () => {
+    const lines: string[] = [];
+    const requests = new ConsoleRequests({ log: (line) => lines.push(line) });
+    for (let i = 0; i < 64; i++) void askConsent(requests);
+    expect(requests.pending()).toHaveLength(64);
+    await expect(askConsent(requests)).resolves.toBe('dismiss');
+    expect(requests.pending()).toHaveLength(64);
+    expect(lines).toEqual(['xcap console: 64 requests are already waiting; a consent request of acme.album was dismissed at once']);
+    expect(new Set(requests.pending().map((pending) => pending.id)).size).toBe(64);
+  });
+
+  it('answers a photo request only with photos of its list, at most limit, and serves only its files', async () => {
+    const requests = new ConsoleRequests();
+    const other = askPhotos(requests, [photo(3)], 1);
+    const picked = askPhotos(requests, [photo(1), photo(2)], 1);
+    const [first, second] = requests.pending();
+    const id = second?.id ?? '';
+    expect(requests.file(id, photo(1).id)).toBe('/photos/p1.png');
+    expect(requests.file(id, photo(3).id)).toBeUndefined();
+    expect(requests.file(first?.id ?? '', photo(3).id)).toBe('/photos/p3.png');
+    expect(requests.answer(id, { photoIds: [photo(3).id] })).toMatchObject({ status: 400 });
+    expect(requests.answer(id, { photoIds: [photo(1).id, photo(2).id] })).toMatchObject({ status: 400 });
+    expect(requests.answer(id, { photoIds: [photo(2).id, photo(2).id] })).toMatchObject({ status: 400 });
+    expect(requests.answer(id, { photoIds: [photo(2).id] })).toEqual({ ok: true });
+    await expect(picked).resolves.toEqual([photo(2).id]);
+    expect(requests.file(id, photo(1).id)).toBeUndefined();
+    requests.answer(first?.id, { photoIds: [] });
+    await expect(other).resolves.toEqual([]);
+  });
+
+  it('tells listeners of every change of the pending list', async () => {
+    const requests = new ConsoleRequests();
+    const seen: number[] = [];
+    const stop = requests.subscribe(() => seen.push(requests.pending().length));
+    const replied = askConsent(requests);
+    requests.answer(requests.pending()[0]?.id, { reply: 'allow' });
+    await replied;
+    stop();
+    void askConsent(requests);
+    expect(seen).toEqual([1, 0]);
+  });
+
+  it('close ends every pending request with its fallback, and every later one at once', async () => {
+    const requests = new ConsoleRequests();
+    const replied = askConsent(requests);
+    const picked = askPhotos(requests, [photo(1)], 1);
+    requests.close();
+    await expect(replied).resolves.toBe('dismiss');
+    await expect(picked).resolves.toEqual([]);
+    await expect(askConsent(requests)).resolves.toBe('dismiss');
+    expect(requests.pending()).toEqual([]);
+  });
+});
