@@ -125,6 +125,7 @@ describe('startConsoleServer', () => {
         sheet: { title: 'T', text: 'x' },
         verdict: {} as never,
         argsHash: 'h',
+        ...{ signal: new AbortController().signal, deadline: Infinity },
       }),
     );
     await until(() => stream.frames.some((frame) => frame.startsWith('event: pending\ndata: [{')));
