@@ -21,7 +21,7 @@ import { defaultBlobTimeoutMs, timedBlobStore } from './timed-blob-store.js';
 import { defaultGrantTimeoutMs, timedGrantStore } from './timed-grant-store.js';
 import { timerDelay } from '@xcap/wire';
 import { answerBeforeAbort } from './answer-before-abort.js';
-import { ConsentSheet } from './consent-sheet.js';
+import { OpenSheet } from './open-sheet.js';
 
 const replies: ReadonlySet<unknown> = new Set<ConsentReply>(['allow', 'deny', 'dismiss']);
 
@@ -104,7 +104,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     onState: (change) => options.onAuditState?.({ ...change, state: auditStateFor(change.state, policy) }),
   });
   /** The open consent sheet of each scope (shared by the calls waiting on it). */
-  const asking = new Map<string, ConsentSheet>();
+  const asking = new Map<string, OpenSheet>();
 
   async function grantsFor(call: ToolCall): Promise<Record<string, Grant>> {
     const parsed = parseToolName(catalog, call.from, call.name);
@@ -129,7 +129,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const own = request.consent;
     let sheet = own === undefined ? asking.get(scope) : undefined;
     if (sheet === undefined) {
-      const opened = new ConsentSheet(
+      const opened = new OpenSheet(
         (signal) => ask(verdict, scope, hash, own ?? options.consent, signal),
         () => {
           if (asking.get(scope) === opened) asking.delete(scope);

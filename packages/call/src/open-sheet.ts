@@ -7,7 +7,7 @@ import type { Verdict } from '@xcap/catalog';
  * call stops waiting at once, and the sheet is aborted when the last one
  * leaves (or at its deadline, which the call path's timer handles).
  */
-export class ConsentSheet {
+export class OpenSheet {
   /** Aborts the UI's signal: at the deadline, or when no call waits any more. */
   readonly controller = new AbortController();
   /** The final verdict of the sheet (`start` must never reject). */
