@@ -32,6 +32,10 @@ export interface BridgeCallInput {
   readonly randomHex?: () => string;
   /** The PDF layout table for print_pdf (default `catalog.pdf`). */
   readonly pdfTable?: PdfTable;
+  /** The call's signal (the client cancelled or went away): the native's `NativeContext` signal aborts with it. */
+  readonly signal?: AbortSignal;
+  /** The host's clock in ms since the epoch, for the native's `deadline` (default `Date.now`). */
+  readonly now?: () => number;
 }
 
 /** How a bridged call ended: the MCP result the caller gets, and the outcome the audit row records. */
@@ -44,7 +48,8 @@ export interface BridgeCallEnd {
  * Runs one allowed call through the bridge: (0) a tool without a v1 entry
  * answers `unavailable`; (1) validate the arguments; (2) map them to the
  * native's (reading app files); (3) call the native and check its answer;
- * (4) store every returned file. `runs: engine` tools (print_pdf) are
+ * (4) store every returned file. The native gets a `NativeContext`
+ * (aborted at the timeout or when `input.signal` aborts). `runs: engine` tools (print_pdf) are
  * answered here without a native. Never throws: every failure is an
  * outcome with an isError result.
  */
@@ -83,7 +88,10 @@ async function run(input: BridgeCallInput): Promise<BridgeCallEnd> {
   if (!mapping.ok) return failed(mapping.reason, mapping.outcome);
 
   if (typeof input.native !== 'function') return failed(bridgeReasons.unreachable, 'unreachable');
-  const end = await callNative(input.native, mapping.nativeArguments, input.timeoutMs ?? defaultTimeoutMs);
+  const end = await callNative(input.native, mapping.nativeArguments, input.timeoutMs ?? defaultTimeoutMs, {
+    ...(input.signal === undefined ? {} : { signal: input.signal }),
+    ...(input.now === undefined ? {} : { now: input.now }),
+  });
   if (!end.answered) return failed(bridgeReasons[end.outcome], end.outcome);
 
   const checked = checkNativeResult(def.nativeOutputSchema, end.answer);

@@ -1,8 +1,12 @@
-import type { JsonObject } from '@xcap/catalog';
+import type { JsonObject, NativeContext } from '@xcap/catalog';
 import { maxTimerDelay } from '@xcap/wire';
 
-/** A host's native provider for one call: takes the native arguments, answers (or resolves to) a native result. */
-export type NativeProvider = (nativeArguments: JsonObject) => unknown;
+/**
+ * A host's native provider for one call: takes the native arguments and the
+ * call's `NativeContext` (when the host stops waiting), answers (or resolves
+ * to) a native result. A native may ignore the context.
+ */
+export type NativeProvider = (nativeArguments: JsonObject, context: NativeContext) => unknown;
 
 /** How a native call ended: its raw answer, or the outcome that replaced it. */
 export type NativeCallEnd = { readonly answered: true; readonly answer: unknown } | { readonly answered: false; readonly outcome: 'rpcError' | 'timeout' };
@@ -10,27 +14,65 @@ export type NativeCallEnd = { readonly answered: true; readonly answer: unknown 
 /** How long `bridgeCall` waits for a native by default. */
 export const defaultTimeoutMs = 30_000;
 
+/** When and how `callNative` stops waiting besides its timeout. */
+export interface CallNativeOptions {
+  /** The call's own signal (the client cancelled or went away): the native's context aborts with it. */
+  readonly signal?: AbortSignal;
+  /** The host's clock in ms since the epoch, for the context's `deadline` (default `Date.now`). */
+  readonly now?: () => number;
+}
+
 /**
- * Calls the native once and waits at most `timeoutMs` for its answer. A
- * throw or a rejection becomes `rpcError`, no answer in time `timeout`; an
- * answer that arrives later is ignored. Never throws.
+ * Calls the native once with its context and waits at most `timeoutMs` for
+ * its answer. The context's signal aborts when the timeout passes and when
+ * `options.signal` aborts; its deadline is the clock + the timeout
+ * (`Infinity` for `timeoutMs` Infinity). A cancelled call still waits for
+ * the native's answer (within the timeout): a native that honours the
+ * signal answers at once, and the audit records what it did. A throw or a
+ * rejection becomes `rpcError`, no answer in time `timeout`; an answer that
+ * arrives later is ignored. Never throws.
  */
-export async function callNative(native: NativeProvider, nativeArguments: JsonObject, timeoutMs: number): Promise<NativeCallEnd> {
+export async function callNative(
+  native: NativeProvider,
+  nativeArguments: JsonObject,
+  timeoutMs: number,
+  options: CallNativeOptions = {},
+): Promise<NativeCallEnd> {
+  const controller = new AbortController();
+  const delay = timeoutMs === Infinity ? Infinity : Number.isFinite(timeoutMs) && timeoutMs >= 0 ? Math.min(timeoutMs, maxTimerDelay) : defaultTimeoutMs;
+  const context: NativeContext = { signal: controller.signal, deadline: delay === Infinity ? Infinity : startOf(options.now) + delay };
+  const stop = () => controller.abort(new DOMException('the call was cancelled', 'AbortError'));
+  const callSignal = options.signal;
+  if (callSignal?.aborted === true) stop();
+  else callSignal?.addEventListener('abort', stop, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<NativeCallEnd>((resolve) => {
-    if (timeoutMs === Infinity) return;
-    const delay = Number.isFinite(timeoutMs) && timeoutMs >= 0 ? Math.min(timeoutMs, maxTimerDelay) : defaultTimeoutMs;
-    timer = setTimeout(() => resolve({ answered: false, outcome: 'timeout' }), delay);
+  const timedOut = new Promise<NativeCallEnd>((resolve) => {
+    if (delay === Infinity) return;
+    timer = setTimeout(() => {
+      controller.abort(new DOMException('the native timed out', 'TimeoutError'));
+      resolve({ answered: false, outcome: 'timeout' });
+    }, delay);
   });
   const answer = Promise.resolve()
-    .then(() => native(nativeArguments))
+    .then(() => native(nativeArguments, context))
     .then(
       (value): NativeCallEnd => ({ answered: true, answer: value }),
       (): NativeCallEnd => ({ answered: false, outcome: 'rpcError' }),
     );
   try {
-    return await Promise.race([answer, deadline]);
+    return await Promise.race([answer, timedOut]);
   } finally {
     clearTimeout(timer);
+    callSignal?.removeEventListener('abort', stop);
+  }
+}
+
+/** The clock's time in ms; a clock that throws or answers no finite number counts as `Date.now()`. */
+function startOf(now: (() => number) | undefined): number {
+  try {
+    const value = now === undefined ? Date.now() : now();
+    return Number.isFinite(value) ? value : Date.now();
+  } catch {
+    return Date.now();
   }
 }

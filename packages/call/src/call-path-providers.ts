@@ -6,11 +6,12 @@ export type ProviderName = keyof EdeHostProviders;
 
 /**
  * A generated provider interface whose methods may also answer
- * synchronously: `(input) => NativeResult<Out> | Promise<NativeResult<Out>>`
- * (the call path awaits either).
+ * synchronously: `(input, context?) => NativeResult<Out> | Promise<NativeResult<Out>>`
+ * (the call path awaits either; `context` is the call's `NativeContext`,
+ * which a method may leave out).
  */
 export type LenientProvider<P> = {
-  readonly [M in keyof P]: P[M] extends (input: infer I) => Promise<infer R> ? (input: I) => R | Promise<R> : P[M];
+  readonly [M in keyof P]: P[M] extends (input: infer I, context?: infer C) => Promise<infer R> ? (input: I, context?: C) => R | Promise<R> : P[M];
 };
 
 /**

@@ -27,6 +27,17 @@ interface CallRequestBase {
    * the protocol layer sends its own answer).
    */
   readonly refused?: string;
+  /**
+   * The protocol layer's signal for this request: aborted when the client
+   * cancelled it or went away (e.g. the MCP request's own signal:
+   * `notifications/cancelled`, a closed transport). When it aborts, a
+   * consent sheet this call waits on ends for it at once — the call
+   * answers as a dismissed call (`denied: consentNeeded`, nothing written,
+   * its audit row as always); the sheet itself closes (its
+   * `ConsentRequest.signal` aborts) once no call waits on it any more — and
+   * a running native's `NativeContext` signal aborts (a picker closes).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A call from the app's own UI (audited with clientId `ui`). */

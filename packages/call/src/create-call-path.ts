@@ -19,7 +19,9 @@ import { resolveNative } from './resolve-native.js';
 import { snapshotArguments } from './snapshot-arguments.js';
 import { defaultBlobTimeoutMs, timedBlobStore } from './timed-blob-store.js';
 import { defaultGrantTimeoutMs, timedGrantStore } from './timed-grant-store.js';
-import { withTimeout } from '@xcap/wire';
+import { timerDelay } from '@xcap/wire';
+import { answerBeforeAbort } from './answer-before-abort.js';
+import { OpenSheet } from './open-sheet.js';
 
 const replies: ReadonlySet<unknown> = new Set<ConsentReply>(['allow', 'deny', 'dismiss']);
 
@@ -41,7 +43,11 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * stored grant of the call's scope) → for `ask` (only ever in the
  * foreground) the host's consent UI with `consentSheet`, then
  * `consentAnswer` (one sheet per scope at a time: concurrent calls for the
- * scope wait for it and share its answer) → for `call`, `bridgeCall` with
+ * scope wait for it and share its answer; the UI gets the sheet's `signal`
+ * and `deadline`: the signal aborts at the deadline, `consentTimeoutMs`
+ * after the sheet opened, and once every call waiting on it was cancelled
+ * through `request.signal` — a cancelled call stops waiting at once and
+ * answers as dismissed) → for `call`, `bridgeCall` with
  * the native `providers[capability][tool]` (print_pdf runs in the engine; a
  * provided capability without that method answers `unreachable`) → exactly
  * ONE audit row with the final verdict and outcome → the answer.
@@ -97,8 +103,8 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     ...(options.maxPendingAudit === undefined ? {} : { maxPending: options.maxPendingAudit }),
     onState: (change) => options.onAuditState?.({ ...change, state: auditStateFor(change.state, policy) }),
   });
-  /** The open consent sheet of each scope: the final verdict it ends with. */
-  const asking = new Map<string, Promise<Verdict>>();
+  /** The open consent sheet of each scope (shared by the calls waiting on it). */
+  const asking = new Map<string, OpenSheet>();
 
   async function grantsFor(call: ToolCall): Promise<Record<string, Grant>> {
     const parsed = parseToolName(catalog, call.from, call.name);
@@ -112,33 +118,70 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     }
   }
 
-  async function decide(call: ToolCall, hash: string, foreground: boolean, ownConsent: ConsentUi | undefined): Promise<Verdict> {
-    const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground, call });
+  async function decide(call: ToolCall, hash: string, request: CallRequest): Promise<Verdict> {
+    const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground: request.foreground, call });
     if (verdict.verdict !== 'ask' || verdict.scope === null) return verdict;
     const scope = verdict.scope;
+    const dismissed: Verdict = { ...verdict, verdict: 'denied', reason: 'consentNeeded' };
+    // A cancelled call opens no sheet and joins none: it answers as dismissed.
+    if (request.signal?.aborted === true) return dismissed;
     // A request's own consent UI is asked for that request alone: never shared through `asking`.
-    if (ownConsent !== undefined) return ask(verdict, scope, hash, ownConsent);
-    const open = asking.get(scope);
-    if (open !== undefined) {
-      const answered = await open;
-      return { ...verdict, verdict: answered.verdict, reason: answered.reason };
+    const own = request.consent;
+    let sheet = own === undefined ? asking.get(scope) : undefined;
+    if (sheet === undefined) {
+      const opened = new OpenSheet(
+        (signal) => ask(verdict, scope, hash, own ?? options.consent, signal),
+        () => {
+          if (asking.get(scope) === opened) asking.delete(scope);
+        },
+      );
+      if (own === undefined) {
+        asking.set(scope, opened);
+        void opened.verdict.finally(() => {
+          if (asking.get(scope) === opened) asking.delete(scope);
+        });
+      }
+      sheet = opened;
     }
-    const answered = ask(verdict, scope, hash, options.consent).finally(() => asking.delete(scope));
-    asking.set(scope, answered);
-    return answered;
+    const answered = await sheet.wait(request.signal);
+    return answered === null ? dismissed : { ...verdict, verdict: answered.verdict, reason: answered.reason };
   }
 
-  async function ask(verdict: Verdict, scope: string, hash: string, consent: ConsentUi): Promise<Verdict> {
+  /**
+   * Asks the UI for one sheet and writes its answer. The sheet's signal
+   * (`signal`, aborted when every waiting call was cancelled) aborts at the
+   * deadline too; an answer after the abort counts as `dismiss`.
+   */
+  async function ask(verdict: Verdict, scope: string, hash: string, consent: ConsentUi, signal: AbortSignal): Promise<Verdict> {
     let reply: ConsentReply = 'dismiss';
+    const deadline = consentTimeoutMs === Infinity ? Infinity : hostNow(options.clock) + consentTimeoutMs;
+    const controller = new AbortController();
+    const stop = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    const timer =
+      consentTimeoutMs === Infinity
+        ? undefined
+        : setTimeout(
+            () => controller.abort(new DOMException(`the consent UI did not answer within ${consentTimeoutMs} ms`, 'TimeoutError')),
+            timerDelay(consentTimeoutMs),
+          );
+    const uiSignal = controller.signal;
     try {
       const entry = app.manifest.find((e: ManifestEntry) => e.id === scope);
       if (entry !== undefined) {
         const sheet = consentSheet(catalog, scope, entry);
-        const answer: unknown = await withTimeout(() => consent({ app: app.id, scope, sheet, verdict, argsHash: hash }), consentTimeoutMs, 'consent UI');
-        if (replies.has(answer)) reply = answer as ConsentReply;
+        const answer: unknown = await answerBeforeAbort(
+          () => consent({ app: app.id, scope, sheet, verdict, argsHash: hash, signal: uiSignal, deadline }),
+          uiSignal,
+        );
+        // An answer after the abort changes nothing.
+        if (!uiSignal.aborted && replies.has(answer)) reply = answer as ConsentReply;
       }
     } catch {
       reply = 'dismiss';
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
     }
     try {
       return await consentAnswer(grants, app.id, verdict, reply);
@@ -147,7 +190,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     }
   }
 
-  async function run(verdict: Verdict, args: JsonValue | undefined): Promise<Ran> {
+  async function run(verdict: Verdict, args: JsonValue | undefined, signal: AbortSignal | undefined): Promise<Ran> {
     const { capability, tool } = verdict;
     if (capability === null || tool === null) return { result: callFailure(bridgeReasons.internalError), outcome: 'isError' };
     const native = resolveNative(providers, capability, tool);
@@ -160,6 +203,8 @@ export function createCallPath<const P extends readonly string[] = readonly stri
         blobs,
         ...(native === undefined ? {} : { native }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        ...(signal === undefined ? {} : { signal }),
+        now: () => hostNow(options.clock),
         randomHex: options.randomHex,
         pdfTable: catalog.pdf,
       });
@@ -182,8 +227,8 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const hash = argsHash(toolCall.arguments);
     const full = audit.full || audit.closed;
     const refused = full || (suspend && audit.state === 'failing' && !(await audit.probe()));
-    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, hash, request.foreground, request.consent);
-    const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value) : notJsonArguments;
+    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, hash, request);
+    const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value, request.signal) : notJsonArguments;
     const outcome = ran === null ? null : ran.outcome;
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome, hash);
     const meta = { at, durationMs: performance.now() - started };
@@ -250,6 +295,17 @@ function refusedByProtocol(catalog: Catalog, call: ToolCall): Verdict {
   return { verdict: 'call', capability: parsed.capability, tool: parsed.tool, scope: scope === null ? null : scope.id, reason: null };
 }
 
+/** The host clock's time in ms since the epoch; a clock that throws or answers no valid date counts as the system clock. */
+function hostNow(clock: () => Date): number {
+  try {
+    const now = clock();
+    if (now instanceof Date && Number.isFinite(now.getTime())) return now.getTime();
+  } catch {
+    return Date.now();
+  }
+  return Date.now();
+}
+
 /** The host clock's time as ISO 8601; a clock that throws or answers no valid date counts as the system clock. */
 function startTime(clock: () => Date): string {
   try {
@@ -274,6 +330,8 @@ function checkRequest(request: CallRequest): void {
   }
   if (request.consent !== undefined && typeof request.consent !== 'function')
     throw new TypeError('CallPath.call: request.consent must be a consent UI function when given');
+  if (request.signal !== undefined && !(request.signal instanceof AbortSignal))
+    throw new TypeError('CallPath.call: request.signal must be an AbortSignal when given');
   if (request.refused !== undefined && (typeof request.refused !== 'string' || request.refused === ''))
     throw new TypeError('CallPath.call: request.refused must be a non-empty string (why the protocol layer refused the request) when given');
   if (

@@ -12,6 +12,7 @@ export type { CallAnswer, CallResultAnswer, CallRpcErrorAnswer } from './call-an
 export { defaultConsentTimeoutMs, type ConsentUi, type ConsentRequest } from './consent-ui.js';
 export type { HostApp } from './host-app.js';
 export type { NativeProviders } from './native-providers.js';
+export type { NativeContext } from '@xcap/catalog';
 export type { PendingAuditRow } from './pending-audit-row.js';
 export { auditFailedText, defaultAuditFailure, type AuditState, type AuditStateChange, type AuditFailurePolicy } from './audit-state-change.js';
 export {

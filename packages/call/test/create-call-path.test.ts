@@ -285,6 +285,8 @@ describe('createCallPath: consent', () => {
         sheet: { title: 'Photos', text: 'This app wants to access your photos. Pick the photos for an album.' },
         verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null },
         argsHash: argsHash({}),
+        signal: expect.any(AbortSignal) as AbortSignal,
+        deadline: Date.parse('2026-11-01T10:00:00Z') + 120_000,
       },
     ]);
     expect(audit.rows.map((r) => [r.status, r.argsHash])).toEqual([['ok', argsHash({})]]);

@@ -101,9 +101,11 @@ describe('resolveNative', () => {
         return input.x * this.n;
       }
     }
-    const providers = { p: new P(), plain: { f: () => 'f' } };
-    expect(resolveNative(providers, 'p', 'twice')?.({ x: 3 })).toBe(6);
-    expect(resolveNative(providers, 'plain', 'f')?.({})).toBe('f');
+    const context = { signal: new AbortController().signal, deadline: 1000 };
+    const providers = { p: new P(), plain: { f: () => 'f' }, ctx: { g: (_input: unknown, given: unknown) => given } };
+    expect(resolveNative(providers, 'p', 'twice')?.({ x: 3 }, context)).toBe(6);
+    expect(resolveNative(providers, 'plain', 'f')?.({}, context)).toBe('f');
+    expect(resolveNative(providers, 'ctx', 'g')?.({}, context)).toBe(context);
     expect(resolveNative(providers, 'plain', 'toString')).toBeUndefined();
     expect(resolveNative(providers, 'plain', 'missing')).toBeUndefined();
     expect(resolveNative(providers, 'constructor', 'name')).toBeUndefined();

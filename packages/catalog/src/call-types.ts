@@ -56,6 +56,22 @@ export type Outcome = 'ok' | 'isError' | 'invalidParams' | 'rpcError' | 'unreach
 /** What a native provider answers: the structured result, or an error reason. */
 export type NativeResult<T = JsonObject> = { readonly structuredContent: T } | { readonly isError: string };
 
+/**
+ * What the bridge hands a native with its input: when the host stops
+ * waiting for it. `signal` aborts when the bridge's native timeout passes
+ * or the call is cancelled (the client cancelled or went away); a native
+ * that asks a person (a picker) closes its dialog then, and whatever it
+ * answers after is ignored. `deadline` is when the native timeout passes,
+ * in milliseconds since the epoch on the host's clock (`Date.now()`);
+ * `Infinity` when the host waits for ever.
+ */
+export interface NativeContext {
+  /** Aborted when the host stops waiting for this native's answer. */
+  readonly signal: AbortSignal;
+  /** When the host stops waiting at the latest: ms since the epoch (`Date.now()` of the host), or `Infinity`. */
+  readonly deadline: number;
+}
+
 /** One text item of an MCP call result. */
 export interface TextContent {
   readonly type: 'text';

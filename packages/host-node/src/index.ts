@@ -29,7 +29,7 @@ export {
 export { hostNodeVersion } from './mcp/host-node-version.js';
 export { consentModes, type ConsentMode } from './consent/consent-mode.js';
 export { dismissConsent } from './consent/dismiss-consent.js';
-export { ttyConsent, type TtyConsentOptions } from './consent/tty-consent.js';
+export { ttyConsent, staleInputMs, maxAnswerChars, type TtyConsentOptions, type TtyTerminal } from './consent/tty-consent.js';
 export { runCli } from './cli/run-cli.js';
 export { processIo, type CliIo } from './cli/cli-io.js';
 export { CliFailure } from './cli/cli-failure.js';

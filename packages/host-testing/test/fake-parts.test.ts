@@ -94,6 +94,8 @@ describe('small parts', () => {
       sheet: { title: 'Photos', text: 't' },
       verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null },
       argsHash: `sha256:${'0'.repeat(64)}`,
+      signal: new AbortController().signal,
+      deadline: Infinity,
     } as const;
     expect(await ui.ui(request)).toBe('deny');
     expect(await ui.ui(request)).toBe('allow');

@@ -86,7 +86,11 @@ export const consentInputKey = 'consent';
  * Mounts a call path on an MCP SDK v2 low-level `Server` (it must declare
  * the `tools` capability), for the era it serves: `tools/list` answers
  * `callPath.listTools()` with the catalog's raw JSON Schemas; `tools/call`
- * runs `callPath.call({from: 'agent', …})` with this server's run id.
+ * runs `callPath.call({from: 'agent', …})` with this server's run id and
+ * the MCP request's own abort signal (`ctx.mcpReq.signal`: the client's
+ * `notifications/cancelled` or a closed transport aborts it), so a
+ * cancelled call stops waiting on its consent sheet at once — answered as a
+ * dismissed call, with its audit row — and a running picker closes.
  *
  * Every tools/call request that reaches the server leaves exactly one audit
  * row: `tools/call` is served from the server's `fallbackRequestHandler`,
@@ -151,6 +155,8 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
       arguments: args,
       foreground,
       client: clientId,
+      // The MCP request's own signal: notifications/cancelled and a closed transport abort it.
+      signal: ctx.mcpReq.signal,
       ...(consent === undefined ? {} : { consent }),
     });
     // No answer before its row: a row that was not committed answers unavailable: auditFailed, before any -32602 or question.
@@ -219,7 +225,8 @@ interface AskedQuestion {
 function modernConsent(state: ConsentState, client: string, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
   let asked: AskedQuestion | undefined;
   const ui = async (request: ConsentRequest): Promise<ConsentReply> => {
-    if (!canElicitForm(ctx)) return 'dismiss';
+    // A cancelled request asks no question.
+    if (!canElicitForm(ctx) || request.signal.aborted) return 'dismiss';
     const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash, client };
     const echoed = await state.verify(ctx.mcpReq.requestState(), ctx);
     if (echoed !== null && sameQuestion(echoed, question)) {

@@ -22,7 +22,7 @@ export function emitProviders(catalog: Catalog, layout: OutputLayout = 'package'
         .filter((t) => splitToolName(t.name)[0] === c.name)
         .map((t) => {
           const p = pascal(t.name);
-          return `${doc(`${t.description}\n\nAnswer \`{ isError: 'unavailable' }\` where this host cannot serve it.`, '  ')}  ${key(splitToolName(t.name)[1])}(input: ${p}NativeInput): Promise<NativeResult<${p}NativeOutput>>;`;
+          return `${doc(`${t.description}\n\nAnswer \`{ isError: 'unavailable' }\` where this host cannot serve it. \`context\` tells when the host stops waiting (its \`signal\` aborts then): a native that asks the person stops asking.`, '  ')}  ${key(splitToolName(t.name)[1])}(input: ${p}NativeInput, context?: NativeContext): Promise<NativeResult<${p}NativeOutput>>;`;
         })
         .join('\n');
       const served = c.host
@@ -45,7 +45,7 @@ export function emitProviders(catalog: Catalog, layout: OutputLayout = 'package'
     .filter((c) => c.host)
     .map((c) => `  ${key(c.name)}: ${lit(c.host!)},`)
     .join('\n');
-  const content = `${native.length ? `import type { NativeResult } from '${runtimeSpecifier(layout, 0)}';\n` : ''}${imports}
+  const content = `${native.length ? `import type { NativeContext, NativeResult } from '${runtimeSpecifier(layout, 0)}';\n` : ''}${imports}
 
 ${interfaces}
 ${doc(`The native providers a platform host implements, one per capability it provides.${without.length ? `\nCapabilities with no native v1 tool (${without.join(', ')}) have no provider: their tools answer \`unavailable\`.` : ''}`)}export interface HostProviders {

@@ -1,87 +1,162 @@
-import { open } from 'node:fs/promises';
+import { closeSync, createReadStream, createWriteStream, open } from 'node:fs';
+import { promisify } from 'node:util';
+import type { Readable, Writable } from 'node:stream';
+import { isatty, ReadStream } from 'node:tty';
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentRequest, ConsentUi } from '@xcap/call';
 import { terminalText } from '../terminal-text.js';
+
+const openFd = promisify(open);
+
+/** A terminal opened for one sheet: what the person types and where the sheet is written. */
+export interface TtyTerminal {
+  /** What the person types (lines). */
+  readonly input: Readable;
+  /** Where the sheet is written. */
+  readonly output: Writable;
+  /** Called once the sheet ended (answered, aborted, or failed). */
+  close(): void | Promise<void>;
+}
 
 /** Options of `ttyConsent`. */
 export interface TtyConsentOptions {
   /** The terminal to ask on (default `/dev/tty`, the controlling terminal; never stdin/stdout, which carry the protocol). */
   readonly path?: string;
-  /** Where the answer is read from, when not `path` (tests; default `path`). */
-  readonly inputPath?: string;
-  /** How long the person may take to answer, in milliseconds (default 300,000); no answer in time counts as dismiss. */
-  readonly timeoutMs?: number;
+  /** Opens the terminal for each sheet instead of `path` (tests, another terminal); a throw or rejection counts as no terminal. */
+  readonly open?: () => TtyTerminal | Promise<TtyTerminal>;
 }
+
+/** How long input that was already waiting when a sheet opened is read and thrown away before the sheet is written, in ms. */
+export const staleInputMs = 50;
+
+/** The longest answer line read, in characters; a longer line counts as dismiss. */
+export const maxAnswerChars = 1024;
 
 /**
  * A consent UI on the controlling terminal: writes the consent sheet (the
  * app, the scope, the title, the text — each through `terminalText`, so a
  * manifest's `why` cannot draw on the terminal) to `/dev/tty` and reads one
  * line — `a`/`allow`/`y` answers allow, `d`/`deny`/`n` deny, anything else
- * (an empty line, end of input) dismiss. No terminal (a daemon, CI), an error or no answer within
- * `timeoutMs` count as `dismiss`. Sheets are asked one at a time.
+ * (an empty line, end of input, a line over `maxAnswerChars`) dismiss. No
+ * terminal (a daemon, CI) or an error count as `dismiss`. Sheets are asked
+ * one at a time. The call path owns the deadline: when the request's
+ * `signal` aborts (the deadline passed, the agent cancelled) the prompt
+ * writes one line saying it no longer asks, stops reading and answers
+ * `dismiss`, and the next sheet is asked at once (a sheet whose signal
+ * aborted while it waited its turn is never shown). A line is only ever
+ * the answer of a sheet already written: what was typed before (for a
+ * sheet that is gone) is read and dropped during `staleInputMs` before the
+ * sheet is written.
  */
 export function ttyConsent(options: TtyConsentOptions = {}): ConsentUi {
   const path = options.path ?? '/dev/tty';
-  const inputPath = options.inputPath ?? path;
-  const timeoutMs = options.timeoutMs ?? 300_000;
+  const openTerminal = options.open ?? (() => openTty(path));
   let queue: Promise<unknown> = Promise.resolve();
   return (request: ConsentRequest): Promise<ConsentReply> => {
-    const asked = queue.then(() => askOnTerminal(path, inputPath, request, timeoutMs));
+    const asked = queue.then(() => askOnTerminal(openTerminal, request));
     queue = asked.catch(() => undefined);
     return asked.catch(() => 'dismiss' as const);
   };
 }
 
-type FileHandle = Awaited<ReturnType<typeof open>>;
-
-async function askOnTerminal(path: string, inputPath: string, request: ConsentRequest, timeoutMs: number): Promise<ConsentReply> {
-  const handles: FileHandle[] = [];
+async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTerminal>, request: ConsentRequest): Promise<ConsentReply> {
+  const { signal } = request;
+  if (signal.aborted) return 'dismiss';
+  let terminal: TtyTerminal | undefined;
   try {
-    const output = await open(path, 'w');
-    handles.push(output);
-    const input = await open(inputPath, 'r');
-    handles.push(input);
-    const sheet = [
-      '',
-      `┌─ ${terminalText(request.sheet.title)} — app ${terminalText(request.app)} asks for ${terminalText(request.scope)}`,
-      `│  ${terminalText(request.sheet.text)}`,
-      '└─ [a]llow  [d]on’t allow  (anything else: not now) > ',
-    ].join('\n');
-    await output.write(sheet);
-    return replyFor(await readLine(input, timeoutMs));
+    terminal = await openTerminal();
+    return await ask(terminal, request);
   } catch {
     return 'dismiss';
   } finally {
-    await Promise.all(handles.map((handle) => handle.close().catch(() => undefined)));
+    await Promise.resolve(terminal?.close()).catch(() => undefined);
   }
 }
 
-/** Reads up to the first newline (or end of input, or the timeout: `null`). */
-async function readLine(tty: FileHandle, timeoutMs: number): Promise<string | null> {
-  const stream = tty.createReadStream({ encoding: 'utf8', autoClose: false });
-  return new Promise<string | null>((resolve) => {
+/** Drops what was waiting, writes the sheet, reads the answer line — or stops at the abort. */
+function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<ConsentReply> {
+  const { input, output } = terminal;
+  const { signal } = request;
+  return new Promise<ConsentReply>((resolve) => {
     let text = '';
-    const done = (value: string | null) => {
-      clearTimeout(timer);
-      stream.removeAllListeners();
-      stream.on('error', () => undefined);
-      stream.destroy();
-      resolve(value);
+    let asking = false;
+    const stale = setTimeout(() => {
+      text = '';
+      asking = true;
+      output.write(sheetText(request));
+    }, staleInputMs);
+    const done = (reply: ConsentReply) => {
+      clearTimeout(stale);
+      signal.removeEventListener('abort', aborted);
+      input.off('data', onData);
+      input.off('end', onEnd);
+      input.off('error', onError);
+      input.pause();
+      resolve(reply);
     };
-    const timer = setTimeout(() => done(null), timeoutMs);
-    stream.on('data', (chunk: string | Buffer) => {
+    const aborted = () => {
+      if (asking) output.write(`\n└─ no longer asking (${abortText(signal)}): counted as not now\n`);
+      done('dismiss');
+    };
+    const onData = (chunk: string | Buffer) => {
+      if (!asking) return; // typed before this sheet was written: not its answer
       text += String(chunk);
       const end = text.indexOf('\n');
-      if (end >= 0) done(text.slice(0, end));
-    });
-    stream.on('end', () => done(text === '' ? null : text));
-    stream.on('error', () => done(null));
+      if (end >= 0) done(replyFor(text.slice(0, end)));
+      else if (text.length > maxAnswerChars) done('dismiss');
+    };
+    const onEnd = () => done(asking ? replyFor(text) : 'dismiss');
+    const onError = () => done('dismiss');
+    signal.addEventListener('abort', aborted, { once: true });
+    input.on('data', onData);
+    input.on('end', onEnd);
+    input.on('error', onError);
+    input.resume();
+    if (signal.aborted) aborted();
   });
 }
 
-function replyFor(line: string | null): ConsentReply {
-  const answer = (line ?? '').trim().toLowerCase();
+function sheetText(request: ConsentRequest): string {
+  return [
+    '',
+    `┌─ ${terminalText(request.sheet.title)} — app ${terminalText(request.app)} asks for ${terminalText(request.scope)}`,
+    `│  ${terminalText(request.sheet.text)}`,
+    '└─ [a]llow  [d]on’t allow  (anything else: not now) > ',
+  ].join('\n');
+}
+
+function abortText(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === 'TimeoutError' ? 'the time to answer ran out' : 'the request was cancelled';
+}
+
+/** Opens the terminal at `path`: a tty is read without blocking (so closing it leaves no read pending), any other file as a stream. */
+async function openTty(path: string): Promise<TtyTerminal> {
+  const outputFd = await openFd(path, 'w');
+  let inputFd: number;
+  try {
+    inputFd = await openFd(path, 'r');
+  } catch (error) {
+    closeSync(outputFd);
+    throw error;
+  }
+  const input = isatty(inputFd) ? new ReadStream(inputFd) : createReadStream('', { fd: inputFd });
+  input.setEncoding('utf8');
+  const output = createWriteStream('', { fd: outputFd });
+  input.on('error', () => undefined);
+  output.on('error', () => undefined);
+  return {
+    input,
+    output,
+    close: async () => {
+      input.destroy();
+      await new Promise<void>((resolve) => output.end(resolve));
+    },
+  };
+}
+
+function replyFor(line: string): ConsentReply {
+  const answer = line.trim().toLowerCase();
   if (answer === 'a' || answer === 'allow' || answer === 'y' || answer === 'yes') return 'allow';
   if (answer === 'd' || answer === 'deny' || answer === 'n' || answer === 'no') return 'deny';
   return 'dismiss';

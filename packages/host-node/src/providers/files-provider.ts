@@ -1,11 +1,12 @@
 import { realpath } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
-import { catalog, type FilesOpenNativeOutput, type FilesProvider, type FilesSaveNativeOutput, type NativeResult } from '@xcap/catalog';
+import { catalog, type FilesOpenNativeOutput, type FilesProvider, type FilesSaveNativeOutput, type NativeContext, type NativeResult } from '@xcap/catalog';
 import { mimeTypeFor } from '@xcap/bridge';
 import { displayFileName } from './display-file-name.js';
 import { errorText } from './error-text.js';
 import { folderFiles, type FolderFile } from './folder-files.js';
 import { neverThrows } from './never-throws.js';
+import { noDeadline } from './no-deadline.js';
 import { FileRefusal, readUntrustedFile } from './read-untrusted-file.js';
 import { freeNameCandidates, saveFileName } from './save-file-name.js';
 import { writeFileAtomic } from '@xcap/store-local';
@@ -19,8 +20,14 @@ export interface OpenRequest {
   readonly multiple: boolean;
 }
 
-/** The person's choice in an open dialog: absolute paths of the chosen files; an empty list when they cancel. */
-export type OpenPicker = (request: OpenRequest) => readonly string[] | Promise<readonly string[]>;
+/**
+ * The person's choice in an open dialog: absolute paths of the chosen files;
+ * an empty list when they cancel. `context` is the call's `NativeContext`
+ * (the provider always passes it; optional so that a hook can be called on
+ * its own): when its signal aborts the dialog closes; an answer after that
+ * counts as a cancel (no file is read).
+ */
+export type OpenPicker = (request: OpenRequest, context?: NativeContext) => readonly string[] | Promise<readonly string[]>;
 
 /** What a files_save picker is asked for. */
 export interface SaveRequest {
@@ -46,9 +53,12 @@ export interface SaveIntoFolder {
 /**
  * The person's choice in a save dialog: the absolute path to write (a file
  * there is replaced: the dialog asked them), a name to save under in the
- * files folder (`SaveIntoFolder`), or `null` when they cancel.
+ * files folder (`SaveIntoFolder`), or `null` when they cancel. `context` is
+ * the call's `NativeContext` (the provider always passes it; optional so
+ * that a hook can be called on its own): when its signal aborts the dialog
+ * closes; an answer after that counts as a cancel (nothing is written).
  */
-export type SavePicker = (request: SaveRequest) => string | SaveIntoFolder | null | Promise<string | SaveIntoFolder | null>;
+export type SavePicker = (request: SaveRequest, context?: NativeContext) => string | SaveIntoFolder | null | Promise<string | SaveIntoFolder | null>;
 
 /** What `createFilesProvider` serves. */
 export interface FilesProviderOptions {
@@ -100,16 +110,19 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
   const dir = options.dir === undefined ? undefined : resolve(options.dir);
 
   return neverThrows<FilesProvider>({
-    async open(input) {
+    async open(input, context = noDeadline) {
       const request: OpenRequest = { accept: input.accept ?? [], multiple: input.multiple };
       let chosen: readonly Chosen[];
       if (options.openPicker !== undefined) {
         let paths: readonly string[];
         try {
-          paths = await options.openPicker(request);
+          paths = await options.openPicker(request, context);
         } catch (error) {
+          if (context.signal.aborted) return { structuredContent: { files: [] } };
           return { isError: `pickerFailed: ${errorText(error)}` };
         }
+        // An answer after the abort is refused: the person was no longer asked.
+        if (context.signal.aborted) return { structuredContent: { files: [] } };
         if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p)))
           return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
         chosen = [...new Set<string>(paths)].map((path) => ({ path }));
@@ -132,16 +145,18 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
       return { structuredContent: { files } };
     },
 
-    async save(input) {
+    async save(input, context = noDeadline) {
       const bytes = Buffer.from(input.data, 'base64');
       if (options.savePicker !== undefined) {
         let target: string | SaveIntoFolder | null;
         try {
-          target = await options.savePicker({ name: input.name, mimeType: input.mimeType, size: bytes.length });
+          target = await options.savePicker({ name: input.name, mimeType: input.mimeType, size: bytes.length }, context);
         } catch (error) {
+          if (context.signal.aborted) return { structuredContent: { saved: false } };
           return { isError: `pickerFailed: ${errorText(error)}` };
         }
-        if (target === null) return { structuredContent: { saved: false } };
+        // An answer after the abort is refused: the person was no longer asked.
+        if (target === null || context.signal.aborted) return { structuredContent: { saved: false } };
         if (typeof target === 'object' && typeof target.folderName === 'string') return saveIntoFolder(dir, target.folderName, bytes);
         if (typeof target !== 'string' || !isAbsolute(target)) return { isError: 'pickerFailed: the picker did not answer an absolute path or null' };
         try {

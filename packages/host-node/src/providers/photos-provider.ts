@@ -1,7 +1,8 @@
-import type { NativeResult, PhotosGetNativeOutput, PhotosPickNativeOutput, PhotosProvider } from '@xcap/catalog';
+import type { NativeContext, NativeResult, PhotosGetNativeOutput, PhotosPickNativeOutput, PhotosProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
 import { clampLimit } from './clamp-limit.js';
 import { neverThrows } from './never-throws.js';
+import { noDeadline } from './no-deadline.js';
 import type { LibraryPhoto } from './library-photo.js';
 import { decodePhotoCursor, encodePhotoCursor } from './photo-cursor.js';
 import { PhotoLibrary, type OrderedPhoto } from './photo-library.js';
@@ -13,8 +14,12 @@ import { sniffPhoto } from './sniff-photo.js';
  * The person's choice in a photo picker: the ids of the chosen `candidates`
  * (the whole library, newest first), at most `limit`; an empty list when
  * they cancel. It may be async; a rejection answers isError `pickerFailed`.
+ * `context` is the call's `NativeContext` (the provider always passes it;
+ * optional so that a hook can be called on its own): when its signal aborts
+ * (the bridge's timeout, the client cancelled) the picker closes; whatever
+ * it answers after that counts as a cancel (no photo is handed over).
  */
-export type PhotoPicker = (candidates: readonly LibraryPhoto[], limit: number) => readonly string[] | Promise<readonly string[]>;
+export type PhotoPicker = (candidates: readonly LibraryPhoto[], limit: number, context?: NativeContext) => readonly string[] | Promise<readonly string[]>;
 
 /** What `createPhotosProvider` serves. */
 export interface PhotosProviderOptions {
@@ -93,7 +98,7 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
       return typeof answer === 'string' ? { isError: answer } : { structuredContent: { photo: answer } };
     },
 
-    async pick(input): Promise<NativeResult<PhotosPickNativeOutput>> {
+    async pick(input, context = noDeadline): Promise<NativeResult<PhotosPickNativeOutput>> {
       const photos = await readLibrary(library);
       if (typeof photos === 'string') return { isError: photos };
       const limit = clampLimit(input.limit, 1, 50);
@@ -102,10 +107,14 @@ export function createPhotosProvider(options: PhotosProviderOptions): PhotosProv
         chosen = await picker(
           photos.map(({ key: _key, source: _source, ...photo }) => photo),
           limit,
+          context,
         );
       } catch (error) {
+        if (context.signal.aborted) return { structuredContent: { photos: [] } };
         return { isError: `pickerFailed: ${errorText(error)}` };
       }
+      // An answer after the abort is refused: the person was no longer asked.
+      if (context.signal.aborted) return { structuredContent: { photos: [] } };
       if (!Array.isArray(chosen)) return { isError: 'pickerFailed: the picker did not answer a list of ids' };
       const byId = new Map(photos.map((photo) => [photo.id, photo]));
       const picked: PhotoWithData[] = [];

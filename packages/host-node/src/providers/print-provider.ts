@@ -1,8 +1,9 @@
-import type { PrintProvider } from '@xcap/catalog';
+import type { NativeContext, PrintProvider } from '@xcap/catalog';
 import { errorText } from './error-text.js';
 import { findOnPath } from './find-on-path.js';
 import { listPrinters } from './list-printers.js';
 import { neverThrows } from './never-throws.js';
+import { noDeadline } from './no-deadline.js';
 import { runCommand, type CommandRunner } from './run-command.js';
 
 /** What a print_print picker is asked for: the document and the printers `lpstat` lists. */
@@ -18,9 +19,12 @@ export interface PrintRequest {
 /**
  * The person's choice in a print sheet: one of `request.printers`, or
  * `null` when they cancel (`printed: false`). It may be async; a rejection
- * or a printer not in the list answers isError `pickerFailed`.
+ * or a printer not in the list answers isError `pickerFailed`. `context` is
+ * the call's `NativeContext` (the provider always passes it; optional so
+ * that a hook can be called on its own): when its signal aborts the sheet
+ * closes; an answer after that counts as a cancel (nothing is printed).
  */
-export type PrintPicker = (request: PrintRequest) => string | null | Promise<string | null>;
+export type PrintPicker = (request: PrintRequest, context?: NativeContext) => string | null | Promise<string | null>;
 
 /** What `createPrintProvider` needs. */
 export interface PrintProviderOptions {
@@ -56,7 +60,7 @@ export function createPrintProvider(options: PrintProviderOptions = {}): PrintPr
   const timeoutMs = options.timeoutMs ?? 20_000;
   const picker = options.picker;
   return neverThrows<PrintProvider>({
-    async print(input) {
+    async print(input, context = noDeadline) {
       if (lp === undefined) return { isError: 'unavailable' };
       const destination: string[] = [];
       if (picker !== undefined) {
@@ -64,11 +68,13 @@ export function createPrintProvider(options: PrintProviderOptions = {}): PrintPr
         const printers = await listPrinters(lpstat, spawn, env);
         let chosen: string | null;
         try {
-          chosen = await picker({ name: input.name, mimeType: input.mimeType, printers });
+          chosen = await picker({ name: input.name, mimeType: input.mimeType, printers }, context);
         } catch (error) {
+          if (context.signal.aborted) return { structuredContent: { printed: false } };
           return { isError: `pickerFailed: ${errorText(error)}` };
         }
-        if (chosen === null) return { structuredContent: { printed: false } };
+        // An answer after the abort is refused: the person was no longer asked.
+        if (chosen === null || context.signal.aborted) return { structuredContent: { printed: false } };
         if (typeof chosen !== 'string' || !printers.includes(chosen)) return { isError: 'pickerFailed: the picker did not answer a listed printer or null' };
         destination.push('-d', chosen);
       }

@@ -47,7 +47,15 @@ describe('startServeConsole (in process)', () => {
     expect(Object.keys(started.providerOptions).sort()).toEqual(['openPicker', 'photoPicker', 'printPicker', 'savePicker']);
     const session = await signIn(started.server.loginUrl);
     const reply = Promise.resolve(
-      started.consentUi({ app: 'acme.album', scope: 'photos.read', sheet: { title: 'T', text: 'x' }, verdict: {} as never, argsHash: 'h' }),
+      started.consentUi({
+        app: 'acme.album',
+        scope: 'photos.read',
+        sheet: { title: 'T', text: 'x' },
+        verdict: {} as never,
+        argsHash: 'h',
+        signal: new AbortController().signal,
+        deadline: Infinity,
+      }),
     );
     const sheet = await waitForPending(session, 'consent');
     expect(sheet.why).toBe('why');

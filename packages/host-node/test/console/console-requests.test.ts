@@ -7,7 +7,15 @@ import { consoleSavePicker } from '../../src/console/console-save-picker.js';
 import { ConsoleRequests } from '@xcap/console';
 import type { LibraryPhoto } from '../../src/providers/library-photo.js';
 
-const sheet = { app: 'acme.album', scope: 'photos.read', sheet: { title: 'Photos', text: 'wants your photos' }, verdict: {} as never, argsHash: 'h' };
+const sheet = {
+  app: 'acme.album',
+  scope: 'photos.read',
+  sheet: { title: 'Photos', text: 'wants your photos' },
+  verdict: {} as never,
+  argsHash: 'h',
+  signal: new AbortController().signal,
+  deadline: Infinity,
+};
 const manifest = { capabilities: [{ id: 'photos.read', why: '<b>why</b>' }] };
 
 const photo = (n: number): LibraryPhoto => ({

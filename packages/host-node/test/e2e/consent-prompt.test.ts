@@ -22,9 +22,12 @@ if (noPython !== null) console.warn(`SKIPPED xcap serve --consent prompt end to 
 const sheetLine = 'Photos — app acme.album asks for photos.read';
 const denied = (reason: string) => ({ content: [{ type: 'text', text: `denied: ${reason}` }], isError: true });
 
+/** What pty-serve.py types: at each prompt in order (null: nothing), and `late` each time the prompt stopped asking. */
+type PtyAnswers = readonly string[] | { readonly prompts: readonly (string | null)[]; readonly late: string };
+
 /** `xcap serve --foreground --consent prompt` with a pty as its controlling terminal; `answers` are typed at the prompts, in order. */
-async function promptServe(ws: Workspace, transcript: string, answers: readonly string[]): Promise<RawServe> {
-  const args = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--foreground', '--consent', 'prompt'];
+async function promptServe(ws: Workspace, transcript: string, answers: PtyAnswers, extra: readonly string[] = []): Promise<RawServe> {
+  const args = ['--manifest', ws.manifest, '--data', ws.data, '--photos', ws.photos, '--foreground', '--consent', 'prompt', ...extra];
   return rawServe(args, ['python3', ptyServe, transcript, JSON.stringify(answers)]);
 }
 
@@ -72,6 +75,22 @@ describe.skipIf(noPython !== null)('xcap serve --foreground --consent prompt: th
     expect(await serve.end()).toBe(0);
     expect(serve.stderr()).not.toContain('unexpected prompt');
     expect(await sheets(transcript)).toBe(1);
+  });
+
+  it('at the call path’s deadline the prompt stops asking (one line), and a late “a” typed then is not the next sheet’s answer', async () => {
+    const ws = await workspace();
+    const transcript = join(ws.root, 'tty-late.txt');
+    const serve = await promptServe(ws, transcript, { prompts: [null, 'd\n'], late: 'a\n' }, ['--consent-timeout', '1']);
+    expect((await list(serve, 1)).result).toEqual(denied('consentNeeded'));
+    expect(await grants(ws)).toEqual({});
+    // The late "a" sits in the terminal; the next sheet drops it and takes the "d" typed at its own prompt.
+    expect((await list(serve, 2)).result).toEqual(denied('consentDenied'));
+    expect(await grants(ws)).toEqual({ 'acme.album': { 'photos.read': 'denied' } });
+    expect(await serve.end()).toBe(0);
+    expect(serve.stderr()).not.toContain('unexpected prompt');
+    const shown = await readFile(transcript, 'utf8');
+    expect(shown).toContain('no longer asking (the time to answer ran out): counted as not now');
+    expect(await sheets(transcript)).toBe(2);
   });
 
   it('a manifest why with terminal controls is shown escaped on the terminal: the real question stays, no title, nothing hidden', async () => {

@@ -11,6 +11,11 @@ last line, ending in "> ") the n-th string is typed on the terminal as it is
 the terminal is appended to <transcript-file>. A prompt beyond the list is
 reported on stderr ("pty-serve: unexpected prompt") and answered with an
 empty line. Exits with the command's exit code.
+
+<answers-json> may also be an object {"prompts": [...], "late": "a\\n"}:
+a null prompt answer types nothing (the person is away), and each time the
+terminal shows that the prompt stopped asking ("no longer asking") the
+"late" string is typed (the person answering a sheet that is gone).
 """
 
 import fcntl
@@ -21,11 +26,15 @@ import sys
 import termios
 
 PROMPT = b"(anything else: not now) > "
+STOPPED = b"no longer asking"
 
 
 def main() -> int:
     transcript_path, answers_json, *command = sys.argv[1:]
-    answers = [a.encode() for a in json.loads(answers_json)]
+    given = json.loads(answers_json)
+    prompts = given["prompts"] if isinstance(given, dict) else given
+    late = given.get("late") if isinstance(given, dict) else None
+    answers = [None if a is None else a.encode() for a in prompts]
     master, slave = os.openpty()
     pid = os.fork()
     if pid == 0:
@@ -47,10 +56,14 @@ def main() -> int:
                 transcript.write(chunk)
                 transcript.flush()
                 seen += chunk
+                while late is not None and STOPPED in seen:
+                    seen = seen[seen.index(STOPPED) + len(STOPPED):]
+                    os.write(master, late.encode())
                 while PROMPT in seen:
                     seen = seen[seen.index(PROMPT) + len(PROMPT):]
                     if asked < len(answers):
-                        os.write(master, answers[asked])
+                        if answers[asked] is not None:
+                            os.write(master, answers[asked])
                     else:
                         sys.stderr.write("pty-serve: unexpected prompt\n")
                         sys.stderr.flush()

@@ -13,6 +13,7 @@ import type { OAuthIdentity } from './oauth-identity.js';
 import type { OAuthOptions } from './oauth-options.js';
 import { protectedResourceMetadata } from './protected-resource-metadata.js';
 import { declaredTooLarge, readLimitedBody } from './read-limited-body.js';
+import { CancellableCalls, cancelledRequestIds } from './cancellable-calls.js';
 import { resourceMetadataUrl } from './resource-metadata-url.js';
 import type { TokenIdentity, TokenStore } from '@xcap/tokens';
 import { isObject, realTimers, type Timers } from '@xcap/wire';
@@ -166,6 +167,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
   const oauth = options.oauth === undefined ? undefined : oauthCheck(options.oauth, options.timers ?? realTimers);
   const bearer = checkIdentity(options.tokens, oauth, report);
   const metadata = options.oauth === undefined ? undefined : metadataRoute(options.oauth);
+  const cancellable = new CancellableCalls();
   const mcp = createMcpHandler(
     async (context) => {
       const identity = context.authInfo === undefined ? undefined : identities.get(context.authInfo);
@@ -263,6 +265,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
         return again;
       }
     }
+    let answered = release;
     try {
       let body: Uint8Array | null = null;
       if (request.body !== null) {
@@ -272,17 +275,25 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
           return tooLarge(maxBodyBytes);
         }
       }
+      const { calls, batch } = body === null ? { calls: [], batch: false } : toolsCallsIn(body);
+      const [call] = calls;
+      // A legacy client's notifications/cancelled aborts its call in flight; a single call can be cancelled so.
+      for (const id of body === null ? [] : cancelledRequestIds(body)) cancellable.cancel(identity.client, id);
+      const stop = call !== undefined && !batch ? new AbortController() : undefined;
+      const unregister = stop === undefined || call === undefined ? undefined : cancellable.add(identity.client, call.id, stop);
+      answered = () => {
+        unregister?.();
+        release();
+      };
       const inner = new Request(request.url, {
         method: request.method,
         headers: request.headers,
-        signal: request.signal,
+        signal: stop === undefined ? request.signal : AbortSignal.any([request.signal, stop.signal]),
         ...(body === null ? {} : { body }),
       });
       // The token itself is never handed on (RFC 8707): the SDK and the server factory get who made the request.
       const authInfo: AuthInfo = { token: '', clientId: identity.client, scopes: [...(identity.oauth?.scopes ?? [])] };
       identities.set(authInfo, identity);
-      const { calls, batch } = body === null ? { calls: [], batch: false } : toolsCallsIn(body);
-      const [call] = calls;
       let watch: RefusedCallWatch | undefined;
       if (call !== undefined) {
         const made = new RefusedCallWatch({
@@ -304,13 +315,13 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       const response = await mcp.fetch(inner, { authInfo });
       return await answerAfterRow(
         response,
-        release,
+        answered,
         watch,
         calls.map((each) => each.id),
         batch,
       );
     } catch (error) {
-      release();
+      answered();
       if (request.signal.aborted) return httpError(499, 'Client closed the request');
       report(error);
       return httpError(500, 'Internal error');

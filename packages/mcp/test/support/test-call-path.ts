@@ -25,6 +25,8 @@ export interface TestCallPathOptions {
   readonly sink?: AuditSink;
   /** How long one row's write may take before it counts as failed (the call path's default otherwise). */
   readonly auditTimeoutMs?: number;
+  /** How long a consent sheet waits (the call path's default otherwise). */
+  readonly consentTimeoutMs?: number;
 }
 
 /** Builds the test call path; `consent` is the host's own consent UI. */
@@ -48,6 +50,7 @@ export function testCallPath(consent: ConsentUi = () => 'dismiss', options: Test
     grants,
     audit: options.sink ?? audit,
     ...(options.auditTimeoutMs === undefined ? {} : { auditTimeoutMs: options.auditTimeoutMs }),
+    ...(options.consentTimeoutMs === undefined ? {} : { consentTimeoutMs: options.consentTimeoutMs }),
     consent,
     clock: () => new Date('2026-07-14T05:40:00Z'),
     randomHex: () => (n++).toString(16).padStart(32, '0'),

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JsonObject, NativeContext } from '@xcap/catalog';
+import { bridgeCall } from '../src/bridge-call.js';
+import type { BridgeCallInput } from '../src/bridge-call.js';
+import { catalog, context, seededStore } from './fixture.js';
+
+const now = Date.parse('2026-11-01T10:00:00Z');
+
+/** A photos_pick whose native records its context and answers only when told to (or never). */
+function held(extra: Partial<BridgeCallInput> = {}) {
+  const contexts: NativeContext[] = [];
+  let answer: (value: unknown) => void = () => undefined;
+  let settled = false;
+  const native = (_args: JsonObject, given: NativeContext) => {
+    contexts.push(given);
+    return new Promise((resolve) => (answer = resolve));
+  };
+  const end = bridgeCall({ catalog, tool: 'photos_pick', arguments: {}, context, blobs: seededStore(), native, ...extra }).finally(() => (settled = true));
+  return { contexts, end, answer: (value: unknown) => answer(value), settled: () => settled };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the native’s context', () => {
+  it('its signal aborts at the native timeout, and deadline = the clock + timeoutMs', async () => {
+    const call = held({ timeoutMs: 5000 });
+    await vi.advanceTimersByTimeAsync(0);
+    const [given] = call.contexts;
+    expect(given?.deadline).toBe(now + 5000);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(given?.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(given?.signal.aborted).toBe(true);
+    expect((given?.signal.reason as Error).name).toBe('TimeoutError');
+    expect((await call.end).outcome).toBe('timeout');
+  });
+
+  it('the deadline follows the given clock; the default timeout is 30 s; Infinity never aborts', async () => {
+    const clocked = held({ now: () => now + 123 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clocked.contexts[0]?.deadline).toBe(now + 123 + 30_000);
+    const broken = held({
+      now: () => {
+        throw new Error('no clock');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(broken.contexts[0]?.deadline).toBe(now + 30_000);
+    const forever = held({ timeoutMs: Infinity });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(forever.contexts[0]?.deadline).toBe(Infinity);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(forever.contexts[0]?.signal.aborted).toBe(false);
+    forever.answer({ structuredContent: { photos: [] } });
+    expect((await forever.end).outcome).toBe('ok');
+  });
+
+  it('its signal aborts when the call’s signal does; the bridge still takes the native’s answer within the timeout', async () => {
+    const cancel = new AbortController();
+    const call = held({ signal: cancel.signal, timeoutMs: 5000 });
+    await vi.advanceTimersByTimeAsync(0);
+    const [given] = call.contexts;
+    cancel.abort();
+    expect(given?.signal.aborted).toBe(true);
+    expect(call.settled()).toBe(false);
+    call.answer({ structuredContent: { photos: [] } });
+    expect((await call.end).outcome).toBe('ok');
+  });
+
+  it('a call already cancelled hands the native an aborted signal', async () => {
+    const cancel = new AbortController();
+    cancel.abort();
+    const call = held({ signal: cancel.signal });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.contexts[0]?.signal.aborted).toBe(true);
+    call.answer({ structuredContent: { photos: [] } });
+    expect((await call.end).outcome).toBe('ok');
+  });
+});
