@@ -24,8 +24,8 @@ export interface PendingBase {
   readonly app: string;
   /** When the request started waiting (ISO 8601). */
   readonly createdAt: string;
-  /** When it is dismissed or cancelled unanswered (ISO 8601). */
-  readonly expiresAt: string;
+  /** When the call path stops waiting and the request is dismissed or cancelled unanswered (ISO 8601), or `null` when it waits without a deadline. */
+  readonly expiresAt: string | null;
 }
 
 /** A consent sheet for an undecided `ask` scope. */

@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { defaultConsentTimeoutMs } from '@xcap/call';
-import { realTimers, type Timers } from '@xcap/wire';
 import type { ConsolePendingKind, Pending } from './console-contract.js';
 
 /** What `ConsoleRequests` takes (each has a default). */
 export interface ConsoleRequestsOptions {
-  /** How long a request waits for its answer (default the consent timeout, 120,000 ms); then it ends with its fallback (dismiss, cancel). */
-  readonly timeoutMs?: number;
   /** Requests waiting at once (default 64); a new one past it ends with its fallback at once, with one `log` line. */
   readonly maxPending?: number;
-  /** The clock and timers of the timeout (default `realTimers`). */
-  readonly timers?: Timers;
+  /** The clock of `createdAt`, in ms since the epoch (default `Date.now`); `deadline` of each request is on the host's clock too. */
+  readonly now?: () => number;
   /** Where the bound's line goes (default standard error). */
   readonly log?: (line: string) => void;
   /** Draws a request id (default 16 random bytes, base64url). */
@@ -29,8 +25,17 @@ export interface ConsoleAsk<T> {
   readonly files?: ReadonlyMap<string, string>;
   /** Reads an answer: the value the request ends with, or a string saying why the answer's shape is wrong (400). */
   readonly parse: (answer: unknown) => T | { readonly refused: string };
-  /** What the request ends with when no one answers in time, or when too many are waiting. */
+  /** What the request ends with when its signal aborts, when too many are waiting, or when the registry is closed. */
   readonly fallback: T;
+  /**
+   * The call path's signal for this request (`ConsentRequest.signal`, a
+   * native's `NativeContext.signal`): when it aborts, the request ends with
+   * its fallback at once, its card goes, and an answer after it is refused
+   * (409). The registry keeps no timer of its own.
+   */
+  readonly signal: AbortSignal;
+  /** When the call path stops waiting, in ms since the epoch (`expiresAt`; `null` there when it is `Infinity`). */
+  readonly deadline: number;
 }
 
 /** How `ConsoleRequests.answer` went: `ok`, or the HTTP status and why. */
@@ -46,35 +51,35 @@ interface Entry {
 /**
  * The console's registry of requests waiting for a person (consent sheets
  * and pickers): each has a random id, a kind, the app, when it started and
- * when it expires. `ask` waits for the answer; `answer` takes one for a
- * pending id, checked against its kind, at most once; a request not answered
- * within `timeoutMs` ends with its fallback (a sheet is dismissed, a picker
- * cancelled). At most `maxPending` wait at once: past that a new request
+ * when the call path stops waiting (its `deadline`). `ask` waits for the
+ * answer; `answer` takes one for a pending id, checked against its kind, at
+ * most once; when the request's `signal` aborts (the call path's deadline
+ * passed, or the call was cancelled) it ends with its fallback (a sheet is
+ * dismissed, a picker cancelled) — the call path owns the deadline, the
+ * registry keeps no timer. At most `maxPending` wait at once: past that a new request
  * ends with its fallback at once, with one log line. Listeners hear of every
  * change of the pending list.
  */
 export class ConsoleRequests {
   readonly #entries = new Map<string, Entry>();
   readonly #listeners = new Set<() => void>();
-  readonly #timeoutMs: number;
   readonly #maxPending: number;
-  readonly #timers: Timers;
+  readonly #now: () => number;
   readonly #log: (line: string) => void;
   readonly #randomId: () => string;
   #closed = false;
 
   /** A registry with `options`' bounds. */
   constructor(options: ConsoleRequestsOptions = {}) {
-    this.#timeoutMs = options.timeoutMs ?? defaultConsentTimeoutMs;
     this.#maxPending = options.maxPending ?? 64;
-    this.#timers = options.timers ?? realTimers;
+    this.#now = options.now ?? Date.now;
     this.#log = options.log ?? ((line) => void process.stderr.write(`${line}\n`));
     this.#randomId = options.randomId ?? (() => randomBytes(16).toString('base64url'));
   }
 
   /** Puts `request` to the person and answers what they chose, or its fallback (timeout, too many waiting, closed). */
   ask<T>(request: ConsoleAsk<T>): Promise<T> {
-    if (this.#closed) return Promise.resolve(request.fallback);
+    if (this.#closed || request.signal.aborted) return Promise.resolve(request.fallback);
     if (this.#entries.size >= this.#maxPending) {
       this.#log(`xcap console: ${this.#maxPending} requests are already waiting; a ${request.kind} request of ${request.app} was dismissed at once`);
       return Promise.resolve(request.fallback);
@@ -82,26 +87,27 @@ export class ConsoleRequests {
     return new Promise<T>((resolve) => {
       let id = this.#randomId();
       while (this.#entries.has(id)) id = this.#randomId();
-      const now = this.#timers.now();
+      const now = this.#now();
+      const expire = () => end(request.fallback);
       const end = (value: T) => {
-        this.#timers.clearTimeout(timer);
+        request.signal.removeEventListener('abort', expire);
         this.#entries.delete(id);
         this.#changed();
         resolve(value);
       };
-      const timer = this.#timers.setTimeout(() => end(request.fallback), this.#timeoutMs);
+      request.signal.addEventListener('abort', expire, { once: true });
       const view = {
         ...request.fields,
         id,
         kind: request.kind,
         app: request.app,
         createdAt: new Date(now).toISOString(),
-        expiresAt: new Date(now + this.#timeoutMs).toISOString(),
+        expiresAt: Number.isFinite(request.deadline) ? new Date(request.deadline).toISOString() : null,
       } as Pending;
       this.#entries.set(id, {
         view,
         files: request.files ?? new Map(),
-        expire: () => end(request.fallback),
+        expire,
         settle: (answer) => {
           const parsed = request.parse(answer);
           if (isRefused(parsed)) return parsed.refused;

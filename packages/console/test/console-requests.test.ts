@@ -42,16 +42,35 @@ describe('ConsoleRequests', () => {
     await expect(replied).resolves.toBe('allow');
   });
 
-  it('dismisses a sheet and cancels a picker nobody answers within the timeout', async () => {
+  it('keeps no timer: a sheet and a picker end with their fallback when their signals abort, not before, and an answer after is 409', async () => {
     const requests = new ConsoleRequests();
-    const replied = askConsent(requests);
-    const picked = askPhotos(requests, [photo(1), photo(2)], 1);
-    vi.advanceTimersByTime(119_999);
+    const sheet = new AbortController();
+    const picker = new AbortController();
+    const replied = askConsent(requests, 'photos.read', 'acme.album', { signal: sheet.signal, deadline: Date.now() + 1_000 });
+    const picked = askPhotos(requests, [photo(1), photo(2)], 1, { signal: picker.signal, deadline: Date.now() + 1_000 });
+    const [sheetId, pickerId] = requests.pending().map((pending) => pending.id);
+    vi.advanceTimersByTime(3_600_000);
     expect(requests.pending()).toHaveLength(2);
-    vi.advanceTimersByTime(1);
+    sheet.abort();
     await expect(replied).resolves.toBe('dismiss');
+    expect(requests.pending().map((pending) => pending.id)).toEqual([pickerId]);
+    expect(requests.answer(sheetId, { reply: 'allow' })).toMatchObject({ ok: false, status: 409 });
+    picker.abort();
     await expect(picked).resolves.toEqual([]);
+    expect(requests.answer(pickerId, { photoIds: [photo(1).id] })).toMatchObject({ ok: false, status: 409 });
     expect(requests.pending()).toEqual([]);
+  });
+
+  it('shows the call path deadline as expiresAt (null without one), and never lists a request whose signal already aborted', async () => {
+    const requests = new ConsoleRequests();
+    void askConsent(requests, 'photos.read', 'acme.album', { signal: new AbortController().signal, deadline: Date.UTC(2026, 11, 2, 0, 0, 42) });
+    void askConsent(requests, 'photos.read', 'acme.album', { signal: new AbortController().signal, deadline: Infinity });
+    expect(requests.pending().map((pending) => pending.expiresAt)).toEqual(['2026-12-02T00:00:42.000Z', null]);
+    const listened: number[] = [];
+    requests.subscribe(() => listened.push(requests.pending().length));
+    await expect(askConsent(requests, 'photos.read', 'acme.album', { signal: AbortSignal.abort(), deadline: Date.now() + 1_000 })).resolves.toBe('dismiss');
+    expect(requests.pending()).toHaveLength(2);
+    expect(listened).toEqual([]);
   });
 
   it('takes at most 64 pending: the 65th is dismissed at once with one log line', async () => {

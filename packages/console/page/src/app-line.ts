@@ -1,8 +1,8 @@
 import { el } from './el.js';
 
 /** The "App: <id> · waits until <time>" line every pending card shows, as text. */
-export function appLine(app: string, expiresAt: string): HTMLElement {
-  const until = new Date(expiresAt);
+export function appLine(app: string, expiresAt: string | null): HTMLElement {
+  const until = new Date(expiresAt ?? Number.NaN);
   return el(
     'p',
     { className: 'meta' },

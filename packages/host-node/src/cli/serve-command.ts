@@ -100,7 +100,6 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
             paths,
             ...(filesDir === undefined ? {} : { filesDir }),
             ...(shared === undefined ? {} : { shared }),
-            ...(consentTimeoutMs === undefined ? {} : { timeoutMs: consentTimeoutMs }),
           },
           options,
           io,

@@ -16,8 +16,6 @@ export interface ServeConsoleInput {
   readonly filesDir?: string;
   /** The PostgreSQL stores (`--store`), or `undefined` for the data directory's. */
   readonly shared?: PostgresStores;
-  /** `--consent-timeout` in milliseconds: how long a pending request waits (default the consent timeout, 120 s). */
-  readonly timeoutMs?: number;
 }
 
 /**
@@ -67,7 +65,6 @@ export async function openServeConsole(port: number, input: ServeConsoleInput, o
       app: input.manifest,
       ...(input.filesDir === undefined ? {} : { filesDir: input.filesDir }),
       stores,
-      ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
       open: options.consoleOpen === true,
       env: io.env,
       log: (line) => io.stderr(`${line}\n`),

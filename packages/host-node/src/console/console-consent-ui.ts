@@ -8,7 +8,7 @@ import type { ConsoleRequests, PendingFields } from '@xcap/console';
  * The console's consent UI: each sheet the call path asks is a `consent`
  * request in `requests` — the scope, the sheet's title and text and the
  * manifest's `why` for the scope (or `null`) — answered by `{ "reply":
- * "allow" | "deny" }`; no answer within the timeout is `dismiss`. The
+ * "allow" | "deny" }`; no answer before the call path's signal aborts (its deadline, the call's cancel) is `dismiss`. The
  * answer goes back to the call path, which stores it through
  * `consentAnswer` (this writes no grant).
  */
@@ -18,6 +18,8 @@ export function consoleConsentUi(requests: ConsoleRequests, manifest: Pick<AppMa
     return requests.ask<ConsentReply>({
       kind: 'consent',
       app: request.app,
+      signal: request.signal,
+      deadline: request.deadline,
       fields: { scope: request.scope, title: request.sheet.title, text: request.sheet.text, why } satisfies PendingFields<'consent'>,
       parse: (answer) => {
         const reply = answerField(answer, 'reply');

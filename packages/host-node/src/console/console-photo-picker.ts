@@ -1,6 +1,7 @@
 import type { PhotoPicker } from '../providers/photos-provider.js';
 import { consoleLimits, type ConsoleRequests, type PendingFields } from '@xcap/console';
 import { stringList } from './string-list.js';
+import { noDeadline } from '../providers/no-deadline.js';
 
 /** The most photos a photo picker request lists (the newest ones). */
 export const maxConsolePhotos = consoleLimits.maxPhotos;
@@ -10,15 +11,17 @@ export const maxConsolePhotos = consoleLimits.maxPhotos;
  * library's photos, newest first (at most `maxConsolePhotos`: id, name,
  * takenAt), whose thumbnails the console serves for this request only;
  * answered by `{ "photoIds": [...] }` — at most `limit` distinct ids of the
- * list, `[]` = Cancel. No answer within the timeout is Cancel.
+ * list, `[]` = Cancel. No answer before the call's signal aborts is Cancel.
  */
 export function consolePhotoPicker(requests: ConsoleRequests, app: string): PhotoPicker {
-  return (candidates, limit) => {
+  return (candidates, limit, context = noDeadline) => {
     const shown = candidates.slice(0, maxConsolePhotos);
     const files = new Map(shown.map((photo) => [photo.id, photo.path]));
     return requests.ask<readonly string[]>({
       kind: 'photos',
       app,
+      signal: context.signal,
+      deadline: context.deadline,
       fields: { limit, photos: shown.map((photo) => ({ id: photo.id, name: photo.name, takenAt: photo.takenAt })) } satisfies PendingFields<'photos'>,
       files,
       parse: (answer) => {

@@ -2,6 +2,7 @@ import { answerField } from './answer-field.js';
 import type { SaveIntoFolder, SavePicker } from '../providers/files-provider.js';
 import { consoleLimits, type ConsoleRequests, type PendingFields } from '@xcap/console';
 import { isCancel } from './is-cancel.js';
+import { noDeadline } from '../providers/no-deadline.js';
 
 /** The longest name a save answer may carry, in characters. */
 const maxNameLength = consoleLimits.maxSaveNameLength;
@@ -10,14 +11,16 @@ const maxNameLength = consoleLimits.maxSaveNameLength;
  * The console's save dialog: a `save` request with `suggestedName`,
  * `mimeType` and `size`, answered by `{ "name": "…" }` (saved into the
  * files folder under its safe, free form: never over another file, never
- * outside the folder) or `{ "cancel": true }`. No answer within the timeout
- * is Cancel.
+ * outside the folder) or `{ "cancel": true }`. No answer before the call's
+ * signal aborts is Cancel.
  */
 export function consoleSavePicker(requests: ConsoleRequests, app: string): SavePicker {
-  return (request) =>
+  return (request, context = noDeadline) =>
     requests.ask<SaveIntoFolder | null>({
       kind: 'save',
       app,
+      signal: context.signal,
+      deadline: context.deadline,
       fields: { suggestedName: request.name, mimeType: request.mimeType, size: request.size } satisfies PendingFields<'save'>,
       parse: (answer) => {
         if (isCancel(answer)) return null;

@@ -29,8 +29,6 @@ export interface ServeConsoleOptions {
   readonly env: NodeJS.ProcessEnv;
   /** Where the start line and the waiting lines go (standard error). */
   readonly log: (line: string) => void;
-  /** How long a pending request waits for the person, in milliseconds (default the consent timeout, 120 s). */
-  readonly timeoutMs?: number;
   /** The page's built assets (default the package's). */
   readonly assetsDir?: string;
 }
@@ -63,7 +61,6 @@ export interface ServeConsole {
 export async function startServeConsole(options: ServeConsoleOptions): Promise<ServeConsole> {
   const limiter = new LogLimiter();
   const requests = new ConsoleRequests({
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     log: (line) => limiter.write('xcap console: pending bound', line, options.log),
   });
   const changed = { grants: () => undefined as void };

@@ -7,15 +7,18 @@ import { consoleSavePicker } from '../../src/console/console-save-picker.js';
 import { ConsoleRequests } from '@xcap/console';
 import type { LibraryPhoto } from '../../src/providers/library-photo.js';
 
-const sheet = {
+/** The call path's signal of the sheet below: aborted by the tests that end it unanswered. */
+let calls = new AbortController();
+/** A consent request as the call path puts it: its deadline two minutes from the (fake) clock's now. */
+const sheet = () => ({
   app: 'acme.album',
   scope: 'photos.read',
   sheet: { title: 'Photos', text: 'wants your photos' },
   verdict: {} as never,
   argsHash: 'h',
-  signal: new AbortController().signal,
-  deadline: Infinity,
-};
+  signal: calls.signal,
+  deadline: Date.now() + 120_000,
+});
 const manifest = { capabilities: [{ id: 'photos.read', why: '<b>why</b>' }] };
 
 const photo = (n: number): LibraryPhoto => ({
@@ -29,12 +32,15 @@ const photo = (n: number): LibraryPhoto => ({
 });
 
 describe('the console adapters over ConsoleRequests (consent UI, photo, print and save pickers)', () => {
-  beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2026, 11, 2) }));
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 11, 2) });
+    calls = new AbortController();
+  });
   afterEach(() => vi.useRealTimers());
 
   it('lists a consent sheet with its scope, title, text and why; answers it once', async () => {
     const requests = new ConsoleRequests();
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet));
+    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
     const [pending] = requests.pending();
     expect(pending).toEqual({
       id: pending?.id,
@@ -55,7 +61,7 @@ describe('the console adapters over ConsoleRequests (consent UI, photo, print an
 
   it('refuses an answer of another shape (400) or of an id not pending (409), and keeps the request', async () => {
     const requests = new ConsoleRequests();
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet));
+    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
     const id = requests.pending()[0]?.id ?? '';
     expect(requests.answer(id, { photoIds: [] })).toMatchObject({ ok: false, status: 400 });
     expect(requests.answer(id, { reply: 'dismiss' })).toMatchObject({ ok: false, status: 400 });
@@ -66,14 +72,20 @@ describe('the console adapters over ConsoleRequests (consent UI, photo, print an
     await expect(replied).resolves.toBe('allow');
   });
 
-  it('dismisses a sheet and cancels a picker nobody answers within the timeout', async () => {
+  it('dismisses a sheet and cancels a picker when the call path aborts their signals (no timer of their own)', async () => {
     const requests = new ConsoleRequests();
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet));
-    const picked = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(1), photo(2)], 1));
-    vi.advanceTimersByTime(119_999);
+    const picker = new AbortController();
+    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
+    const picked = Promise.resolve(
+      consolePhotoPicker(requests, 'acme.album')([photo(1), photo(2)], 1, { signal: picker.signal, deadline: Date.now() + 5_000 }),
+    );
+    expect(requests.pending().map((pending) => pending.expiresAt)).toEqual(['2026-12-02T00:02:00.000Z', '2026-12-02T00:00:05.000Z']);
+    vi.advanceTimersByTime(600_000);
     expect(requests.pending()).toHaveLength(2);
-    vi.advanceTimersByTime(1);
+    calls.abort();
     await expect(replied).resolves.toBe('dismiss');
+    expect(requests.pending()).toHaveLength(1);
+    picker.abort();
     await expect(picked).resolves.toEqual([]);
     expect(requests.pending()).toEqual([]);
   });
@@ -122,12 +134,12 @@ describe('the console adapters over ConsoleRequests (consent UI, photo, print an
   it('close ends every pending request with its fallback, and every later one at once', async () => {
     const requests = new ConsoleRequests();
     const ui = consoleConsentUi(requests, manifest);
-    const replied = Promise.resolve(ui(sheet));
+    const replied = Promise.resolve(ui(sheet()));
     const picked = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(1)], 1));
     requests.close();
     await expect(replied).resolves.toBe('dismiss');
     await expect(picked).resolves.toEqual([]);
-    await expect(Promise.resolve(ui(sheet))).resolves.toBe('dismiss');
+    await expect(Promise.resolve(ui(sheet()))).resolves.toBe('dismiss');
     expect(requests.pending()).toEqual([]);
   });
 });
