@@ -12,7 +12,9 @@ export { checkAppManifest, type AppManifestCheck } from './manifest/check-app-ma
 export { readAppManifest } from './manifest/read-app-manifest.js';
 export { ManifestError } from './manifest/manifest-error.js';
 export { serveStdio, type ServeStdioOptions, type StdioServe } from './mcp/serve-stdio.js';
-export { serveHttp, type HttpLimits, type HttpServe, type ServeHttpOptions, type ServeOAuthOptions } from './mcp/serve-http.js';
+export { serveHttp, type HttpServe, type ServeHttpOptions } from './mcp/serve-http.js';
+export type { HttpLimits } from './mcp/http-limits.js';
+export type { ServeOAuthOptions } from './mcp/serve-oauth-options.js';
 export { allowedHostHeaders, defaultHttpHost, parseListenAddress, urlAuthority, type ListenAddress } from './mcp/listen-address.js';
 export { fetchListener } from './mcp/fetch-listener.js';
 export {

@@ -16,6 +16,7 @@ export {
   type XcapHttpHandler,
 } from './http/create-http-handler.js';
 export type { OAuthOptions } from './http/oauth-options.js';
+export { oauthUrlProblem, oauthUrlRule } from './http/oauth-url-problem.js';
 export type { OAuthIdentity } from './http/oauth-identity.js';
 export { protectedResourceMetadata, type ProtectedResourceMetadata } from './http/protected-resource-metadata.js';
 export { resourceMetadataUrl } from './http/resource-metadata-url.js';
