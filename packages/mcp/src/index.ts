@@ -24,16 +24,6 @@ export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.j
 export { isLoopbackHostname, loopbackHosts } from './http/loopback.js';
 export { parseAllowedHost, type AllowedHost } from './http/parse-allowed-host.js';
 export { isOriginHostName } from './http/is-origin-host-name.js';
-export {
-  MemoryTokenStore,
-  digestsEqual,
-  tokenDigest,
-  isTokenName,
-  tokenClient,
-  tokenNamePattern,
-  type TokenIdentity,
-  type TokenStore,
-} from './http/moved-token-names.js';
 export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
 export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
@@ -42,7 +32,6 @@ export type { WritingState } from './writing-state.js';
 export { readMessage, type ReadMessage } from './readable-message.js';
 export type { ReceivedToolsCall } from './tools-call-requests.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
-export { errorAnswer, topLevelId } from './moved-to-wire.js';
 export type { RefusalAudit } from './refusal-audit.js';
 export {
   createConsentState,
