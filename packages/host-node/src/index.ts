@@ -36,8 +36,6 @@ export { processIo, type CliIo } from './cli/cli-io.js';
 export { CliFailure } from './cli/cli-failure.js';
 export { terminalText } from './terminal-text.js';
 export { QuotaExceededError } from '@xcap/bridge';
-export { copyDataDirToPostgres, type StoreCopySummary } from './store-copy/copy-data-dir-to-postgres.js';
-export { StoreCopyError } from './store-copy/store-copy-error.js';
 export { auditStateLine } from './audit-state-line.js';
 export { nodeProviders, type NodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 export { createPhotosProvider, newestPhotos, type PhotoPicker, type PhotosProviderOptions } from './providers/photos-provider.js';
