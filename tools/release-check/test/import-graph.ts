@@ -123,7 +123,8 @@ export function readImportGraph(root: string): ImportGraph {
     for (const { fileName: specifier } of info.importedFiles) {
       let to: string | undefined;
       if (specifier.startsWith('.')) {
-        if (/\.(json|css|html|svg)$/.test(specifier)) continue;
+        // An asset (`./page.css`, `./logo.svg?raw`, `./data.json`): not a module of the graph.
+        if (/\.(?!(?:[mc]?[jt]sx?)(?:$|\?))[a-z0-9]+(?:\?.*)?$/i.test(specifier) || specifier.includes('?')) continue;
         to = resolveRelative(root, from, specifier);
       } else if (specifier.startsWith('@xcap/')) {
         const [, name, ...rest] = /^(@xcap\/[^/]+)(?:\/(.+))?$/.exec(specifier) ?? [];
