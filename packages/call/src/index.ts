@@ -35,4 +35,3 @@ export { callAuditRow } from './call-audit-row.js';
 export { snapshotArguments, type ArgumentsSnapshot } from './snapshot-arguments.js';
 export { timedBlobStore, defaultBlobTimeoutMs } from './timed-blob-store.js';
 export { timedGrantStore, defaultGrantTimeoutMs } from './timed-grant-store.js';
-export { resolvesWithin, withTimeout, BoundedLineSplitter, discardedHeadBytes, type BoundedLineHandlers, topLevelId } from './moved-to-wire.js';

@@ -12,9 +12,10 @@ export { checkAppManifest, type AppManifestCheck } from './manifest/check-app-ma
 export { readAppManifest } from './manifest/read-app-manifest.js';
 export { ManifestError } from './manifest/manifest-error.js';
 export { serveStdio, type ServeStdioOptions, type StdioServe } from './mcp/serve-stdio.js';
-export { serveHttp, type HttpLimits, type HttpServe, type ServeHttpOptions, type ServeOAuthOptions } from './mcp/serve-http.js';
+export { serveHttp, type HttpServe, type ServeHttpOptions } from './mcp/serve-http.js';
+export type { HttpLimits } from './mcp/http-limits.js';
+export type { ServeOAuthOptions } from './mcp/serve-oauth-options.js';
 export { allowedHostHeaders, defaultHttpHost, parseListenAddress, urlAuthority, type ListenAddress } from './mcp/listen-address.js';
-export { fetchListener } from './mcp/fetch-listener.js';
 export {
   mountCallPath,
   mcpTool,
@@ -34,10 +35,7 @@ export { runCli } from './cli/run-cli.js';
 export { processIo, type CliIo } from './cli/cli-io.js';
 export { CliFailure } from './cli/cli-failure.js';
 export { terminalText } from './terminal-text.js';
-export * from './store-local-reexports.js';
 export { QuotaExceededError } from '@xcap/bridge';
-export { copyDataDirToPostgres, type StoreCopySummary } from './store-copy/copy-data-dir-to-postgres.js';
-export { StoreCopyError } from './store-copy/store-copy-error.js';
 export { auditStateLine } from './audit-state-line.js';
 export { nodeProviders, type NodeProviders, type NodeProvidersOptions } from './providers/node-providers.js';
 export { createPhotosProvider, newestPhotos, type PhotoPicker, type PhotosProviderOptions } from './providers/photos-provider.js';
@@ -61,5 +59,6 @@ export {
 } from './providers/notifications-provider.js';
 export { createPrintProvider, type PrintPicker, type PrintProviderOptions, type PrintRequest } from './providers/print-provider.js';
 export { createShareProvider, type ShareAnswer, type ShareHook } from './providers/share-provider.js';
-export { runCommand, stopRunningCommands, type CommandOptions, type CommandResult, type CommandRunner } from './providers/run-command.js';
+export { runCommand } from './providers/run-command.js';
+export type { CommandOptions, CommandResult, CommandRunner } from './providers/command-runner.js';
 export { createCommandGroup, type CommandGroup } from './providers/command-group.js';

@@ -16,6 +16,7 @@ export {
   type XcapHttpHandler,
 } from './http/create-http-handler.js';
 export type { OAuthOptions } from './http/oauth-options.js';
+export { oauthUrlProblem, oauthUrlRule } from './http/oauth-url-problem.js';
 export type { OAuthIdentity } from './http/oauth-identity.js';
 export { protectedResourceMetadata, type ProtectedResourceMetadata } from './http/protected-resource-metadata.js';
 export { resourceMetadataUrl } from './http/resource-metadata-url.js';
@@ -26,16 +27,6 @@ export { hostAllowed } from './http/check-host.js';
 export { originAllowed, type OriginPolicy } from './http/check-origin.js';
 export { declaredTooLarge, readLimitedBody } from './http/read-limited-body.js';
 export { isOriginHostName } from './http/is-origin-host-name.js';
-export {
-  MemoryTokenStore,
-  digestsEqual,
-  tokenDigest,
-  isTokenName,
-  tokenClient,
-  tokenNamePattern,
-  type TokenIdentity,
-  type TokenStore,
-} from './http/moved-token-names.js';
 export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
 export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
@@ -44,7 +35,6 @@ export type { WritingState } from './writing-state.js';
 export { readMessage, type ReadMessage } from './readable-message.js';
 export type { ReceivedToolsCall } from './tools-call-requests.js';
 export { RefusedCallWatch, type RefusedCallWatchOptions, type RefusedToolsCall } from './refused-call-watch.js';
-export { errorAnswer, topLevelId } from './moved-to-wire.js';
 export type { RefusalAudit } from './refusal-audit.js';
 export {
   createConsentState,

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export { spawnProviders, defaultProviderMessageBytes, type ProviderCommand, type SpawnProvidersOptions, type SpawnedProviders } from './spawn-providers.js';
-export { ProviderProcess, defaultMaxQueuedBytes, defaultStallMs, type ProviderProcessOptions } from './provider-process.js';
+export { ProviderProcess, defaultMaxQueuedBytes, defaultStallMs, maxLoggedNotificationMethods, type ProviderProcessOptions } from './provider-process.js';
 export { AnswerBudget, defaultAnswerBudgetBytes } from './answer-budget.js';
 export type { ProviderProcessState } from './provider-process-state.js';
 export { ProviderSetupError } from './provider-setup-error.js';

@@ -53,6 +53,12 @@ export const defaultMaxQueuedBytes = 64 * 1024 * 1024;
 /** The default `stallMs`: 30 s. */
 export const defaultStallMs = 30_000;
 
+/**
+ * How many distinct notification method names a provider's process remembers to log each once; a name past them is
+ * ignored without a line (one line says so), so a provider sending endlessly many names holds no more memory.
+ */
+export const maxLoggedNotificationMethods = 64;
+
 /** A call made while no process was ready, waiting for one. */
 interface Waiting {
   readonly params: { readonly capability: string; readonly tool: string; readonly input: JsonObject };
@@ -458,9 +464,14 @@ export class ProviderProcess {
     if (received.kind === 'invalid') {
       this.#log(`a stdout line that is not a JSON-RPC message was ignored: ${printableLine(text, quotedChars)}`);
     } else if (received.kind === 'incoming') {
-      if (this.#notifications.has(received.method)) return;
-      this.#notifications.add(received.method);
-      this.#log(`messages ${JSON.stringify(received.method).slice(0, quotedChars)} from the provider are ignored (logged once)`);
+      const method = received.method.slice(0, quotedChars);
+      if (this.#notifications.has(method) || this.#notifications.size > maxLoggedNotificationMethods) return;
+      this.#notifications.add(method);
+      this.#log(
+        this.#notifications.size > maxLoggedNotificationMethods
+          ? `messages of more than ${maxLoggedNotificationMethods} methods from the provider are ignored; further methods are not logged`
+          : `messages ${JSON.stringify(method).slice(0, quotedChars)} from the provider are ignored (logged once)`,
+      );
     } else if (received.kind === 'unknown') {
       this.#log(`an answer to unknown id ${printableLine(JSON.stringify(received.id ?? null), quotedChars)} was ignored`);
     }

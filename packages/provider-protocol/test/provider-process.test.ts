@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { tempDir } from '@xcap/test-support';
-import { AnswerBudget, ProviderCallError, ProviderProcess, ProviderSetupError, type ProviderProcessOptions } from '../src/index.js';
+import {
+  AnswerBudget,
+  ProviderCallError,
+  ProviderProcess,
+  ProviderSetupError,
+  maxLoggedNotificationMethods,
+  type ProviderProcessOptions,
+} from '../src/index.js';
 import { ManualTimers } from './manual-timers.js';
 import { alive, nodeProvider, until } from './provider-fixture.js';
 
@@ -408,6 +415,44 @@ describe('ProviderProcess: what the provider writes', () => {
     await proc.call('share', 'send', { text: 'notify' });
     await proc.call('share', 'send', { text: 'notify' });
     expect(log).toEqual(['[provider node] messages "providers/progress" from the provider are ignored (logged once)']);
+  });
+
+  it(`remembers ${maxLoggedNotificationMethods} notification methods: the next one gets one line saying so, later ones none`, async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = processOf(clock, [
+      process.execPath,
+      '-e',
+      `process.stdin.once('data', (d) => { const m = JSON.parse(String(d).split('\\n')[0]);
+         for (let i = 0; i < ${maxLoggedNotificationMethods + 3}; i++) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'm' + i }) + '\\n');
+         process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'm0' }) + '\\n');
+         const result = { protocolVersion: 1, provider: { name: 'p', version: '1' }, capabilities: {} };
+         process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n'); });
+       setInterval(() => {}, 1000);`,
+    ]);
+    await proc.start();
+    const named = Array.from(
+      { length: maxLoggedNotificationMethods },
+      (_, i) => `[provider node] messages "m${i}" from the provider are ignored (logged once)`,
+    );
+    expect(log).toEqual([
+      ...named,
+      `[provider node] messages of more than ${maxLoggedNotificationMethods} methods from the provider are ignored; further methods are not logged`,
+    ]);
+  });
+
+  it('remembers a notification method by its first 200 characters', async () => {
+    const clock = new ManualTimers();
+    const { proc, log } = processOf(clock, [
+      process.execPath,
+      '-e',
+      `process.stdin.once('data', (d) => { const m = JSON.parse(String(d).split('\\n')[0]);
+         for (const tail of ['a', 'b']) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'x'.repeat(200) + tail }) + '\\n');
+         const result = { protocolVersion: 1, provider: { name: 'p', version: '1' }, capabilities: {} };
+         process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n'); });
+       setInterval(() => {}, 1000);`,
+    ]);
+    await proc.start();
+    expect(log).toEqual([`[provider node] messages ${JSON.stringify('x'.repeat(200)).slice(0, 200)} from the provider are ignored (logged once)`]);
   });
 
   it('an answer to an unknown id is logged and ignored; the call then times out on the clock, and a late answer is ignored quietly', async () => {

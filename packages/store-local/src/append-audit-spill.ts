@@ -1,8 +1,7 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PendingAuditRow } from '@xcap/call';
 import { isCode, syncDir } from './atomic-write.js';
-import { maxSpillLineBytes, maxSpillRows, spillLine } from './audit-spill-file.js';
+import { maxSpillLineBytes, maxSpillRows, spillLine, type SpillableRow } from './audit-spill-file.js';
 import { withFileLock } from './file-lock.js';
 
 /** What `appendAuditSpill` kept. */
@@ -23,7 +22,7 @@ export interface AuditSpillWrite {
  * a failure adds no partial line. Never rejects: what could not be kept is
  * counted in `lost` with the reason.
  */
-export async function appendAuditSpill(file: string, rows: readonly PendingAuditRow[]): Promise<AuditSpillWrite> {
+export async function appendAuditSpill(file: string, rows: readonly SpillableRow[]): Promise<AuditSpillWrite> {
   if (rows.length === 0) return { spilled: 0, lost: 0, error: null };
   const lines: string[] = [];
   for (const pending of rows) {

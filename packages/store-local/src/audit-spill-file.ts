@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { auditRowProblem, type AuditRow, type AuditWriteMeta } from '@xcap/audit';
-import type { PendingAuditRow } from '@xcap/call';
 import { isObject } from '@xcap/wire';
 
 /** The spill file's name in the data directory: audit rows that could not be committed before the host exited, replayed at the next start. */
@@ -23,8 +22,19 @@ export interface SpilledRow {
   readonly meta?: AuditWriteMeta;
 }
 
+/**
+ * A row the call path could not commit, as the spill file keeps it: the row, its call's time and when it was queued.
+ * `PendingAuditRow` of `@xcap/call` is one (a store depends on no call path).
+ */
+export interface SpillableRow {
+  readonly row: AuditRow;
+  readonly meta?: AuditWriteMeta;
+  /** When the row was queued (ISO 8601). */
+  readonly since: string;
+}
+
 /** The spill file's line of a pending row (no newline): `{"row": {…}, "meta": {…}, "since": "…"}`. */
-export function spillLine(pending: PendingAuditRow): string {
+export function spillLine(pending: SpillableRow): string {
   const { appId, clientId, tool, status, error, argsHash } = pending.row;
   return JSON.stringify({
     row: { appId, clientId, tool, status, error, argsHash },

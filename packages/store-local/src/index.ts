@@ -23,9 +23,18 @@ export { appFolderName } from './app-folder-name.js';
 export { SqliteAuditSink, type SqliteAuditSinkOptions, type AuditRowMeta } from './sqlite-audit-sink.js';
 export { AuditSchemaError } from './audit-schema-error.js';
 export { auditSchemaVersion } from './audit-schema.js';
-export { auditSpillFileName, auditSpillPath, maxSpillRows, maxSpillLineBytes, parseSpillLine, spillLine, type SpilledRow } from './audit-spill-file.js';
+export {
+  auditSpillFileName,
+  auditSpillPath,
+  maxSpillRows,
+  maxSpillLineBytes,
+  parseSpillLine,
+  spillLine,
+  type SpillableRow,
+  type SpilledRow,
+} from './audit-spill-file.js';
 export { appendAuditSpill, type AuditSpillWrite } from './append-audit-spill.js';
-export { replayAuditSpill, type AuditSpillReplay, type ReplayAuditSpillOptions } from './replay-audit-spill.js';
+export { replayAuditSpill, defaultReplayTimeoutMs, type AuditSpillReplay, type ReplayAuditSpillOptions } from './replay-audit-spill.js';
 export { AuditSpillError } from './audit-spill-error.js';
 export type { AuditCloseReport } from './audit-close-report.js';
 export { FileTokenStore, type FileTokenStoreOptions } from './file-token-store.js';

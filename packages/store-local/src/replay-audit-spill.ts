@@ -1,7 +1,6 @@
 import { open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditSink, AuditWriteMeta } from '@xcap/audit';
-import { defaultAuditTimeoutMs } from '@xcap/call';
 import { withTimeout } from '@xcap/wire';
 import { isCode, syncDir, writeFileAtomic } from './atomic-write.js';
 import { AuditSpillError } from './audit-spill-error.js';
@@ -22,9 +21,12 @@ export interface AuditSpillReplay {
   readonly refused: readonly { readonly line: number; readonly problem: string }[];
 }
 
+/** How long one sink write of `replayAuditSpill` may take by default, in ms: 5,000, as the call path's audit writes. */
+export const defaultReplayTimeoutMs = 5_000;
+
 /** Options of `replayAuditSpill`. */
 export interface ReplayAuditSpillOptions {
-  /** How long one sink write may take (default `defaultAuditTimeoutMs`). */
+  /** How long one sink write may take (default `defaultReplayTimeoutMs`). */
   readonly timeoutMs?: number;
 }
 
@@ -47,7 +49,7 @@ export interface ReplayAuditSpillOptions {
  * PostgreSQL logs); an empty log, or another sink, sets no lower bound.
  */
 export async function replayAuditSpill(file: string, sink: AuditSink, options: ReplayAuditSpillOptions = {}): Promise<AuditSpillReplay> {
-  const timeoutMs = options.timeoutMs ?? defaultAuditTimeoutMs;
+  const timeoutMs = options.timeoutMs ?? defaultReplayTimeoutMs;
   try {
     await stat(file);
   } catch (error) {

@@ -9,10 +9,9 @@ export { createPostgresStores, type PostgresStores, type PostgresStoresOptions }
 export { PostgresDatabase, type PostgresDatabaseOptions, type PostgresLocation, type PostgresClient } from './postgres-database.js';
 export { PostgresGrantStore } from './postgres-grant-store.js';
 export { PostgresBlobStore, defaultQuotaBytes, type PostgresBlobStoreOptions, type PostgresBlobListing } from './postgres-blob-store.js';
-export { PostgresAuditSink, type PostgresAuditSinkOptions, type PostgresAuditQuery, type PostgresStoredAuditRow } from './postgres-audit-sink.js';
+export { PostgresAuditSink, type PostgresAuditSinkOptions, type PostgresStoredAuditRow } from './postgres-audit-sink.js';
 export { PostgresTokenStore } from './postgres-token-store.js';
 export { PostgresConsentNonceStore, type PostgresConsentNonceStoreOptions } from './postgres-consent-nonce-store.js';
-export { TokenNameTakenError, tokenBytes, type PostgresTokenIdentity, type PostgresTokenListing } from './moved-token-names.js';
 export { auditStatuses } from './audit-row-values.js';
 export { sharedKey, sharedKeyBytes } from './postgres-shared-key.js';
 export { postgresMigrations, postgresSchemaVersion } from './postgres-migrations.js';

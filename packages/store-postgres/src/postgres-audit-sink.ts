@@ -26,9 +26,6 @@ export interface PostgresStoredAuditRow extends StoredAuditRow {
   readonly host: string | null;
 }
 
-/** @deprecated Moved to `@xcap/audit` as `AuditQuery`; this re-export goes in the next minor. */
-export type PostgresAuditQuery = AuditQuery;
-
 /**
  * An `AuditSink` in PostgreSQL: one row per call with the audit fields, the
  * call's start time (`at`), its duration (`duration_ms`) and the writing

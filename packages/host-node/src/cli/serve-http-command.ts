@@ -7,7 +7,7 @@ import type { ConsentMode } from '../consent/consent-mode.js';
 import type { NodeProvidersOptions } from '../providers/node-providers.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { checkHttpOptions } from '../mcp/check-http-options.js';
-import type { ServeOAuthOptions } from '../mcp/serve-http.js';
+import type { ServeOAuthOptions } from '../mcp/serve-oauth-options.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 

@@ -1,6 +1,5 @@
 import { maskConnectionString, postgresSchemaVersion } from '@xcap/store-postgres';
-import { copyDataDirToPostgres } from '../store-copy/copy-data-dir-to-postgres.js';
-import { StoreCopyError } from '../store-copy/store-copy-error.js';
+import { copyDataDirToPostgres, StoreCopyError } from '@xcap/store-copy';
 import { terminalText } from '../terminal-text.js';
 import { CliFailure } from './cli-failure.js';
 import { stdoutWritten, type CliIo } from './cli-io.js';

@@ -1,6 +1,7 @@
-import { isLoopbackHostname, isOriginHostName, parseAllowedHost } from '@xcap/mcp';
+import { isOriginHostName, oauthUrlProblem, parseAllowedHost } from '@xcap/mcp';
 import { parseListenAddress, type ListenAddress } from './listen-address.js';
-import type { HttpLimits, ServeOAuthOptions } from './serve-http.js';
+import type { HttpLimits } from './http-limits.js';
+import type { ServeOAuthOptions } from './serve-oauth-options.js';
 
 /** The values `checkHttpOptions` looks at (as `serveHttp` takes them). */
 export interface HttpOptionValues {
@@ -27,8 +28,8 @@ const mayBeZero = new Set(['maxQueuedPerToken']);
  * `--allow-remote` for one that is not loopback), each `--allowed-host`
  * (`host` or `host:port`), each `--allowed-origin` (a host name as an
  * Origin has it), each limit (a whole number, at least 1) and the OAuth
- * settings: at least one issuer, each an `https://` URL (or `http://` on
- * loopback) without query or fragment, the resource likewise, each scope an
+ * settings: at least one issuer, each following `@xcap/mcp`'s `oauthUrlRule`
+ * (https, or http on loopback), the resource likewise, each scope an
  * RFC 6749 scope token. Answers the parsed address; throws a `RangeError`
  * naming the first bad value.
  */
@@ -65,13 +66,8 @@ function checkOAuthOptions(oauth: ServeOAuthOptions): void {
       throw new RangeError(`--oauth-scope ${JSON.stringify(scope)}: not a scope (printable characters, no space, quote or backslash)`);
 }
 
-/** An issuer or resource URL: https, or http on a loopback host (plain HTTP anywhere else would carry tokens in the clear); no query or fragment. */
+/** An issuer or resource URL: the rule of `@xcap/mcp` (`oauthUrlProblem`), reported with the flag that gave it. */
 function checkOAuthUrl(flag: string, value: string): void {
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new RangeError(`${flag} ${JSON.stringify(value)}: not an https:// URL`);
-  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname))
-    throw new RangeError(`${flag} ${value}: plain http is accepted only on loopback (127.0.0.1, localhost, [::1]); use https://`);
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
-    throw new RangeError(`${flag} ${value}: no query, fragment or user name allowed`);
+  const problem = oauthUrlProblem(value);
+  if (problem !== undefined) throw new RangeError(`${flag} ${JSON.stringify(value)}: ${problem}`);
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { CommandResult, CommandRunner } from './run-command.js';
+import type { CommandResult, CommandRunner } from './command-runner.js';
 
 /** The commands of one host, run and stopped together. */
 export interface CommandGroup {

@@ -33,13 +33,20 @@ describe('xcap serve --http: a bad HTTP option exits 2 before anything is opened
     [['--http', '127.0.0.1:0', '--oauth-resource', 'https://xcap.example.com/mcp'], '--oauth-resource needs --oauth-issuer <url>'],
     [
       ['--http', '127.0.0.1:0', '--oauth-issuer', 'http://login.example.com'],
-      '--oauth-issuer http://login.example.com: plain http is accepted only on loopback',
+      '--oauth-issuer "http://login.example.com": plain http on login.example.com, which is not loopback; an OAuth issuer or resource must be an https:// URL, or http:// on loopback (127.0.0.0/8, ::1, localhost)',
     ],
-    [['--http', '127.0.0.1:0', '--oauth-issuer', 'login.example.com'], '--oauth-issuer "login.example.com": not an https:// URL'],
-    [['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com/?a=1'], '--oauth-issuer https://login.example.com/?a=1: no query'],
+    [
+      ['--http', '127.0.0.1:0', '--oauth-issuer', 'ftp://login.example.com'],
+      '--oauth-issuer "ftp://login.example.com": scheme ftp: is neither https: nor http:',
+    ],
+    [['--http', '127.0.0.1:0', '--oauth-issuer', 'login.example.com'], '--oauth-issuer "login.example.com": not a URL; an OAuth issuer'],
+    [
+      ['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com/?a=1'],
+      '--oauth-issuer "https://login.example.com/?a=1": it has a query, fragment or user name',
+    ],
     [
       ['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com', '--oauth-resource', 'http://xcap.example.com/mcp'],
-      '--oauth-resource http://xcap.example.com/mcp: plain http is accepted only on loopback',
+      '--oauth-resource "http://xcap.example.com/mcp": plain http on xcap.example.com, which is not loopback',
     ],
     [['--http', '127.0.0.1:0', '--oauth-issuer', 'https://login.example.com', '--oauth-scope', 'a b'], '--oauth-scope "a b": not a scope'],
     // Before the store too: the database named here is never asked.

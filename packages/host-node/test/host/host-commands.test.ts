@@ -4,7 +4,6 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createNodeHost, type NodeHost } from '../../src/create-node-host.js';
 import { serveStdio } from '../../src/mcp/serve-stdio.js';
-import { runCommand, stopRunningCommands } from '../../src/providers/run-command.js';
 import { fakeBin, tempDir } from '../providers/provider-test-kit.js';
 
 // Child processes (a fake lp per host) on a loaded 2-core machine.
@@ -101,27 +100,6 @@ describe('provider commands belong to their host', () => {
       expect((await b.call).outcome).not.toBe('ok');
     } finally {
       await b.host.close();
-    }
-  });
-
-  it('the deprecated stopRunningCommands stops what runCommand started, not the commands of a host', async () => {
-    const { lp, pidFile } = slowLp();
-    const host = await createNodeHost({ manifest, dataDir: join(tempDir(), 'data'), foreground: true, providerOptions: { lp }, auditLog: () => undefined });
-    try {
-      const call = printing(host);
-      const pid = await pidIn(pidFile);
-      const other = slowLp();
-      const direct = runCommand(other.lp, []);
-      const directPid = await pidIn(other.pidFile);
-      expect(stopRunningCommands()).toBe(1);
-      expect((await direct).failure).toBe('stopped: xcap is shutting down');
-      await expect.poll(() => running(directPid), { timeout: 10_000 }).toBe(false);
-      expect(running(pid)).toBe(true);
-      await host.close();
-      await expect.poll(() => running(pid), { timeout: 10_000 }).toBe(false);
-      expect((await call).outcome).not.toBe('ok');
-    } finally {
-      await host.close();
     }
   });
 });

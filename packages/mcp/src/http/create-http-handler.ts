@@ -11,6 +11,7 @@ import { FairGate } from './fair-gate.js';
 import { httpError } from './http-answers.js';
 import type { OAuthIdentity } from './oauth-identity.js';
 import type { OAuthOptions } from './oauth-options.js';
+import { oauthUrlProblem } from './oauth-url-problem.js';
 import { protectedResourceMetadata } from './protected-resource-metadata.js';
 import { declaredTooLarge, readLimitedBody } from './read-limited-body.js';
 import { CancellableCalls, cancelledRequestIds } from './cancellable-calls.js';
@@ -142,6 +143,9 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * message). A factory that mounts no call path, or does not pass `refusals`
  * on, leaves such a request without a row, reported to `onerror` (the SDK's
  * answer goes out as it is).
+ *
+ * Bad options throw a `RangeError` at once: with `oauth`, each issuer and the
+ * resource must follow `oauthUrlRule` (https, or http on loopback only).
  */
 export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler {
   const path = options.path ?? '/mcp';
@@ -360,9 +364,10 @@ function pathOf(url: string): string {
  */
 function oauthCheck(oauth: OAuthOptions, timers: Timers): OAuthCheck {
   if (oauth.issuers.length === 0) throw new RangeError('createHttpHandler: oauth.issuers must name at least one issuer');
-  for (const url of [...oauth.issuers, oauth.resource])
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-      throw new RangeError(`createHttpHandler: ${JSON.stringify(url)} is not an http(s) URL (oauth.issuers, oauth.resource)`);
+  for (const [field, url] of [...oauth.issuers.map((issuer) => ['oauth.issuers', issuer] as const), ['oauth.resource', oauth.resource] as const]) {
+    const problem = oauthUrlProblem(url);
+    if (problem !== undefined) throw new RangeError(`createHttpHandler: ${field} ${JSON.stringify(url)}: ${problem}`);
+  }
   const skew = oauth.clockSkewSeconds ?? 60;
   if (!(skew >= 0 && skew <= 60)) throw new RangeError(`createHttpHandler: oauth.clockSkewSeconds must be 0 to 60, got ${String(skew)}`);
   const verify = import('./create-oauth-verifier.js').then((module) => module.createOAuthVerifier(oauth, () => timers.now()));

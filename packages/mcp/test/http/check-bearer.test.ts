@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkBearer } from '../../src/http/check-bearer.js';
-import { MemoryTokenStore, type TokenStore } from '../../src/index.js';
+import { MemoryTokenStore, type TokenStore } from '@xcap/tokens';
 
 const withAuthorization = (authorization?: string) =>
   new Request('http://127.0.0.1:7777/mcp', authorization === undefined ? {} : { headers: { authorization } });
