@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { consolePage, ensureFreshBuild } from '@xcap/test-support';
 import { requireBuilt } from '../e2e/xcap-process.js';
 
-/** Fails with the command to run when the CLI or the console page (dist/console-page, built by Vite) is not built. */
+/** Makes sure the CLI bundle and the console page (dist/console-page, built by Vite) are built from the current sources (rebuilt once when stale). */
 export function requirePageBuilt(): void {
   requireBuilt();
-  const page = fileURLToPath(new URL('../../dist/console-page/console.js', import.meta.url));
-  if (!existsSync(page)) throw new Error(`${page} is missing: build the page first (npm run build in packages/host-node, or nx build)`);
+  ensureFreshBuild(consolePage);
 }
