@@ -39,12 +39,13 @@ export const xcapBundle: BuildOutput = {
   bundle: { metafile: join(packages, 'host-node/dist/cli-bundle/meta.json'), workingDir: join(packages, 'host-node') },
 };
 
+/** A build output of `project`: `output` and `inputs` (folders or files) relative to packages/, e.g. a Vite page's script and its source folder. */
+export function buildOutput(project: string, output: string, inputs: readonly string[]): BuildOutput {
+  return { project, output: join(packages, output), inputs: inputs.map((input) => join(packages, input)) };
+}
+
 /** The console page: Vite's build of host-node's console-page/ (index.html, src/, public/) into dist/console-page/. */
-export const consolePage: BuildOutput = {
-  project: '@xcap/host-node',
-  output: join(packages, 'host-node/dist/console-page/console.js'),
-  inputs: [join(packages, 'host-node/console-page')],
-};
+export const consolePage: BuildOutput = buildOutput('@xcap/host-node', 'host-node/dist/console-page/console.js', ['host-node/console-page']);
 
 /** `xcap-conformance` built (host-testing's dist/bin/xcap-conformance.js, which bin/xcap-conformance.js runs), with the fixture its build copies. */
 export const conformanceCli: BuildOutput = {
