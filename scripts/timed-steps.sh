@@ -12,11 +12,11 @@ bg_pids=()
 bg_titles=()
 bg_logs=()
 
-# Records one finished step: "<seconds> s  <title up to its first colon>", marked when it failed.
+# Records one finished step: "<seconds> s  <title up to its first ": ">", marked when it failed.
 timed_record() {
   local title=$1 took=$2 status=$3 where=${4:-}
-  timed_steps+=("$(printf '%5d s  %s%s%s' "$took" "${title%%:*}" "$where" "$([ "$status" -eq 0 ] || echo " (FAILED, exit $status)")")")
-  echo "== ${title%%:*}${where}: ${took} s$([ "$status" -eq 0 ] || echo ", failed (exit $status)")"
+  timed_steps+=("$(printf '%5d s  %s%s%s' "$took" "${title%%: *}" "$where" "$([ "$status" -eq 0 ] || echo " (FAILED, exit $status)")")")
+  echo "== ${title%%: *}${where}: ${took} s$([ "$status" -eq 0 ] || echo ", failed (exit $status)")"
 }
 
 step() {
