@@ -69,14 +69,32 @@ export function bundleInputs(metafile: string, workingDir: string): string[] {
   return files;
 }
 
+/** The folder of the build locks and stamps. */
+const stateDir = join(repoRoot, 'node_modules/.cache/xcap-fresh-build');
+
+/** The stamp a successful build of `project` through this helper leaves (under node_modules/.cache): its modification time is when that build started. */
+export function buildStamp(project: string): string {
+  return join(stateDir, `${project.replace(/[^a-z0-9-]+/gi, '_')}.built`);
+}
+
+/** The modification time of `file` (ms), 0 when it does not exist. */
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Why `build` must be built again, or undefined when it is fresh: its output (or its bundle's metafile) is missing,
- * or an input is newer than the output (the message names both).
+ * or an input is newer than both the output and the last successful build of its project through this helper (the
+ * message names both). The stamp counts because nx replays a cached build with the cached files' old times.
  */
 export function staleReason(build: BuildOutput): string | undefined {
   if (!existsSync(build.output)) return `${build.output} is missing`;
   if (build.bundle && !existsSync(build.bundle.metafile)) return `${build.bundle.metafile} (the bundle's list of inputs) is missing`;
-  const built = statSync(build.output).mtimeMs;
+  const built = Math.max(statSync(build.output).mtimeMs, mtimeOf(buildStamp(build.project)));
   const inputs = [...build.inputs, ...(build.bundle ? bundleInputs(build.bundle.metafile, build.bundle.workingDir) : [])];
   let newest: Newest | undefined;
   for (const input of inputs) {
@@ -102,9 +120,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Takes the build lock of `project` (a folder under node_modules/.cache, created atomically), waiting for another process's; a dead holder's lock is taken over. Returns the release. */
-function lock(project: string): () => void {
-  const dir = join(repoRoot, 'node_modules/.cache/xcap-fresh-build', `${project.replace(/[^a-z0-9-]+/gi, '_')}.lock`);
+/** Takes the lock `name` (a folder under node_modules/.cache, created atomically), waiting for another process's; a dead holder's lock is taken over. Returns the release. */
+function lock(name: string): () => void {
+  const dir = join(stateDir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.lock`);
   mkdirSync(dirname(dir), { recursive: true });
   const start = Date.now();
   for (;;) {
@@ -135,38 +153,54 @@ function buildEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Makes sure the tests run a build of the current sources: when `build`'s output is missing or older than one of its
- * inputs, runs the project's build once (`npx nx run <project>:build`, which builds its dependencies too), with a
- * lock per project so that test files (or packages) checking at once build it once; then checks again. Fails naming
- * the stale file when the build fails or leaves it stale, and, with `XCAP_FRESH_BUILD=check` in the environment,
- * instead of building. A fresh output costs a few hundred `stat` calls.
+ * Makes sure the tests run builds of the current sources: when an output of `builds` is missing or older than one
+ * of its inputs, runs the builds of the stale ones' projects once (`npx nx run-many -t build --projects=…`, which
+ * builds their dependencies too, or replays them from nx's cache), with a lock so that test files (or packages)
+ * checking at once build once, stamps each project built, then checks again. Fails naming the stale file when the
+ * build fails or leaves it stale, and, with `XCAP_FRESH_BUILD=check` in the environment, instead of building. A fresh
+ * output costs a few hundred `stat` calls.
  */
-export function ensureFreshBuild(build: BuildOutput): void {
-  const reason = staleReason(build);
-  if (reason === undefined) return;
-  const command = `npx nx run ${build.project}:build`;
-  if (process.env.XCAP_FRESH_BUILD === 'check') throw new Error(`${reason}: build it first (${command}); XCAP_FRESH_BUILD=check forbids building it here`);
-  const release = lock(build.project);
+export function ensureFreshBuilds(builds: readonly BuildOutput[]): void {
+  const stale = () => builds.map((build) => ({ build, reason: staleReason(build) })).filter((s) => s.reason !== undefined);
+  const first = stale();
+  if (first.length === 0) return;
+  const projects = [...new Set(first.map((s) => s.build.project))].sort();
+  const command = `npx nx run-many -t build --projects=${projects.join(',')}`;
+  if (process.env.XCAP_FRESH_BUILD === 'check')
+    throw new Error(`${first.map((s) => s.reason).join('; ')}: build first (${command}); XCAP_FRESH_BUILD=check forbids building here`);
+  const release = lock('build');
   try {
-    // Another process may have built it while this one waited for the lock.
-    const stillStale = staleReason(build);
-    if (stillStale === undefined) return;
-    process.stderr.write(`ensureFreshBuild: ${stillStale}: ${command}\n`);
-    const run = spawnSync('npx', ['nx', 'run', `${build.project}:build`, '--outputStyle=stream'], {
+    // Another process may have built them while this one waited for the lock.
+    const still = stale();
+    if (still.length === 0) return;
+    const names = [...new Set(still.map((s) => s.build.project))].sort();
+    const run = `npx nx run-many -t build --projects=${names.join(',')}`;
+    process.stderr.write(`ensureFreshBuild: ${still.map((s) => s.reason).join('; ')}: ${run}\n`);
+    const started = Date.now();
+    const result = spawnSync('npx', ['nx', 'run-many', '-t', 'build', `--projects=${names.join(',')}`, '--outputStyle=stream'], {
       cwd: repoRoot,
       env: buildEnv(),
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
-    if (run.status !== 0) {
-      const output = `${run.stdout}${run.stderr}`.trim().split('\n').slice(-40).join('\n');
-      throw new Error(`${stillStale}, and ${command} failed (${run.error?.message ?? `exit ${run.status}`}):\n${output}`);
+    // nx answers a project it does not know with "No tasks were run" and exit 0.
+    if (result.status !== 0 || !/Successfully ran target build/.test(result.stdout)) {
+      const output = `${result.stdout}${result.stderr}`.trim().split('\n').slice(-40).join('\n');
+      throw new Error(`${still.map((s) => s.reason).join('; ')}, and ${run} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output}`);
     }
-    const after = staleReason(build);
-    if (after !== undefined && !existsSync(build.output)) throw new Error(`${after} after ${command}: the build does not write it`);
-    // tsc leaves an output whose source did not change in content untouched (a touched file, a restored checkout): the build succeeded, so the output is of these sources.
-    if (after !== undefined) utimesSync(build.output, new Date(), new Date());
+    // The stamp's time is the build's start: a source saved while it ran stays newer.
+    for (const name of names) {
+      writeFileSync(buildStamp(name), `${run}\n`);
+      utimesSync(buildStamp(name), new Date(started), new Date(started));
+    }
+    const after = stale();
+    if (after.length > 0) throw new Error(`${after.map((s) => s.reason).join('; ')} after ${run}: the build does not write it`);
   } finally {
     release();
   }
+}
+
+/** {@link ensureFreshBuilds} of one output. */
+export function ensureFreshBuild(build: BuildOutput): void {
+  ensureFreshBuilds([build]);
 }

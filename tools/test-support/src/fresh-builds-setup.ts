@@ -5,10 +5,10 @@
  */
 import { relative } from 'node:path';
 import { buildOutputsRunBy } from './build-outputs.js';
-import { ensureFreshBuild, repoRoot } from './ensure-fresh-build.js';
+import { ensureFreshBuilds, repoRoot } from './ensure-fresh-build.js';
 
 /** Builds the stale outputs the tests of the package in the current folder run. */
 export default function setup(): void {
   const folder = relative(repoRoot, process.cwd()).split('\\').join('/');
-  for (const build of buildOutputsRunBy(folder)) ensureFreshBuild(build);
+  ensureFreshBuilds(buildOutputsRunBy(folder));
 }

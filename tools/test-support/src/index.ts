@@ -25,5 +25,5 @@ export { hostileValue, type HostileValueOptions } from './hostile-value.js';
 export { consumerCompilerOptions } from './consumer-compiler-options.js';
 export { startAuthorizationServer, type AuthorizationServer, type AuthorizationServerOptions } from './authorization-server.js';
 export { launchChromium, type LaunchedChromium } from './launch-chromium.js';
-export { bundleInputs, ensureFreshBuild, repoRoot, staleReason, type BuildOutput } from './ensure-fresh-build.js';
+export { buildStamp, bundleInputs, ensureFreshBuild, ensureFreshBuilds, repoRoot, staleReason, type BuildOutput } from './ensure-fresh-build.js';
 export { buildOutput, buildOutputsRunBy, conformanceCli, consolePage, packageDist, workspaceSources, xcapBundle } from './build-outputs.js';

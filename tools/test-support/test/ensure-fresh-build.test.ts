@@ -1,7 +1,8 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bundleInputs, ensureFreshBuild, staleReason, type BuildOutput } from '../src/ensure-fresh-build.js';
+import { rmSync } from 'node:fs';
+import { buildStamp, bundleInputs, ensureFreshBuild, staleReason, type BuildOutput } from '../src/ensure-fresh-build.js';
 import { tempDir } from '../src/temp-dir.js';
 
 /** Writes `file` (its folders too) with modification time `seconds` after the epoch. */
@@ -57,6 +58,23 @@ describe('staleReason', () => {
   });
 });
 
+describe('staleReason after a build through ensureFreshBuild', () => {
+  it("counts the project's stamp as the build's time: nx replays a cached build with the cached files' old times", () => {
+    const { root, build } = project();
+    const replayed: BuildOutput = { ...build, project: `@fixture/stamp-${process.pid}` };
+    write(join(root, 'src/a.ts'), 300);
+    expect(staleReason(replayed)).toMatch(/src\/a\.ts is newer than/);
+    const stamp = write(buildStamp(replayed.project), 400);
+    try {
+      expect(staleReason(replayed)).toBeUndefined();
+      write(join(root, 'src/a.ts'), 500);
+      expect(staleReason(replayed)).toMatch(/src\/a\.ts is newer than/);
+    } finally {
+      rmSync(stamp, { force: true });
+    }
+  });
+});
+
 describe('bundleInputs', () => {
   it("reads esbuild's inputs and bundle-cli's modules, each dist module followed by its existing source", () => {
     const root = tempDir();
@@ -88,12 +106,14 @@ describe('ensureFreshBuild', () => {
     const { root, build } = project();
     write(join(root, 'src/a.ts'), 300);
     vi.stubEnv('XCAP_FRESH_BUILD', 'check');
-    expect(() => ensureFreshBuild(build)).toThrow(/src\/a\.ts is newer than .*dist\/out\.js: build it first \(npx nx run @fixture\/none:build\)/);
+    expect(() => ensureFreshBuild(build)).toThrow(
+      /src\/a\.ts is newer than .*dist\/out\.js: build first \(npx nx run-many -t build --projects=@fixture\/none\)/,
+    );
   });
 
   it('fails naming the stale file and the failed build when the build cannot run', () => {
     const { root, build } = project();
     write(join(root, 'src/a.ts'), 300);
-    expect(() => ensureFreshBuild(build)).toThrow(/src\/a\.ts is newer than .*dist\/out\.js, and npx nx run @fixture\/none:build failed/);
+    expect(() => ensureFreshBuild(build)).toThrow(/src\/a\.ts is newer than .*dist\/out\.js, and npx nx run-many -t build --projects=@fixture\/none failed/);
   }, 60_000);
 });
