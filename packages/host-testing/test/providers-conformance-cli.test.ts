@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeBase64 } from '@xcap/bridge';
 import { parseProvidersArgs, runConformanceCli, samplePhotos } from '../src/index.js';
-import { nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
+import { conformanceCli, ensureFreshBuild, nodeProviderPath, pythonProviderPath } from '@xcap/test-support';
 
 // Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -113,8 +112,7 @@ describe('xcap-conformance providers -- <command>', () => {
   });
 
   it('the built command runs it the same way (what a CI job runs)', async () => {
-    const built = fileURLToPath(new URL('../dist/bin/xcap-conformance.js', import.meta.url));
-    if (!existsSync(built)) throw new Error(`${built} is missing: build first (npx tsc -b packages/host-testing/tsconfig.build.json)`);
+    ensureFreshBuild(conformanceCli);
     const child = spawn(process.execPath, [bin, 'providers', '--', process.execPath, nodeProvider, '--capabilities', 'photos'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,11 +1,12 @@
 import { beforeAll, describe, it, expect, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
-import { albumBlocks, albumManifest, chooseInForm, describeForm, formFields, runDemo, xcapBin } from '../src/index.js';
+import { albumBlocks, albumManifest, chooseInForm, describeForm, formFields, runDemo } from '../src/index.js';
+import { ensureFreshBuild, xcapBundle } from '@xcap/test-support';
 import { fakeHostStory } from './fake-host-story.js';
 
 // The demo runs xcap serve and its providers as child processes end to end: 10-12 s on two busy cores, so more than the shared 20 s.
@@ -23,10 +24,9 @@ function demo(cwd: string, ...args: string[]) {
   });
 }
 
-/** The real-host tests run `xcap serve` from the built @xcap/host-node (npm test builds it first). */
+/** The real-host tests run `xcap serve` from the built @xcap/host-node: its bundle, rebuilt once when older than a source it holds. */
 function requireBuiltHost(): void {
-  const main = join(dirname(xcapBin()), '..', 'dist', 'cli', 'main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: build @xcap/host-node first (npm run build)`);
+  ensureFreshBuild(xcapBundle);
 }
 
 describe('runDemo: the real host', () => {

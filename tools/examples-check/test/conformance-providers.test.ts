@@ -60,7 +60,7 @@ describe('xcap-conformance providers -- python3 examples/python-provider/xcap_pr
 
   beforeAll(async () => {
     folder = await photoFolder();
-    requireBuilt('host-testing', 'dist/bin/xcap-conformance.js');
+    requireBuilt('host-testing');
   });
 
   afterAll(async () => {
@@ -80,7 +80,7 @@ describe.skipIf(!hasJavac)('xcap-conformance providers -- java XcapProvider', ()
   let classes = '';
 
   beforeAll(() => {
-    requireBuilt('host-testing', 'dist/bin/xcap-conformance.js');
+    requireBuilt('host-testing');
     classes = mkdtempSync(join(tmpdir(), 'xcap-java-provider-'));
     const compiled = spawnSync('javac', ['-d', classes, join(repoRoot, javaProviderDir, 'XcapProvider.java')], { encoding: 'utf8' });
     expect(compiled.status, compiled.stderr).toBe(0);

@@ -29,7 +29,7 @@ let folder: PhotoFolder;
 
 beforeAll(async () => {
   folder = await photoFolder();
-  requireBuilt('host-node', 'dist/cli-bundle/main.js');
+  requireBuilt('host-node');
 });
 
 afterAll(async () => {

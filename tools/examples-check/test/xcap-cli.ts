@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { conformanceCli, ensureFreshBuild, xcapBundle } from '@xcap/test-support';
 import { repoRoot } from './repo-paths.js';
 
 /** The committed `xcap` launcher of @xcap/host-node (it runs the built bundle dist/cli-bundle/main.js). */
@@ -9,10 +9,9 @@ export const xcapBin = join(repoRoot, 'packages/host-node/bin/xcap.js');
 /** The committed `xcap-conformance` launcher of @xcap/host-testing (it runs the built dist). */
 export const conformanceBin = join(repoRoot, 'packages/host-testing/bin/xcap-conformance.js');
 
-/** Fails naming the build command when a package's build output is missing. */
-export function requireBuilt(pkg: 'host-node' | 'host-testing', file: string): void {
-  const built = join(repoRoot, 'packages', pkg, file);
-  if (!existsSync(built)) throw new Error(`${built} is missing: build first (npx tsc -b packages/${pkg}/tsconfig.build.json, or npm run build)`);
+/** Makes sure the command `pkg` ships (host-node's `xcap` bundle, host-testing's `xcap-conformance`) is built from the current sources (rebuilt once when stale, else fails naming the stale file). */
+export function requireBuilt(pkg: 'host-node' | 'host-testing'): void {
+  ensureFreshBuild(pkg === 'host-node' ? xcapBundle : conformanceCli);
 }
 
 /** What one CLI run printed and its exit code. */

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { consolePageDir } from '@xcap/console';
+import { consolePage, ensureFreshBuild } from '@xcap/test-support';
 import { requireBuilt } from '../e2e/xcap-process.js';
 
-/** Fails the suite early when the CLI or the console page (built into @xcap/console's dist/console-page/) is not built. */
+/** Makes sure the CLI bundle and the console page (dist/console-page, built by Vite) are built from the current sources (rebuilt once when stale). */
 export function requirePageBuilt(): void {
   requireBuilt();
-  const page = join(consolePageDir(), 'console.js');
-  if (!existsSync(page)) throw new Error(`${page} is missing: build the page first (npm run build in packages/console, or nx build)`);
+  ensureFreshBuild(consolePage);
 }

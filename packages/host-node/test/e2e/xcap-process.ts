@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,15 +7,14 @@ import { Client, type ElicitResult } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { decodeBase64 } from '@xcap/bridge';
 import { samplePhotos } from '@xcap/host-testing';
-import { childEnd } from '@xcap/test-support';
+import { childEnd, ensureFreshBuild, xcapBundle } from '@xcap/test-support';
 
-/** The committed launcher; it runs the built CLI (the bundle dist/cli-bundle/main.js), which `npm test` builds first. */
+/** The committed launcher; it runs the built CLI (the bundle dist/cli-bundle/main.js), built fresh by requireBuilt. */
 export const xcapBin = fileURLToPath(new URL('../../bin/xcap.js', import.meta.url));
 
-/** Fails with the command to run when the package is not built. */
+/** Makes sure the `xcap` bundle is built from the current sources of every module it holds (rebuilds it once when stale, else fails naming the stale file). */
 export function requireBuilt(): void {
-  const main = fileURLToPath(new URL('../../dist/cli-bundle/main.js', import.meta.url));
-  if (!existsSync(main)) throw new Error(`${main} is missing: build first (npm run build)`);
+  ensureFreshBuild(xcapBundle);
 }
 
 /** What one `xcap …` run printed and its exit code. */
