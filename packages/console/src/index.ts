@@ -57,6 +57,7 @@ export { askOpen, type OpenAsk } from './ask-open.js';
 export { askSave, type SaveAsk } from './ask-save.js';
 export { askPrint, type PrintAsk } from './ask-print.js';
 export { consoleConsentUi } from './console-consent-ui.js';
+export { consoleListenPort } from './console-listen-port.js';
 export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';
 export { consolePageDir } from './console-page-dir.js';
