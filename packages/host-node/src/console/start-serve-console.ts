@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
+import { LogLimiter } from '@xcap/wire';
 import { ConsoleRequests, consoleConsentUi, observedGrants, startConsoleServer, type ConsoleServer, type ConsoleStores } from '@xcap/console';
 import type { ConsentUi } from '@xcap/call';
 import { isAppId } from '../manifest/app-id.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
-import { LogLimiter } from '../log/log-limiter.js';
 import { findOnPath } from '../providers/find-on-path.js';
 import type { NodeProvidersOptions } from '../providers/node-providers.js';
 import { consoleOpenPicker } from './console-open-picker.js';
