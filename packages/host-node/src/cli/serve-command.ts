@@ -42,7 +42,7 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
  * that cannot serve is one line naming it and exit 2.
  */
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
-  checkHttpFlags(options);
+  await checkHttpFlags(options);
   const foreground = options.foreground === true;
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss')
