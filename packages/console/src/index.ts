@@ -51,6 +51,13 @@ export {
 export { ConsoleRequests, type ConsoleAnswerResult, type ConsoleAsk, type ConsoleRequestsOptions } from './console-requests.js';
 export { startConsoleServer, type ConsolePhoto, type ConsoleServer, type ConsoleServerOptions } from './console-server.js';
 export type { ConsoleStores } from './console-stores.js';
+export { askConsent, type ConsentAsk } from './ask-consent.js';
+export { askPhotos, type AskedPhoto, type PhotosAsk } from './ask-photos.js';
+export { askOpen, type OpenAsk } from './ask-open.js';
+export { askSave, type SaveAsk } from './ask-save.js';
+export { askPrint, type PrintAsk } from './ask-print.js';
+export { consoleConsentUi } from './console-consent-ui.js';
+export { consoleListenPort } from './console-listen-port.js';
 export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';
 export { consolePageDir } from './console-page-dir.js';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LogLimiter } from '@xcap/wire';
 import { mkdir } from 'node:fs/promises';
 import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
@@ -30,7 +31,6 @@ import {
 } from '@xcap/store-local';
 import { auditStateLine } from './audit-state-line.js';
 import { lazyConsentNonceStore } from './lazy-consent-nonce-store.js';
-import { LogLimiter } from './log/log-limiter.js';
 import { providerLogKey } from './log/provider-log-key.js';
 import { terminalText } from './terminal-text.js';
 

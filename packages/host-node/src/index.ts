@@ -15,7 +15,6 @@ export { serveStdio, type ServeStdioOptions, type StdioServe } from './mcp/serve
 export { serveHttp, type HttpServe, type ServeHttpOptions } from './mcp/serve-http.js';
 export type { HttpLimits } from './mcp/http-limits.js';
 export type { ServeOAuthOptions } from './mcp/serve-oauth-options.js';
-export { allowedHostHeaders, defaultHttpHost, parseListenAddress, urlAuthority, type ListenAddress } from './mcp/listen-address.js';
 export {
   mountCallPath,
   mcpTool,

@@ -2,8 +2,8 @@
  * `@xcap/wire`: the small pieces every xcap transport shares, with no
  * dependencies — a bounded line splitter and the id of a line too long to
  * parse, JSON-RPC ids, guards and error answers, a JSON-RPC peer that
- * correlates answers and honours `drain`, and timeouts on an injectable
- * clock.
+ * correlates answers and honours `drain`, timeouts on an injectable
+ * clock, and `LogLimiter`, a rate bound on repeated log lines.
  * @packageDocumentation
  */
 export { BoundedLineSplitter } from './bounded-line-splitter.js';
@@ -22,3 +22,4 @@ export type { Timers } from './timers.js';
 export { realTimers } from './real-timers.js';
 export { withTimeout } from './with-timeout.js';
 export { resolvesWithin } from './resolves-within.js';
+export { LogLimiter, type LogLimiterOptions } from './log-limiter.js';

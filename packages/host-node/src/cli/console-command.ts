@@ -11,14 +11,14 @@ import { withCommandStores } from './command-stores.js';
  * is loaded only by this command.
  */
 export async function consoleCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
-  const { consoleListenPort } = await import('../console/console-listen-address.js');
+  const { consoleListenPort, startConsoleServer } = await import('@xcap/console');
   let port: number;
   try {
     port = consoleListenPort(typeof options.listen === 'string' ? options.listen : '127.0.0.1:0', '--listen');
   } catch (error) {
     throw new CliFailure((error as Error).message);
   }
-  const [{ startConsoleServer }, { isAppId }] = await Promise.all([import('@xcap/console'), import('../manifest/app-id.js')]);
+  const { isAppId } = await import('../manifest/app-id.js');
   await withCommandStores(options, io, async (stores) => {
     let server;
     try {

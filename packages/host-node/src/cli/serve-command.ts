@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { LogLimiter } from '@xcap/wire';
 import { defaultConsentTimeoutMs } from '@xcap/call';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
@@ -6,7 +7,6 @@ import { readAppManifest } from '../manifest/read-app-manifest.js';
 import { ManifestError } from '../manifest/manifest-error.js';
 import { serveStdio, type ServeStdioOptions } from '../mcp/serve-stdio.js';
 import { terminalText } from '../terminal-text.js';
-import { LogLimiter } from '../log/log-limiter.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
@@ -42,7 +42,7 @@ async function directoryOption(flag: string, value: unknown): Promise<string | u
  * that cannot serve is one line naming it and exit 2.
  */
 export async function serveCommand(options: Record<string, unknown>, io: CliIo): Promise<void> {
-  checkHttpFlags(options);
+  await checkHttpFlags(options);
   const foreground = options.foreground === true;
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss')

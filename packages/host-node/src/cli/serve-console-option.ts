@@ -34,7 +34,7 @@ export async function consolePortOption(options: Record<string, unknown>): Promi
       if (given) throw new CliFailure(`${flag} needs --consent console`);
     return undefined;
   }
-  const { consoleListenPort } = await import('../console/console-listen-address.js');
+  const { consoleListenPort } = await import('@xcap/console');
   try {
     return consoleListenPort(typeof options.console === 'string' ? options.console : '127.0.0.1:0');
   } catch (error) {

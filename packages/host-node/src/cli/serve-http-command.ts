@@ -6,7 +6,6 @@ import type { ConsentUi } from '@xcap/call';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import type { NodeProvidersOptions } from '../providers/node-providers.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
-import { checkHttpOptions } from '../mcp/check-http-options.js';
 import type { ServeOAuthOptions } from '../mcp/serve-oauth-options.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
@@ -82,7 +81,7 @@ function oauthFlagsGiven(options: Record<string, unknown>): string[] {
  * it, or a bad value, is a `CliFailure` (exit 2). Answers the flags, or
  * `undefined` without `--http`.
  */
-export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | undefined {
+export async function checkHttpFlags(options: Record<string, unknown>): Promise<HttpFlags | undefined> {
   const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
   if (options.http === undefined) {
     for (const [flag, given] of [
@@ -114,6 +113,8 @@ export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | un
           },
         }),
   };
+  // Loaded only with --http: its parser is @xcap/mcp/node's, HTTP code stdio never loads.
+  const { checkHttpOptions } = await import('../mcp/check-http-options.js');
   try {
     checkHttpOptions(flags);
   } catch (error) {
@@ -133,7 +134,7 @@ export function checkHttpFlags(options: Record<string, unknown>): HttpFlags | un
  * (the real port when 0 was asked).
  */
 export async function serveHttpCommand(input: ServeHttpCommandInput, options: Record<string, unknown>, io: CliIo): Promise<void> {
-  const flags = checkHttpFlags(options);
+  const flags = await checkHttpFlags(options);
   if (flags === undefined) throw new CliFailure('serve: --http is missing');
   const listen = flags.listen;
   let serving;

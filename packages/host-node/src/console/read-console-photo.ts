@@ -1,5 +1,5 @@
 import type { ConsolePhoto } from '@xcap/console';
-import { FileRefusal, readUntrustedFile } from '../providers/read-untrusted-file.js';
+import { FileRefusal, readUntrustedFile } from '@xcap/wire/node';
 import { sniffPhoto } from '../providers/sniff-photo.js';
 
 /**

@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { ConsoleRequests, observedGrants, startConsoleServer, type ConsoleServer, type ConsoleStores } from '@xcap/console';
+import { LogLimiter } from '@xcap/wire';
+import { ConsoleRequests, consoleConsentUi, observedGrants, startConsoleServer, type ConsoleServer, type ConsoleStores } from '@xcap/console';
 import type { ConsentUi } from '@xcap/call';
 import { isAppId } from '../manifest/app-id.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
-import { LogLimiter } from '../log/log-limiter.js';
 import { findOnPath } from '../providers/find-on-path.js';
 import type { NodeProvidersOptions } from '../providers/node-providers.js';
-import { consoleConsentUi } from './console-consent-ui.js';
 import { consoleOpenPicker } from './console-open-picker.js';
 import { consolePhotoPicker } from './console-photo-picker.js';
 import { consolePrintPicker } from './console-print-picker.js';

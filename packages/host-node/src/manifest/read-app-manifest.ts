@@ -2,7 +2,7 @@ import { catalog as builtInCatalog, parseJsonText, type Catalog } from '@xcap/ca
 import type { AppManifest } from './app-manifest.js';
 import { checkAppManifest } from './check-app-manifest.js';
 import { ManifestError } from './manifest-error.js';
-import { FileRefusal, readUntrustedFile } from '../providers/read-untrusted-file.js';
+import { FileRefusal, readUntrustedFile } from '@xcap/wire/node';
 
 /** The largest manifest file read, in bytes (1 MiB). */
 export const maxManifestBytes = 1024 * 1024;

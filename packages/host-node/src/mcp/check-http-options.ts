@@ -1,5 +1,5 @@
 import { isOriginHostName, oauthUrlProblem, parseAllowedHost } from '@xcap/mcp';
-import { parseListenAddress, type ListenAddress } from './listen-address.js';
+import { parseListenAddress, type ListenAddress } from '@xcap/mcp/node';
 import type { HttpLimits } from './http-limits.js';
 import type { ServeOAuthOptions } from './serve-oauth-options.js';
 

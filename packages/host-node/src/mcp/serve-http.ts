@@ -4,21 +4,18 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/server';
 import type { ConsentUi } from '@xcap/call';
 import { createConsentState, createHttpHandler, mountCallPath, type XcapHttpHandler } from '@xcap/mcp';
-import { ConnectionGuard, fetchListener } from '@xcap/mcp/node';
+import { allowedHostHeaders, ConnectionGuard, fetchListener, urlAuthority } from '@xcap/mcp/node';
 import type { TokenStore } from '@xcap/tokens';
-import { realTimers, type Timers } from '@xcap/wire';
+import { LogLimiter, realTimers, type Timers } from '@xcap/wire';
 import { hostConsentUi } from '../consent/host-consent-ui.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/store-local';
 import type { HttpLimits } from './http-limits.js';
 import type { ServeOAuthOptions } from './serve-oauth-options.js';
-import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
 import { checkHttpOptions } from './check-http-options.js';
-
-import { allowedHostHeaders, urlAuthority } from './listen-address.js';
 
 /** What `serveHttp` takes: the host's options, where to listen, the tokens and the limits. */
 export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {

@@ -2,11 +2,10 @@ import { unprovidedScopeWarnings } from './unprovided-scope-warnings.js';
 import type { Readable, Writable } from 'node:stream';
 import { createConsentState, newRunId, serveStdioCallPath, type StdioCallPath, type StdioEnd } from '@xcap/mcp';
 import type { ConsentUi } from '@xcap/call';
-import { resolvesWithin } from '@xcap/wire';
+import { LogLimiter, resolvesWithin } from '@xcap/wire';
 import { hostConsentUi } from '../consent/host-consent-ui.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
-import { LogLimiter } from '../log/log-limiter.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
 

@@ -1,5 +1,5 @@
 import type { LibraryPhoto } from './library-photo.js';
-import type { UntrustedFile } from './read-untrusted-file.js';
+import type { UntrustedFile } from '@xcap/wire/node';
 
 /** Segments (JPEG) or chunks (PNG) looked at before giving up. */
 const maxSteps = 4096;

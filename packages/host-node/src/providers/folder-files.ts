@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { catalog } from '@xcap/catalog';
 import { mimeTypeFor } from '@xcap/bridge';
 import { acceptsFile } from './accepts-file.js';
-import { FileRefusal, withUntrustedFile } from './read-untrusted-file.js';
+import { FileRefusal, withUntrustedFile } from '@xcap/wire/node';
 
 /** A file of a folder that fits an `accept` list, with the device and inode of what was looked at. */
 export interface FolderFile {

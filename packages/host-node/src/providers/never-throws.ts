@@ -1,4 +1,4 @@
-import { errorText } from './error-text.js';
+import { errorText } from '@xcap/wire/node';
 
 /**
  * `provider` with every method made a native that never throws or

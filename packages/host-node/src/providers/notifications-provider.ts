@@ -1,5 +1,5 @@
 import type { NativeResult, NotificationsPostNativeInput, NotificationsProvider } from '@xcap/catalog';
-import { errorText } from './error-text.js';
+import { errorText } from '@xcap/wire/node';
 import { findOnPath } from './find-on-path.js';
 import { neverThrows } from './never-throws.js';
 import { formatNotificationState, parseInstant, readNotificationState, type PendingNotification } from './notification-state.js';

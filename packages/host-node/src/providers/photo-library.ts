@@ -6,7 +6,7 @@ import { exifBlock } from './exif-block.js';
 import { exifTakenAt, type TakenAt } from './exif-taken-at.js';
 import type { LibraryPhoto } from './library-photo.js';
 import { comparePhotoOrder, nameHash, photoOrderKey, type PhotoOrderKey } from './photo-order.js';
-import { FileRefusal, withUntrustedFile, type UntrustedFile } from './read-untrusted-file.js';
+import { FileRefusal, withUntrustedFile, type UntrustedFile } from '@xcap/wire/node';
 import { sniffPhoto } from './sniff-photo.js';
 
 /** Which file a scan read for a photo: what a later read of its bytes must open again. */

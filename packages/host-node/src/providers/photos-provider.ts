@@ -1,5 +1,4 @@
 import type { NativeContext, NativeResult, PhotosGetNativeOutput, PhotosPickNativeOutput, PhotosProvider } from '@xcap/catalog';
-import { errorText } from './error-text.js';
 import { clampLimit } from './clamp-limit.js';
 import { neverThrows } from './never-throws.js';
 import { noDeadline } from './no-deadline.js';
@@ -7,7 +6,7 @@ import type { LibraryPhoto } from './library-photo.js';
 import { decodePhotoCursor, encodePhotoCursor } from './photo-cursor.js';
 import { PhotoLibrary, type OrderedPhoto } from './photo-library.js';
 import { comparePhotoOrder } from './photo-order.js';
-import { FileRefusal, readUntrustedFile } from './read-untrusted-file.js';
+import { errorText, FileRefusal, readUntrustedFile } from '@xcap/wire/node';
 import { sniffPhoto } from './sniff-photo.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { NativeContext, PrintProvider } from '@xcap/catalog';
-import { errorText } from './error-text.js';
+import { errorText } from '@xcap/wire/node';
 import { findOnPath } from './find-on-path.js';
 import { listPrinters } from './list-printers.js';
 import { neverThrows } from './never-throws.js';

@@ -1,5 +1,5 @@
 import type { ShareProvider, ShareSendNativeInput } from '@xcap/catalog';
-import { errorText } from './error-text.js';
+import { errorText } from '@xcap/wire/node';
 import { neverThrows } from './never-throws.js';
 
 /**

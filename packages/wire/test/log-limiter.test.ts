@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogLimiter } from '../../src/log/log-limiter.js';
+import { LogLimiter } from '../src/log-limiter.js';
 
 /** A limiter on a clock the test moves, and the lines it wrote. */
 function limited(options: { burst?: number; perSecond?: number } = {}) {

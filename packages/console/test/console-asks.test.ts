@@ -1,11 +1,12 @@
-/** The adapters host-node puts over @xcap/console's registry; the registry's own bounds and listeners are tested in packages/console/test/console-requests.test.ts. */
+/** The typed asks over the registry (consent UI, photos, open, save, print); the registry's own bounds and listeners are tested in console-requests.test.ts. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consoleConsentUi } from '../../src/console/console-consent-ui.js';
-import { consolePhotoPicker } from '../../src/console/console-photo-picker.js';
-import { consolePrintPicker } from '../../src/console/console-print-picker.js';
-import { consoleSavePicker } from '../../src/console/console-save-picker.js';
-import { ConsoleRequests } from '@xcap/console';
-import type { LibraryPhoto } from '../../src/providers/library-photo.js';
+import { askOpen } from '../src/ask-open.js';
+import { askPhotos, type AskedPhoto } from '../src/ask-photos.js';
+import { askPrint } from '../src/ask-print.js';
+import { askSave } from '../src/ask-save.js';
+import { consoleLimits } from '../src/console-contract.js';
+import { consoleConsentUi } from '../src/console-consent-ui.js';
+import { ConsoleRequests } from '../src/console-requests.js';
 
 /** The call path's signal of the sheet below: aborted by the tests that end it unanswered. */
 let calls = new AbortController();
@@ -21,17 +22,14 @@ const sheet = () => ({
 });
 const manifest = { capabilities: [{ id: 'photos.read', why: '<b>why</b>' }] };
 
-const photo = (n: number): LibraryPhoto => ({
-  id: `ph-${String(n).padStart(32, '0')}`,
-  name: `p${n}.png`,
-  mimeType: 'image/png',
-  takenAt: null,
-  time: n,
-  path: `/photos/p${n}.png`,
-  size: 1,
-});
+const photo = (n: number): AskedPhoto => ({ id: `ph-${String(n).padStart(32, '0')}`, name: `p${n}.png`, takenAt: null, path: `/photos/p${n}.png` });
+/** The signal and deadline of a picker the call path never ends. */
+const open = () => ({ signal: new AbortController().signal, deadline: Infinity });
+/** A photos ask of `photos` by acme.album, at most `limit`. */
+const pick = (requests: ConsoleRequests, photos: readonly AskedPhoto[], limit: number, until = open()) =>
+  askPhotos(requests, { app: 'acme.album', limit, photos, ...until });
 
-describe('the console adapters over ConsoleRequests (consent UI, photo, print and save pickers)', () => {
+describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, print)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: Date.UTC(2026, 11, 2) });
     calls = new AbortController();
@@ -76,9 +74,7 @@ describe('the console adapters over ConsoleRequests (consent UI, photo, print an
     const requests = new ConsoleRequests();
     const picker = new AbortController();
     const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
-    const picked = Promise.resolve(
-      consolePhotoPicker(requests, 'acme.album')([photo(1), photo(2)], 1, { signal: picker.signal, deadline: Date.now() + 5_000 }),
-    );
+    const picked = pick(requests, [photo(1), photo(2)], 1, { signal: picker.signal, deadline: Date.now() + 5_000 });
     expect(requests.pending().map((pending) => pending.expiresAt)).toEqual(['2026-12-02T00:02:00.000Z', '2026-12-02T00:00:05.000Z']);
     vi.advanceTimersByTime(600_000);
     expect(requests.pending()).toHaveLength(2);
@@ -92,8 +88,8 @@ describe('the console adapters over ConsoleRequests (consent UI, photo, print an
 
   it('answers a photo request only with photos of its list, at most limit, and serves only its files', async () => {
     const requests = new ConsoleRequests();
-    const other = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(3)], 1));
-    const picked = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(1), photo(2)], 1));
+    const other = pick(requests, [photo(3)], 1);
+    const picked = pick(requests, [photo(1), photo(2)], 1);
     const [first, second] = requests.pending();
     const id = second?.id ?? '';
     expect(requests.file(id, photo(1).id)).toBe('/photos/p1.png');
@@ -109,33 +105,69 @@ describe('the console adapters over ConsoleRequests (consent UI, photo, print an
     await expect(other).resolves.toEqual([]);
   });
 
+  it('lists at most consoleLimits.maxPhotos photos, the first ones, and serves only those', () => {
+    const requests = new ConsoleRequests();
+    void pick(
+      requests,
+      Array.from({ length: consoleLimits.maxPhotos + 1 }, (_, n) => photo(n)),
+      1,
+    );
+    const pending = requests.pending()[0];
+    expect(pending?.kind === 'photos' && pending.photos.map((shown) => shown.id)).toEqual(
+      Array.from({ length: consoleLimits.maxPhotos }, (_, n) => photo(n).id),
+    );
+    expect(requests.file(pending?.id ?? '', photo(consoleLimits.maxPhotos).id)).toBeUndefined();
+    requests.close();
+  });
+
   it('answers a print sheet with a listed printer or cancel, a save dialog with a name or cancel', async () => {
     const requests = new ConsoleRequests();
-    const printed = Promise.resolve(consolePrintPicker(requests, 'acme.album')({ name: 'a.pdf', mimeType: 'application/pdf', printers: ['office'] }));
+    const printed = askPrint(requests, { app: 'acme.album', documentName: 'a.pdf', mimeType: 'application/pdf', printers: ['office'], ...open() });
     const print = requests.pending()[0];
     expect(print).toMatchObject({ kind: 'print', documentName: 'a.pdf', mimeType: 'application/pdf', printers: ['office'] });
     expect(requests.answer(print?.id, { printer: 'home' })).toMatchObject({ status: 400 });
     expect(requests.answer(print?.id, { cancel: 'yes' })).toMatchObject({ status: 400 });
     expect(requests.answer(print?.id, { printer: 'office' })).toEqual({ ok: true });
     await expect(printed).resolves.toBe('office');
-    const cancelled = Promise.resolve(consolePrintPicker(requests, 'acme.album')({ name: 'a.pdf', mimeType: 'application/pdf', printers: ['office'] }));
+    const cancelled = askPrint(requests, { app: 'acme.album', documentName: 'a.pdf', mimeType: 'application/pdf', printers: ['office'], ...open() });
     requests.answer(requests.pending()[0]?.id, { cancel: true });
     await expect(cancelled).resolves.toBeNull();
 
-    const saved = Promise.resolve(consoleSavePicker(requests, 'acme.album')({ name: 'album.txt', mimeType: 'text/plain', size: 3 }));
+    const saved = askSave(requests, { app: 'acme.album', suggestedName: 'album.txt', mimeType: 'text/plain', size: 3, ...open() });
     const save = requests.pending()[0];
     expect(save).toMatchObject({ kind: 'save', suggestedName: 'album.txt', mimeType: 'text/plain', size: 3 });
     expect(requests.answer(save?.id, { name: '  ' })).toMatchObject({ status: 400 });
-    expect(requests.answer(save?.id, { name: 'x'.repeat(1_001) })).toMatchObject({ status: 400 });
-    expect(requests.answer(save?.id, { name: 'mine.txt' })).toEqual({ ok: true });
-    await expect(saved).resolves.toEqual({ folderName: 'mine.txt' });
+    expect(requests.answer(save?.id, { name: 'x'.repeat(consoleLimits.maxSaveNameLength + 1) })).toMatchObject({ status: 400 });
+    expect(requests.answer(save?.id, { name: 'x'.repeat(consoleLimits.maxSaveNameLength) })).toEqual({ ok: true });
+    await expect(saved).resolves.toBe('x'.repeat(consoleLimits.maxSaveNameLength));
+    const dropped = askSave(requests, { app: 'acme.album', suggestedName: 'album.txt', mimeType: 'text/plain', size: 3, ...open() });
+    requests.answer(requests.pending()[0]?.id, { cancel: true });
+    await expect(dropped).resolves.toBeNull();
+  });
+
+  it('answers an open picker with files of its list (one unless multiple), as given, and lists at most maxFiles', async () => {
+    const requests = new ConsoleRequests();
+    const file = (n: number) => ({ name: `f${n}.txt`, size: n, path: `/files/f${n}.txt` });
+    const many = Array.from({ length: consoleLimits.maxFiles + 1 }, (_, n) => file(n));
+    const one = askOpen(requests, { app: 'acme.album', multiple: false, accept: ['text/plain'], files: many, ...open() });
+    const pending = requests.pending()[0];
+    expect(pending).toMatchObject({ kind: 'open', multiple: false, accept: ['text/plain'] });
+    expect(pending?.kind === 'open' && pending.files).toHaveLength(consoleLimits.maxFiles);
+    expect(pending?.kind === 'open' && pending.files[0]).toEqual({ name: 'f0.txt', size: 0 });
+    expect(requests.answer(pending?.id, { names: [`f${consoleLimits.maxFiles}.txt`] })).toMatchObject({ status: 400 });
+    expect(requests.answer(pending?.id, { names: ['f1.txt', 'f2.txt'] })).toMatchObject({ status: 400 });
+    expect(requests.answer(pending?.id, { names: ['f2.txt'] })).toEqual({ ok: true });
+    await expect(one).resolves.toEqual([file(2)]);
+    const several = askOpen(requests, { app: 'acme.album', multiple: true, accept: [], files: [file(1), file(2)], ...open() });
+    expect(requests.answer(requests.pending()[0]?.id, { names: ['f2.txt', 'f1.txt'] })).toEqual({ ok: true });
+    await expect(several).resolves.toEqual([file(2), file(1)]);
   });
 
   it('close ends every pending request with its fallback, and every later one at once', async () => {
     const requests = new ConsoleRequests();
     const ui = consoleConsentUi(requests, manifest);
     const replied = Promise.resolve(ui(sheet()));
-    const picked = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(1)], 1));
+    const picked = pick(requests, [photo(1)], 1);
     requests.close();
     await expect(replied).resolves.toBe('dismiss');
     await expect(picked).resolves.toEqual([]);

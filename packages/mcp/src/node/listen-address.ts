@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { isLoopbackHostname, loopbackHosts } from '@xcap/mcp';
+import { isLoopbackHostname, loopbackHosts } from '../http/loopback.js';
 
-/** Where `xcap serve --http` listens: a host (an IP literal or `localhost`) and a port (0: any free one). */
+/** Where a server listens: a host (an IP literal or `localhost`) and a port (0: any free one). */
 export interface ListenAddress {
   /** The host to bind, without brackets (`127.0.0.1`, `::1`, `0.0.0.0`, `localhost`). */
   readonly host: string;
@@ -11,18 +11,19 @@ export interface ListenAddress {
   readonly loopback: boolean;
 }
 
-/** The host `xcap serve --http <port>` binds when none is given. */
+/** The host a listen address without one binds (`8080` = `127.0.0.1:8080`). */
 export const defaultHttpHost = '127.0.0.1';
 
 /**
- * Parses `--http [host:]port`: `8080`, `127.0.0.1:8080`, `[::1]:8080`,
- * `localhost:0`. A bad value is a `RangeError` naming it.
+ * Parses a `[host:]port` option such as `--http`: `8080`, `127.0.0.1:8080`,
+ * `[::1]:8080`, `localhost:0`. A bad value is a `RangeError` naming `flag`
+ * (default `--http`) and the value.
  */
-export function parseListenAddress(value: string): ListenAddress {
+export function parseListenAddress(value: string, flag = '--http'): ListenAddress {
   const match = /^(?:(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value.trim());
   const port = Number(match?.[2]);
   if (match === null || !Number.isInteger(port) || port > 65535)
-    throw new RangeError(`--http ${JSON.stringify(value)}: not [host:]port (a port 0 to 65535, e.g. 8080 or 127.0.0.1:8080 or [::1]:8080)`);
+    throw new RangeError(`${flag} ${JSON.stringify(value)}: not [host:]port (a port 0 to 65535, e.g. 8080 or 127.0.0.1:8080 or [::1]:8080)`);
   const host = (match[1] ?? defaultHttpHost).replace(/^\[(.*)\]$/, '$1');
   return { host, port, loopback: isLoopbackHostname(host) };
 }

@@ -3,12 +3,29 @@
  * O_NONBLOCK, fstat of that handle, at most maxBytes + 1 bytes read.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { FileRefusal, readUntrustedFile, withUntrustedFile } from '../../src/providers/read-untrusted-file.js';
-import { within } from './file-swapper.js';
-import { tempDir } from './provider-test-kit.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileRefusal, readUntrustedFile, withUntrustedFile } from '../../src/node/read-untrusted-file.js';
+import { resolvesWithin } from '../../src/resolves-within.js';
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed after the test. */
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xcap-wire-'));
+  made.push(dir);
+  return dir;
+}
+
+/** `promise`'s value, or `'timeout'` when it has not settled within `ms`. */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T | 'timeout'> {
+  return (await resolvesWithin(promise, ms)) ? await promise : 'timeout';
+}
 
 async function refusal(path: string | Buffer, maxBytes = 1024): Promise<string> {
   const read = await within(2000, readUntrustedFile(path, { maxBytes }));
