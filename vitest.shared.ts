@@ -36,6 +36,7 @@ export default defineConfig({
       { find: /^@xcap\/catalog\/core$/, replacement: `${packages}catalog/src/core.ts` },
       { find: /^@xcap\/catalog\/runtime$/, replacement: `${packages}catalog/src/runtime.ts` },
       { find: /^@xcap\/mcp\/node$/, replacement: `${packages}mcp/src/node.ts` },
+      { find: /^@xcap\/wire\/node$/, replacement: `${packages}wire/src/node.ts` },
       { find: /^@xcap\/host-testing\/conformance$/, replacement: `${packages}host-testing/src/conformance.ts` },
       { find: /^@xcap\/test-support$/, replacement: testSupport },
       { find: /^@xcap\/([a-z-]+)$/, replacement: `${packages}$1/src/index.ts` },
