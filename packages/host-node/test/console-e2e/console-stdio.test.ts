@@ -50,9 +50,15 @@ afterAll(async () => {
 });
 
 /** The card of the pending request whose buttons include `button`, once it is shown. */
+/** The pending ids of the cards `card` handed out: a card is answered once, and its answer's HTTP reply may reach the page after the agent's result (the next test's card must not be the last one, still on screen). */
+const handedOut = new Set<string>();
+
 async function card(button: string): Promise<Locator> {
-  const found = tab.page.locator('form.card:not(.answered)', { has: tab.page.getByRole('button', { name: button, exact: true }) });
+  const fresh = [...handedOut].map((id) => `:not([data-pending-id="${id}"])`).join('');
+  const found = tab.page.locator(`form.card:not(.answered)${fresh}`, { has: tab.page.getByRole('button', { name: button, exact: true }) });
   await found.waitFor({ timeout: 10_000 });
+  const id = await found.getAttribute('data-pending-id');
+  if (id !== null) handedOut.add(id);
   return found;
 }
 
