@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsentReply } from '@xcap/broker';
 import type { NativeContext } from '@xcap/catalog';
 import type { ConsentRequest } from '../src/index.js';
+import { errorOf } from '@xcap/test-support';
 import { appId, setup } from './setup.js';
 
 const now = Date.parse('2026-11-01T10:00:00Z');
@@ -207,7 +208,7 @@ describe('createCallPath: the call path owns the consent deadline', () => {
 
   it('a signal that is not an AbortSignal is a TypeError naming it', async () => {
     const { path, audit } = setup();
-    await expect(path.call({ ...pick(), signal: {} as AbortSignal })).rejects.toThrow(/request\.signal must be an AbortSignal/);
+    await expect(path.call({ ...pick(), signal: {} as AbortSignal })).rejects.toThrow(errorOf(TypeError, /request\.signal must be an AbortSignal/));
     expect(audit.rows).toEqual([]);
   });
 });

@@ -53,7 +53,7 @@ describe('a catalog change regenerates into a fresh folder', () => {
     expect(types).toMatch(/export interface PhotosDeleteInput \{/);
     expect(types).toMatch(/export interface PhotosDeleteNativeOutput \{/);
     expect(readFileSync(join(dir, 'src/generated/providers.ts'), 'utf8')).toMatch(
-      /delete\(input: PhotosDeleteNativeInput, context\?: NativeContext\): Promise<NativeResult<PhotosDeleteNativeOutput>>/
+      /delete\(input: PhotosDeleteNativeInput, context\?: NativeContext\): Promise<NativeResult<PhotosDeleteNativeOutput>>/,
     );
     expect(readFileSync(join(dir, 'src/generated/client.ts'), 'utf8')).toMatch(
       /delete\(args: ToolInputs\["photos_delete"\]\): Promise<ToolOutputs\["photos_delete"\]>/,

@@ -45,7 +45,10 @@ export function buildOutput(project: string, output: string, inputs: readonly st
 }
 
 /** The console page: Vite's build of @xcap/console's page/ (index.html, src/, public/, vite.config.js) and the contract it imports into dist/console-page/. */
-export const consolePage: BuildOutput = buildOutput('@xcap/console', 'console/dist/console-page/console.js', ['console/page', 'console/src/console-contract.ts']);
+export const consolePage: BuildOutput = buildOutput('@xcap/console', 'console/dist/console-page/console.js', [
+  'console/page',
+  'console/src/console-contract.ts',
+]);
 
 /** `xcap-conformance` built (host-testing's dist/bin/xcap-conformance.js, which bin/xcap-conformance.js runs), with the fixture its build copies. */
 export const conformanceCli: BuildOutput = {
