@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredAuditRow } from '@xcap/audit';
-import { FileGrantStore, FileTokenStore } from '@xcap/store-local';
 import { tempDir } from '@xcap/test-support';
 import { auditMinutes } from '../src/audit-minutes.js';
 import { startConsoleServer, type ConsoleServer } from '../src/console-server.js';
 import { consoleFetch, signIn } from './console-client.js';
+import { fileStores } from './file-stores.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -25,19 +24,6 @@ const at = (iso: string, status: StoredAuditRow['status'], id: number): StoredAu
   replayed: false,
 });
 
-function stores(dir: string, rows: StoredAuditRow[]) {
-  return {
-    grants: new FileGrantStore(join(dir, 'consent.json')),
-    tokens: new FileTokenStore(join(dir, 'tokens.json')),
-    auditRows: (filter: { app?: string; tool?: string; status?: string; limit?: number }) =>
-      Promise.resolve(
-        rows
-          .filter((r) => (filter.tool === undefined || r.tool === filter.tool) && (filter.status === undefined || r.status === filter.status))
-          .slice(0, filter.limit),
-      ),
-  };
-}
-
 describe('the console API (xcap console mode, in process)', () => {
   it('answers grants, tokens, audit and minutes; refuses what is not signed in, not same-origin, not JSON or too big', async () => {
     const dir = tempDir();
@@ -47,7 +33,7 @@ describe('the console API (xcap console mode, in process)', () => {
       at(new Date(now - 90_000).toISOString(), 'ok', 2),
       at(new Date(now - 7_200_000).toISOString(), 'ok', 1),
     ];
-    const given = stores(dir, rows);
+    const given = fileStores(dir, rows);
     await given.grants.set('acme.album', 'photos.read', 'denied');
     const server: ConsoleServer = await startConsoleServer({
       mode: 'console',

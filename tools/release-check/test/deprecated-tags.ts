@@ -1,23 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { sourceFiles } from './source-files.js';
 
 /** One `@deprecated` tag in a source file: the file (relative to `root`), its 1-based line, and that line trimmed. */
 export interface DeprecatedTag {
   readonly file: string;
   readonly line: number;
   readonly text: string;
-}
-
-/** The `.ts`/`.tsx`/`.mts` files under `dir`, recursively, sorted. */
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|tsx|mts)$/.test(entry.name)) out.push(path);
-  }
-  return out.sort();
 }
 
 /** Every `@deprecated` tag in the sources of folder `src` (a JSDoc tag: `@deprecated` as a word), with paths relative to `root`. */

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.js';
 
 /**
  * The direction of the packages: a package may depend only on packages of a lower rank (and only on
@@ -59,19 +60,6 @@ export interface ImportGraph {
   readonly unresolved: readonly ImportEdge[];
 }
 
-const sourceExtension = /\.(ts|tsx|mts)$/;
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else if (sourceExtension.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
-
 /** The package.json of every folder of `<root>/packages` that has one. */
 export function graphPackages(root: string): GraphPackage[] {
   const dir = join(root, 'packages');
@@ -107,7 +95,7 @@ function resolveRelative(root: string, from: string, specifier: string): string 
   const base = join(dirname(from), specifier);
   const stem = base.replace(/\.(m?js|jsx)$/, '');
   for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, join(base, 'index.ts')])
-    if (sourceExtension.test(candidate) && existsSync(join(root, candidate))) return candidate;
+    if (/\.(ts|tsx|mts)$/.test(candidate) && existsSync(join(root, candidate))) return candidate;
   return undefined;
 }
 

@@ -1,31 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredAuditRow } from '@xcap/audit';
-import { FileGrantStore, FileTokenStore } from '@xcap/store-local';
 import { tempDir } from '@xcap/test-support';
 import { ConsoleRequests, type OpenPending } from '@xcap/console';
 import { consoleOpenPicker } from '../../src/console/console-open-picker.js';
 import { startServeConsole, type ServeConsole } from '../../src/console/start-serve-console.js';
 import { signIn, waitForPending } from '../../../console/test/console-client.js';
+import { fileStores } from '../../../console/test/file-stores.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
-
-function stores(dir: string, rows: StoredAuditRow[]) {
-  return {
-    grants: new FileGrantStore(join(dir, 'consent.json')),
-    tokens: new FileTokenStore(join(dir, 'tokens.json')),
-    auditRows: (filter: { app?: string; tool?: string; status?: string; limit?: number }) =>
-      Promise.resolve(
-        rows
-          .filter((r) => (filter.tool === undefined || r.tool === filter.tool) && (filter.status === undefined || r.status === filter.status))
-          .slice(0, filter.limit),
-      ),
-  };
-}
 
 describe('startServeConsole (in process)', () => {
   it('prints the one console line, a line per waiting request, and gives the host its consent UI, grants and pickers', async () => {
@@ -37,7 +23,7 @@ describe('startServeConsole (in process)', () => {
       port: 0,
       app: { id: 'acme.album', screens: [], capabilities: [{ id: 'photos.read', why: 'why' }] },
       filesDir: files,
-      stores: stores(dir, []),
+      stores: fileStores(dir, []),
       open: true,
       env: { PATH: '' },
       log: (line) => lines.push(line),
@@ -71,7 +57,7 @@ describe('startServeConsole (in process)', () => {
     const started = await startServeConsole({
       port: 0,
       app: { id: 'acme.album', screens: [], capabilities: [] },
-      stores: stores(tempDir(), []),
+      stores: fileStores(tempDir(), []),
       open: false,
       env: {},
       log: () => undefined,
