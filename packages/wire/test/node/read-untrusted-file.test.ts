@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileRefusal, readUntrustedFile, withUntrustedFile } from '../../src/node/read-untrusted-file.js';
@@ -77,5 +78,43 @@ describe('readUntrustedFile', () => {
     expect(await refusal(raw)).toBe('read 5 bytes');
     const thrown = await withUntrustedFile(raw, { maxBytes: 10 }, () => Promise.reject(new Error('boom')));
     expect(thrown).toEqual(new FileRefusal('unreadable', '(boom)'));
+  });
+
+  it('follows a link only when asked (followLinks), and reads any slice of the open handle with read(position, length)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'real.txt'), 'abcdef');
+    symlinkSync(join(dir, 'real.txt'), join(dir, 'link.txt'));
+    const followed = await readUntrustedFile(join(dir, 'link.txt'), { maxBytes: 6, followLinks: true });
+    expect(followed instanceof FileRefusal ? followed.message('link') : followed.bytes.toString()).toBe('abcdef');
+    const slices = await withUntrustedFile(join(dir, 'real.txt'), { maxBytes: 6 }, async (file) => [
+      (await file.read(1, 3)).toString(),
+      (await file.read(4, 10)).toString(),
+      (await file.read(6, 2)).length,
+      (await file.read(0, -1)).length,
+    ]);
+    expect(slices).toEqual(['bcd', 'ef', 0, 0]);
+  });
+
+  it('names why an open failed: a path under a file is notFound (ENOTDIR), a socket is not a regular file (ENXIO), any other errno by its code', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'file.txt'), 'x');
+    expect(await refusal(join(dir, 'file.txt', 'inside'))).toBe('notFound: f (ENOTDIR)');
+    const socket = join(dir, 'sock');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    try {
+      expect(await refusal(socket)).toBe('unreadable: f is not a regular file (a socket or a device)');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await refusal(join(dir, 'n'.repeat(300)))).toBe('unreadable: f (ENAMETOOLONG)');
+  });
+
+  it('a reader that rejects with a value that is not an Error is unreadable, with that value as text', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'a');
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the reader is anybody's code: a non-Error rejection is the case under test
+    const thrown = await withUntrustedFile(join(dir, 'a.txt'), { maxBytes: 1 }, () => Promise.reject('plain text'));
+    expect(thrown).toEqual(new FileRefusal('unreadable', '(plain text)'));
   });
 });
