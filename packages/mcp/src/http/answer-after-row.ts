@@ -4,26 +4,28 @@ import { toolsCallRequests, type ReceivedToolsCall } from '../tools-call-request
 import type { Release } from './fair-gate.js';
 import { errorAnswer, isObject, type JsonRpcErrorAnswer } from '@xcap/wire';
 
-/** The tools/call requests an HTTP body holds, and whether it is a batch (a JSON array). */
+/** The tools/call requests an HTTP body holds, whether it is a batch (a JSON array), and the body's JSON value (`undefined` when it is not JSON). */
 export interface HttpToolsCalls {
   readonly calls: readonly ReceivedToolsCall[];
   readonly batch: boolean;
+  readonly message: unknown;
 }
 
 /**
  * The tools/call requests an HTTP body holds (`toolsCallRequests`: a JSON
  * object with `method: "tools/call"` after JSON decoding and an id that is
  * a string or a safe integer, whatever else is wrong with it; or each such
- * element of a batch). A body that is not JSON holds none.
+ * element of a batch). A body that is not JSON holds none. The decoded
+ * value comes with them, so the body is parsed once for every look at it.
  */
 export function toolsCallsIn(body: Uint8Array): HttpToolsCalls {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    return { calls: [], batch: false };
+    return { calls: [], batch: false, message: undefined };
   }
-  return { calls: toolsCallRequests(value), batch: Array.isArray(value) };
+  return { calls: toolsCallRequests(value), batch: Array.isArray(value), message: value };
 }
 
 /**

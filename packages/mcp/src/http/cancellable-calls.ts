@@ -34,15 +34,9 @@ export class CancellableCalls {
   }
 }
 
-/** The request ids a JSON-RPC body's `notifications/cancelled` messages name (a batch may hold several). */
-export function cancelledRequestIds(body: Uint8Array): RequestId[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    return [];
-  }
-  const items: readonly unknown[] = Array.isArray(value) ? value : [value];
+/** The request ids the `notifications/cancelled` messages of a decoded JSON-RPC body name (`message`: one message, or a batch that may hold several). */
+export function cancelledRequestIds(message: unknown): RequestId[] {
+  const items: readonly unknown[] = Array.isArray(message) ? message : [message];
   return items.flatMap((item) => {
     if (!isObject(item) || item['method'] !== 'notifications/cancelled' || !isObject(item['params'])) return [];
     const id = item['params']['requestId'];

@@ -279,10 +279,10 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
           return tooLarge(maxBodyBytes);
         }
       }
-      const { calls, batch } = body === null ? { calls: [], batch: false } : toolsCallsIn(body);
+      const { calls, batch, message } = body === null ? { calls: [], batch: false, message: undefined } : toolsCallsIn(body);
       const [call] = calls;
       // A legacy client's notifications/cancelled aborts its call in flight; a single call can be cancelled so.
-      for (const id of body === null ? [] : cancelledRequestIds(body)) cancellable.cancel(identity.client, id);
+      for (const id of cancelledRequestIds(message)) cancellable.cancel(identity.client, id);
       const stop = call !== undefined && !batch ? new AbortController() : undefined;
       const unregister = stop === undefined || call === undefined ? undefined : cancellable.add(identity.client, call.id, stop);
       answered = () => {

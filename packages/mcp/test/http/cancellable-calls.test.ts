@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toolsCallsIn } from '../../src/http/answer-after-row.js';
 import { CancellableCalls, cancelledRequestIds } from '../../src/http/cancellable-calls.js';
 
-const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+/** A body as the handler reads it: decoded once by `toolsCallsIn`, whose `message` both looks use. */
+const decoded = (value: unknown) => toolsCallsIn(new TextEncoder().encode(JSON.stringify(value))).message;
 const cancelled = (requestId: unknown) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } });
 
 describe('CancellableCalls', () => {
@@ -36,10 +38,11 @@ describe('CancellableCalls', () => {
 
 describe('cancelledRequestIds', () => {
   it('reads the ids of notifications/cancelled, in a batch too, and nothing else', () => {
-    expect(cancelledRequestIds(bytes(cancelled(3)))).toEqual([3]);
-    expect(cancelledRequestIds(bytes([cancelled('a'), { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }, cancelled(4)]))).toEqual(['a', 4]);
-    expect(cancelledRequestIds(bytes(cancelled(null)))).toEqual([]);
-    expect(cancelledRequestIds(bytes({ jsonrpc: '2.0', method: 'notifications/cancelled' }))).toEqual([]);
-    expect(cancelledRequestIds(new TextEncoder().encode('{not json'))).toEqual([]);
+    expect(cancelledRequestIds(decoded(cancelled(3)))).toEqual([3]);
+    expect(cancelledRequestIds(decoded([cancelled('a'), { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }, cancelled(4)]))).toEqual(['a', 4]);
+    expect(cancelledRequestIds(decoded(cancelled(null)))).toEqual([]);
+    expect(cancelledRequestIds(decoded({ jsonrpc: '2.0', method: 'notifications/cancelled' }))).toEqual([]);
+    expect(cancelledRequestIds(toolsCallsIn(new TextEncoder().encode('{not json')).message)).toEqual([]);
+    expect(cancelledRequestIds(undefined)).toEqual([]);
   });
 });
