@@ -1,33 +1,57 @@
-import type { ConsentReply, ConsentSheet } from '@xcap/broker';
+import type { ConsentSheet } from '@xcap/broker';
 import { answerField } from './answer-field.js';
+import type { ConsoleConsentChoice } from './consent-choice.js';
 import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
-import type { PendingFields } from './console-contract.js';
+import type { PendingArgument, PendingFields } from './console-contract.js';
 
-/** What `askConsent` puts to the person: the app, the scope, the sheet, the manifest's `why`, and the call path's signal and deadline. */
-export interface ConsentAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+/** What `askConsent` puts to the person: who asks, the app, the scope, the sheet, the manifest's `why`, the tool and its arguments, and the call path's signals and deadline. */
+export interface ConsentAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline' | 'detached'> {
   /** The scope asked for. */
   readonly scope: string;
   /** The sheet's title and text, as the call path wrote them. */
   readonly sheet: ConsentSheet;
   /** The manifest's `why` for the scope, or `null`. */
   readonly why: string | null;
+  /** The catalog tool called (`photos_pick`). */
+  readonly tool: string;
+  /** The catalog's description of the tool. */
+  readonly toolDescription: string;
+  /** The call's arguments as a person reads them (`consentArguments`). */
+  readonly arguments: readonly PendingArgument[];
 }
 
+/** The replies a consent sheet takes. */
+const replies: readonly unknown[] = ['allowOnce', 'allow', 'deny'];
+
 /**
- * A `consent` request in `requests`, answered by `{ "reply": "allow" |
- * "deny" }` (any other shape is refused, 400); no answer before `signal`
- * aborts, too many waiting or a closed registry is `dismiss`.
+ * A `consent` request in `requests`, answered by `{ "reply": "allowOnce" |
+ * "allow" | "deny" }` (any other shape is refused, 400); no answer before
+ * `signal` aborts, too many waiting or a closed registry is `dismiss`. When
+ * `detached` aborts the card says the agent stopped waiting, and an answer
+ * still comes back here (the call path applies it to the agent's next call).
  */
-export function askConsent(requests: ConsoleRequests, ask: ConsentAsk): Promise<ConsentReply> {
-  return requests.ask<ConsentReply>({
+export function askConsent(requests: ConsoleRequests, ask: ConsentAsk): Promise<ConsoleConsentChoice> {
+  return requests.ask<ConsoleConsentChoice>({
     kind: 'consent',
     app: ask.app,
+    agent: ask.agent,
+    agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
-    fields: { scope: ask.scope, title: ask.sheet.title, text: ask.sheet.text, why: ask.why } satisfies PendingFields<'consent'>,
+    ...(ask.detached === undefined ? {} : { detached: ask.detached }),
+    fields: {
+      scope: ask.scope,
+      title: ask.sheet.title,
+      text: ask.sheet.text,
+      why: ask.why,
+      tool: ask.tool,
+      toolDescription: ask.toolDescription,
+      arguments: ask.arguments,
+      detached: false,
+    } satisfies PendingFields<'consent'>,
     parse: (answer) => {
       const reply = answerField(answer, 'reply');
-      return reply === 'allow' || reply === 'deny' ? reply : { refused: 'reply must be "allow" or "deny"' };
+      return replies.includes(reply) ? (reply as ConsoleConsentChoice) : { refused: 'reply must be "allowOnce", "allow" or "deny"' };
     },
     fallback: 'dismiss',
   });

@@ -2,8 +2,8 @@ import { consoleLimits, type PendingFields, type PendingFile } from './console-c
 import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
 import { stringList } from './string-list.js';
 
-/** What `askOpen` puts to the person: the app, `multiple`, `accept`, the files, and the call path's signal and deadline. */
-export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+/** What `askOpen` puts to the person: who asks, the app, `multiple`, `accept`, the files, and the call path's signal and deadline. */
+export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
   /** Whether more than one file may be chosen. */
   readonly multiple: boolean;
   /** The media types or extensions the app accepts, as it gave them. */
@@ -25,6 +25,8 @@ export function askOpen<F extends PendingFile>(requests: ConsoleRequests, ask: O
   return requests.ask<readonly F[]>({
     kind: 'open',
     app: ask.app,
+    agent: ask.agent,
+    agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
     fields: { multiple: ask.multiple, accept: ask.accept, files: files.map(({ name, size }) => ({ name, size })) } satisfies PendingFields<'open'>,

@@ -8,8 +8,8 @@ export interface AskedPhoto extends PendingPhoto {
   readonly path: string;
 }
 
-/** What `askPhotos` puts to the person: the app, how many may be chosen, the photos, and the call path's signal and deadline. */
-export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+/** What `askPhotos` puts to the person: who asks, the app, how many may be chosen, the photos, and the call path's signal and deadline. */
+export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
   /** The most photos that may be chosen. */
   readonly limit: number;
   /** The photos, newest first (the first `consoleLimits.maxPhotos` are listed). */
@@ -29,6 +29,8 @@ export function askPhotos(requests: ConsoleRequests, ask: PhotosAsk): Promise<re
   return requests.ask<readonly string[]>({
     kind: 'photos',
     app: ask.app,
+    agent: ask.agent,
+    agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
     fields: { limit: ask.limit, photos: shown.map(({ id, name, takenAt }) => ({ id, name, takenAt })) } satisfies PendingFields<'photos'>,

@@ -3,8 +3,8 @@ import type { PendingFields } from './console-contract.js';
 import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
 import { isCancel } from './is-cancel.js';
 
-/** What `askPrint` puts to the person: the app, the document's name and type, the printers, and the call path's signal and deadline. */
-export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+/** What `askPrint` puts to the person: who asks, the app, the document's name and type, the printers, and the call path's signal and deadline. */
+export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
   /** The document's name. */
   readonly documentName: string;
   /** The document's media type. */
@@ -22,6 +22,8 @@ export function askPrint(requests: ConsoleRequests, ask: PrintAsk): Promise<stri
   return requests.ask<string | null>({
     kind: 'print',
     app: ask.app,
+    agent: ask.agent,
+    agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
     fields: { documentName: ask.documentName, mimeType: ask.mimeType, printers: ask.printers } satisfies PendingFields<'print'>,

@@ -3,8 +3,8 @@ import { consoleLimits, type PendingFields } from './console-contract.js';
 import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
 import { isCancel } from './is-cancel.js';
 
-/** What `askSave` puts to the person: the app, the suggested name, the file's type and size, and the call path's signal and deadline. */
-export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+/** What `askSave` puts to the person: who asks, the app, the suggested name, the file's type and size, and the call path's signal and deadline. */
+export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
   /** The name the app suggests. */
   readonly suggestedName: string;
   /** The file's media type. */
@@ -24,6 +24,8 @@ export function askSave(requests: ConsoleRequests, ask: SaveAsk): Promise<string
   return requests.ask<string | null>({
     kind: 'save',
     app: ask.app,
+    agent: ask.agent,
+    agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
     fields: { suggestedName: ask.suggestedName, mimeType: ask.mimeType, size: ask.size } satisfies PendingFields<'save'>,

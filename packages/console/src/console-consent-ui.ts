@@ -1,24 +1,73 @@
-import type { ConsentUi } from '@xcap/call';
+import type { ConsentRequest } from '@xcap/call';
 import type { ManifestEntry } from '@xcap/catalog';
 import { askConsent } from './ask-consent.js';
+import { consentArguments, type DescribeFile } from './consent-arguments.js';
+import type { ConsoleConsentChoice } from './consent-choice.js';
+import type { AgentJson } from './console-contract.js';
 import type { ConsoleRequests } from './console-requests.js';
 
 /**
- * The console's consent UI: each sheet the call path asks is an
- * `askConsent` request in `requests` — the scope, the sheet's title and
- * text and the manifest's `why` for the scope (or `null`); no answer before
- * the call path's signal aborts (its deadline, the call's cancel) is
- * `dismiss`. The answer goes back to the call path, which stores it through
- * `consentAnswer` (this writes no grant).
+ * What issue 32's contract adds to `ConsentRequest` of `@xcap/call`: who
+ * calls, the tool, the arguments and the `detached` signal. Declared here,
+ * optional, while `@xcap/call` on this branch lacks them (a request without
+ * them is shown without an agent, tool or arguments).
  */
-export function consoleConsentUi(requests: ConsoleRequests, manifest: { readonly capabilities: readonly ManifestEntry[] }): ConsentUi {
-  return (request) =>
-    askConsent(requests, {
+export interface ConsentRequestAdditions {
+  /** The agent as it names itself and how it reached the host, or `null` for the app's UI. */
+  readonly agent: AgentJson | null;
+  /** The agent's audit `clientId`, or `null` for the app's UI. */
+  readonly client: string | null;
+  /** The catalog tool called and its description. */
+  readonly tool: { readonly id: string; readonly description: string };
+  /** The call's argument snapshot. */
+  readonly arguments: unknown;
+  /** Aborts when no call waits any more but the sheet stays open. */
+  readonly detached: AbortSignal;
+}
+
+/** The request `consoleConsentUi` answers: `ConsentRequest`, with the fields of issue 32 where the call path gives them. */
+export type ConsoleConsentRequest = ConsentRequest & Partial<ConsentRequestAdditions>;
+
+/** The consent UI `consoleConsentUi` makes (a `ConsentUi` of `@xcap/call` that answers `ConsoleConsentChoice`). */
+export type ConsoleConsentUi = (request: ConsoleConsentRequest) => Promise<ConsoleConsentChoice>;
+
+/** What `consoleConsentUi` takes besides the registry and the manifest. */
+export interface ConsoleConsentUiOptions {
+  /** Names a `fileId` argument by the file's name, type and size (host-node reads its blob store); without it a `fileId` shows as given. */
+  readonly describeFile?: DescribeFile;
+}
+
+/**
+ * The console's consent UI: each sheet the call path asks is an
+ * `askConsent` request in `requests` — who asks (`agent`, per-agent key
+ * `client` or `ui`), the scope, the sheet's title and text, the manifest's
+ * `why` for the scope (or `null`), the tool and its catalog description,
+ * and the call's arguments as names and values (`consentArguments`, a
+ * `fileId` through `describeFile`). No answer before the call path's
+ * signal aborts (its deadline, the call's cancel) is `dismiss`. The answer
+ * (`allowOnce`, `allow`, `deny`) goes back to the call path, which stores
+ * it through `consentAnswer` (this writes no grant).
+ */
+export function consoleConsentUi(
+  requests: ConsoleRequests,
+  manifest: { readonly capabilities: readonly ManifestEntry[] },
+  options: ConsoleConsentUiOptions = {},
+): ConsoleConsentUi {
+  return async (request) => {
+    const agent = request.agent ?? null;
+    return askConsent(requests, {
       app: request.app,
+      agent: agent === null ? null : { name: agent.name, version: agent.version, via: agent.via },
+      agentKey: request.client ?? 'ui',
       scope: request.scope,
       sheet: request.sheet,
       why: manifest.capabilities.find((entry) => entry.id === request.scope)?.why ?? null,
+      tool: request.tool?.id ?? '',
+      toolDescription: request.tool?.description ?? '',
+      arguments: await consentArguments(request.arguments, request.app, options.describeFile),
       signal: request.signal,
       deadline: request.deadline,
+      ...(request.detached === undefined ? {} : { detached: request.detached }),
     });
+  };
 }

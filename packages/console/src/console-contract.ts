@@ -14,6 +14,24 @@ export const consolePendingKinds = ['consent', 'photos', 'open', 'save', 'print'
 /** One of `consolePendingKinds`. */
 export type ConsolePendingKind = (typeof consolePendingKinds)[number];
 
+/** Who asks, as the page shows it (`AgentLabel` of `@xcap/call` as JSON): each field as the agent or the host gave it, shown as text. */
+export interface AgentJson {
+  /** The name the agent gave in `initialize` (`clientInfo.name`), or `null` when unknown. */
+  readonly name: string | null;
+  /** Its `clientInfo.version`, or `null` when unknown. */
+  readonly version: string | null;
+  /** How it reached the host, for a person (`token laptop`, `OAuth client … at …`), or `null` (stdio). */
+  readonly via: string | null;
+}
+
+/** One argument of the call a consent sheet is for: its name and its value as shown (cut with … past `consoleLimits.maxArgumentChars`; a `fileId` as `name.pdf (12 KB)`). */
+export interface PendingArgument {
+  /** The argument's name (`title`, `fileId`; `value` when the arguments are not an object). */
+  readonly name: string;
+  /** Its value for a person. */
+  readonly value: string;
+}
+
 /** What every pending request carries, whatever its kind. */
 export interface PendingBase {
   /** Random, unguessable; an answer names it. */
@@ -26,6 +44,8 @@ export interface PendingBase {
   readonly createdAt: string;
   /** When the call path stops waiting and the request is dismissed or cancelled unanswered (ISO 8601), or `null` when it waits without a deadline. */
   readonly expiresAt: string | null;
+  /** Who asks: the agent that made the call, or `null` for the app's own UI. */
+  readonly agent: AgentJson | null;
 }
 
 /** A consent sheet for an undecided `ask` scope. */
@@ -40,6 +60,14 @@ export interface ConsentPending extends PendingBase {
   readonly text: string;
   /** The manifest's `why` for the scope, or `null`. */
   readonly why: string | null;
+  /** The catalog tool called (`photos_pick`). */
+  readonly tool: string;
+  /** The catalog's description of that tool: what it does, in words. */
+  readonly toolDescription: string;
+  /** The call's arguments, each as a name and a display value (at most `consoleLimits.maxArguments`). */
+  readonly arguments: readonly PendingArgument[];
+  /** The agent stopped waiting: the answer applies to its next call (an `Always allow` or `Don’t allow` is stored, an `Allow once` lets that next call through once). */
+  readonly detached: boolean;
 }
 
 /** One photo a photo picker offers (its bytes at the `photo` route). */
@@ -123,8 +151,8 @@ export interface CancelAnswer {
 
 /** The answer to a consent sheet (no answer in time is dismiss). */
 export interface ConsentAnswer {
-  /** Allow or deny. */
-  readonly reply: 'allow' | 'deny';
+  /** `allowOnce` (Allow once: this call runs, nothing is stored), `allow` (Always allow: stores `granted`) or `deny` (Don’t allow: stores `denied`). */
+  readonly reply: 'allowOnce' | 'allow' | 'deny';
 }
 
 /** The answer to a photo picker: ids of its list, at most `limit`, distinct; `[]` = Cancel. */
@@ -153,7 +181,7 @@ export interface PrintAnswer {
 
 /** What answers a request of each kind. */
 export interface ConsoleAnswers {
-  /** Allow or deny. */
+  /** Allow once, always allow or don't allow. */
   readonly consent: ConsentAnswer;
   /** The photos chosen. */
   readonly photos: PhotosAnswer;
@@ -310,27 +338,44 @@ export const consoleRoutes = {
 
 /** The fields of each kind's `Pending` besides `PendingBase`'s, and of its answers (checked against the types at compile time). */
 export const pendingFields = {
-  consent: { pending: ['scope', 'title', 'text', 'why'], answer: ['reply'] },
+  consent: { pending: ['scope', 'title', 'text', 'why', 'tool', 'toolDescription', 'arguments', 'detached'], answer: ['reply'] },
   photos: { pending: ['limit', 'photos'], answer: ['photoIds'] },
   open: { pending: ['multiple', 'accept', 'files'], answer: ['names'] },
   save: { pending: ['suggestedName', 'mimeType', 'size'], answer: ['name', 'cancel'] },
   print: { pending: ['documentName', 'mimeType', 'printers'], answer: ['printer', 'cancel'] },
 } as const satisfies { readonly [K in ConsolePendingKind]: { readonly pending: readonly (keyof PendingFields<K>)[]; readonly answer: readonly string[] } };
 
-/** The fields every `Pending` carries, the fields of an offered photo and file, and of an audit row. */
+/** The fields every `Pending` carries, of its agent, of a sheet's argument, of an offered photo and file, of an audit row and of an `ended` event. */
 export const sharedFields = {
-  pending: ['id', 'kind', 'app', 'createdAt', 'expiresAt'],
+  pending: ['id', 'kind', 'app', 'createdAt', 'expiresAt', 'agent'],
+  agent: ['name', 'version', 'via'],
+  argument: ['name', 'value'],
   photo: ['id', 'name', 'takenAt'],
   file: ['name', 'size'],
   auditRow: ['id', 'at', 'appId', 'clientId', 'tool', 'status', 'error'],
   error: ['error'],
+  ended: ['id', 'why'],
 } as const satisfies {
   readonly pending: readonly (keyof PendingBase)[];
+  readonly agent: readonly (keyof AgentJson)[];
+  readonly argument: readonly (keyof PendingArgument)[];
   readonly photo: readonly (keyof PendingPhoto)[];
   readonly file: readonly (keyof PendingFile)[];
   readonly auditRow: readonly (keyof AuditRowJson)[];
   readonly error: readonly (keyof ErrorBody)[];
+  readonly ended: readonly (keyof ConsoleEnded)[];
 };
+
+/** Why a pending request ended: the person answered, its deadline passed unanswered, or the call stopped waiting before (the client cancelled, the host stopped). */
+export type ConsoleEndedWhy = 'answered' | 'expired' | 'cancelled';
+
+/** `event: ended`: one request left the pending list, and why (an `expired` card stays, saying that nothing was stored). */
+export interface ConsoleEnded {
+  /** The request's id. */
+  readonly id: string;
+  /** Why it ended. */
+  readonly why: ConsoleEndedWhy;
+}
 
 /** The events of `GET /api/events` (`event: <name>`) and what each one's `data` is. */
 export interface ConsoleEvents {
@@ -340,10 +385,12 @@ export interface ConsoleEvents {
   readonly audit: AuditRowJson;
   /** Grants changed: `{}` (read `GET /api/grants` again). */
   readonly grants: Record<string, never>;
+  /** One request ended (sent before the `pending` list without it). */
+  readonly ended: ConsoleEnded;
 }
 
 /** The names of `ConsoleEvents`. */
-export const consoleEvents = ['pending', 'audit', 'grants'] as const satisfies readonly (keyof ConsoleEvents)[];
+export const consoleEvents = ['pending', 'audit', 'grants', 'ended'] as const satisfies readonly (keyof ConsoleEvents)[];
 
 /** The console's bounds. */
 export const consoleLimits = {
@@ -373,4 +420,8 @@ export const consoleLimits = {
   maxPrinters: 100,
   /** The longest name a save answer may carry, in characters. */
   maxSaveNameLength: 1_000,
+  /** Arguments a consent sheet lists at most (the rest are counted in one last line). */
+  maxArguments: 20,
+  /** The longest argument value a sheet shows, in characters (cut with … past it). */
+  maxArgumentChars: 200,
 } as const;

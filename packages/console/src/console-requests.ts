@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ConsolePendingKind, Pending } from './console-contract.js';
+import type { AgentJson, ConsoleEnded, ConsolePendingKind, Pending } from './console-contract.js';
 
 /** What `ConsoleRequests` takes (each has a default). */
 export interface ConsoleRequestsOptions {
@@ -19,6 +19,10 @@ export interface ConsoleAsk<T> {
   readonly kind: ConsolePendingKind;
   /** The app id asking. */
   readonly app: string;
+  /** Who asks, shown on the card (`PendingBase.agent`): the agent of the call, or `null` for the app's own UI. */
+  readonly agent: AgentJson | null;
+  /** The agent's audit `clientId` (`run-…`, `token:<name>`, `oauth:…`), or `ui` for the app's own UI: what per-agent bounds count by. */
+  readonly agentKey: string;
   /** The kind's own fields of the `Pending` JSON (`PendingFields<kind>` of the contract: the registry shows them as given). */
   readonly fields: Readonly<Record<string, unknown>>;
   /** Files the console may serve for this request only (`GET /api/photos/<id>/<photo id>`): id → absolute path. */
@@ -36,13 +40,20 @@ export interface ConsoleAsk<T> {
   readonly signal: AbortSignal;
   /** When the call path stops waiting, in ms since the epoch (`expiresAt`; `null` there when it is `Infinity`). */
   readonly deadline: number;
+  /**
+   * A consent sheet's `ConsentRequest.detached`: when it aborts, no call
+   * waits any more but the sheet stays (until `signal` aborts); the
+   * pending view's `detached` turns `true` and listeners hear of it.
+   */
+  readonly detached?: AbortSignal;
 }
 
 /** How `ConsoleRequests.answer` went: `ok`, or the HTTP status and why. */
 export type ConsoleAnswerResult = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 409; readonly error: string };
 
 interface Entry {
-  readonly view: Pending;
+  view: Pending;
+  readonly agentKey: string;
   readonly expire: () => void;
   readonly files: ReadonlyMap<string, string>;
   readonly settle: (answer: unknown) => string | undefined;
@@ -58,11 +69,14 @@ interface Entry {
  * dismissed, a picker cancelled) — the call path owns the deadline, the
  * registry keeps no timer. At most `maxPending` wait at once: past that a new request
  * ends with its fallback at once, with one log line. Listeners hear of every
- * change of the pending list.
+ * change of the pending list, and (`onEnded`) of why each request left it:
+ * `answered`, `expired` (its signal aborted at or after its deadline) or
+ * `cancelled` (aborted before, or the registry closed).
  */
 export class ConsoleRequests {
   readonly #entries = new Map<string, Entry>();
   readonly #listeners = new Set<() => void>();
+  readonly #endedListeners = new Set<(ended: ConsoleEnded) => void>();
   readonly #maxPending: number;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
@@ -88,33 +102,45 @@ export class ConsoleRequests {
       let id = this.#randomId();
       while (this.#entries.has(id)) id = this.#randomId();
       const now = this.#now();
-      const expire = () => end(request.fallback);
-      const end = (value: T) => {
+      const expire = () => end(request.fallback, !this.#closed && this.#now() >= request.deadline ? 'expired' : 'cancelled');
+      const detach = () => {
+        const entry = this.#entries.get(id);
+        if (entry === undefined || entry.view.kind !== 'consent') return;
+        entry.view = { ...entry.view, detached: true };
+        this.#changed();
+      };
+      const end = (value: T, why: ConsoleEnded['why']) => {
         request.signal.removeEventListener('abort', expire);
+        request.detached?.removeEventListener('abort', detach);
         this.#entries.delete(id);
+        for (const listener of [...this.#endedListeners]) listener({ id, why });
         this.#changed();
         resolve(value);
       };
       request.signal.addEventListener('abort', expire, { once: true });
       const view = {
         ...request.fields,
+        ...(request.kind === 'consent' ? { detached: request.detached?.aborted === true } : {}),
         id,
         kind: request.kind,
         app: request.app,
         createdAt: new Date(now).toISOString(),
         expiresAt: Number.isFinite(request.deadline) ? new Date(request.deadline).toISOString() : null,
+        agent: request.agent,
       } as Pending;
       this.#entries.set(id, {
         view,
+        agentKey: request.agentKey,
         files: request.files ?? new Map(),
         expire,
         settle: (answer) => {
           const parsed = request.parse(answer);
           if (isRefused(parsed)) return parsed.refused;
-          end(parsed);
+          end(parsed, 'answered');
           return undefined;
         },
       });
+      request.detached?.addEventListener('abort', detach, { once: true });
       this.#changed();
     });
   }
@@ -141,6 +167,12 @@ export class ConsoleRequests {
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Calls `listener` with each request that leaves the pending list and why (before the list's change is heard); answers the function that stops it. */
+  onEnded(listener: (ended: ConsoleEnded) => void): () => void {
+    this.#endedListeners.add(listener);
+    return () => this.#endedListeners.delete(listener);
   }
 
   /** Ends every pending request with its fallback (dismiss, cancel) and every later one at once: the host is stopping. */

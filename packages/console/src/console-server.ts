@@ -120,7 +120,12 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const stream of streams) stream.write(frame);
   };
-  const unsubscribe = requests?.subscribe(() => broadcast('pending', requests.pending())) ?? (() => undefined);
+  const unsubscribePending = requests?.subscribe(() => broadcast('pending', requests.pending())) ?? (() => undefined);
+  const unsubscribeEnded = requests?.onEnded((ended) => broadcast('ended', ended)) ?? (() => undefined);
+  const unsubscribe = () => {
+    unsubscribePending();
+    unsubscribeEnded();
+  };
 
   let pingTimer: unknown;
   const ping = () => {

@@ -16,12 +16,15 @@ export {
   consoleRoutes,
   pendingFields,
   sharedFields,
+  type AgentJson,
   type AuditMinute,
   type AuditRowJson,
   type CancelAnswer,
   type ConsentAnswer,
   type ConsentPending,
   type ConsoleAnswers,
+  type ConsoleEnded,
+  type ConsoleEndedWhy,
   type ConsoleEvents,
   type ConsoleMode,
   type ConsolePendingKind,
@@ -35,6 +38,7 @@ export {
   type OpenAnswer,
   type OpenPending,
   type Pending,
+  type PendingArgument,
   type PendingBase,
   type PendingFields,
   type PendingFile,
@@ -56,7 +60,15 @@ export { askPhotos, type AskedPhoto, type PhotosAsk } from './ask-photos.js';
 export { askOpen, type OpenAsk } from './ask-open.js';
 export { askSave, type SaveAsk } from './ask-save.js';
 export { askPrint, type PrintAsk } from './ask-print.js';
-export { consoleConsentUi } from './console-consent-ui.js';
+export {
+  consoleConsentUi,
+  type ConsentRequestAdditions,
+  type ConsoleConsentRequest,
+  type ConsoleConsentUi,
+  type ConsoleConsentUiOptions,
+} from './console-consent-ui.js';
+export { consentArguments, type DescribeFile, type FileDescription } from './consent-arguments.js';
+export type { ConsoleConsentChoice } from './consent-choice.js';
 export { consoleListenPort } from './console-listen-port.js';
 export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';

@@ -6,8 +6,11 @@ import {
   consoleRoutes,
   pendingFields,
   sharedFields,
+  type AgentJson,
   type AuditRowJson,
+  type ConsoleEnded,
   type ConsolePendingKind,
+  type PendingArgument,
   type PendingBase,
   type PendingFields,
   type PendingFile,
@@ -69,5 +72,8 @@ describe('API.md against the contract (console-contract.ts)', () => {
     expectTypeOf<Names<PendingPhoto, typeof sharedFields.photo>>().toEqualTypeOf<true>();
     expectTypeOf<Names<PendingFile, typeof sharedFields.file>>().toEqualTypeOf<true>();
     expectTypeOf<Names<AuditRowJson, typeof sharedFields.auditRow>>().toEqualTypeOf<true>();
+    expectTypeOf<Names<AgentJson, typeof sharedFields.agent>>().toEqualTypeOf<true>();
+    expectTypeOf<Names<PendingArgument, typeof sharedFields.argument>>().toEqualTypeOf<true>();
+    expectTypeOf<Names<ConsoleEnded, typeof sharedFields.ended>>().toEqualTypeOf<true>();
   });
 });

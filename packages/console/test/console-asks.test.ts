@@ -24,10 +24,18 @@ const manifest = { capabilities: [{ id: 'photos.read', why: '<b>why</b>' }] };
 
 const photo = (n: number): AskedPhoto => ({ id: `ph-${String(n).padStart(32, '0')}`, name: `p${n}.png`, takenAt: null, path: `/photos/p${n}.png` });
 /** The signal and deadline of a picker the call path never ends. */
-const open = () => ({ signal: new AbortController().signal, deadline: Infinity });
+const open = () => ({ signal: new AbortController().signal, deadline: Infinity, agent: null, agentKey: 'ui' });
 /** A photos ask of `photos` by acme.album, at most `limit`. */
-const pick = (requests: ConsoleRequests, photos: readonly AskedPhoto[], limit: number, until = open()) =>
-  askPhotos(requests, { app: 'acme.album', limit, photos, ...until });
+const pick = (
+  requests: ConsoleRequests,
+  photos: readonly AskedPhoto[],
+  limit: number,
+  until: ReturnType<typeof open> | { signal: AbortSignal; deadline: number; agent: null; agentKey: string } = open(),
+) => askPhotos(requests, { app: 'acme.album', limit, photos, ...until });
+/** Lets the consent UI's own awaits (the arguments' file lookups) run. */
+const settle = async () => {
+  for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+};
 
 describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, print)', () => {
   beforeEach(() => {
@@ -38,18 +46,24 @@ describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, p
 
   it('lists a consent sheet with its scope, title, text and why; answers it once', async () => {
     const requests = new ConsoleRequests();
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
+    const replied = consoleConsentUi(requests, manifest)(sheet());
+    await settle();
     const [pending] = requests.pending();
     expect(pending).toEqual({
       id: pending?.id,
       kind: 'consent',
       app: 'acme.album',
+      agent: null,
       createdAt: '2026-12-02T00:00:00.000Z',
       expiresAt: '2026-12-02T00:02:00.000Z',
       scope: 'photos.read',
       title: 'Photos',
       text: 'wants your photos',
       why: '<b>why</b>',
+      tool: '',
+      toolDescription: '',
+      arguments: [],
+      detached: false,
     });
     expect(requests.answer(pending?.id, { reply: 'deny' })).toEqual({ ok: true });
     expect(requests.answer(pending?.id, { reply: 'allow' })).toMatchObject({ ok: false, status: 409 });
@@ -59,7 +73,8 @@ describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, p
 
   it('refuses an answer of another shape (400) or of an id not pending (409), and keeps the request', async () => {
     const requests = new ConsoleRequests();
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
+    const replied = consoleConsentUi(requests, manifest)(sheet());
+    await settle();
     const id = requests.pending()[0]?.id ?? '';
     expect(requests.answer(id, { photoIds: [] })).toMatchObject({ ok: false, status: 400 });
     expect(requests.answer(id, { reply: 'dismiss' })).toMatchObject({ ok: false, status: 400 });
@@ -73,8 +88,9 @@ describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, p
   it('dismisses a sheet and cancels a picker when the call path aborts their signals (no timer of their own)', async () => {
     const requests = new ConsoleRequests();
     const picker = new AbortController();
-    const replied = Promise.resolve(consoleConsentUi(requests, manifest)(sheet()));
-    const picked = pick(requests, [photo(1), photo(2)], 1, { signal: picker.signal, deadline: Date.now() + 5_000 });
+    const replied = consoleConsentUi(requests, manifest)(sheet());
+    await settle();
+    const picked = pick(requests, [photo(1), photo(2)], 1, { signal: picker.signal, deadline: Date.now() + 5_000, agent: null, agentKey: 'ui' });
     expect(requests.pending().map((pending) => pending.expiresAt)).toEqual(['2026-12-02T00:02:00.000Z', '2026-12-02T00:00:05.000Z']);
     vi.advanceTimersByTime(600_000);
     expect(requests.pending()).toHaveLength(2);
@@ -166,12 +182,54 @@ describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, p
   it('close ends every pending request with its fallback, and every later one at once', async () => {
     const requests = new ConsoleRequests();
     const ui = consoleConsentUi(requests, manifest);
-    const replied = Promise.resolve(ui(sheet()));
+    const replied = ui(sheet());
+    await settle();
     const picked = pick(requests, [photo(1)], 1);
     requests.close();
     await expect(replied).resolves.toBe('dismiss');
     await expect(picked).resolves.toEqual([]);
-    await expect(Promise.resolve(ui(sheet()))).resolves.toBe('dismiss');
+    await expect(ui(sheet())).resolves.toBe('dismiss');
     expect(requests.pending()).toEqual([]);
+  });
+
+  it('puts who asks, the tool and its arguments on the sheet (a fileId through describeFile), keys by client, and returns allowOnce', async () => {
+    const requests = new ConsoleRequests();
+    const detached = new AbortController();
+    const described: string[] = [];
+    const ui = consoleConsentUi(requests, manifest, {
+      describeFile: (fileId, app) => {
+        described.push(`${app}/${fileId}`);
+        return { name: 'report.pdf', size: 2048, mimeType: 'application/pdf' };
+      },
+    });
+    const replied = ui({
+      ...sheet(),
+      agent: { name: 'Claude Desktop', version: '1.2', via: 'token laptop' },
+      client: 'token:laptop',
+      tool: { id: 'print_print', description: 'Prints a document.' },
+      arguments: { fileId: 'f-1', name: 'Report' },
+      detached: detached.signal,
+    });
+    await settle();
+    expect(requests.pending()[0]).toMatchObject({
+      agent: { name: 'Claude Desktop', version: '1.2', via: 'token laptop' },
+      tool: 'print_print',
+      toolDescription: 'Prints a document.',
+      arguments: [
+        { name: 'fileId', value: 'report.pdf (application/pdf, 2.0 KB)' },
+        { name: 'name', value: 'Report' },
+      ],
+      detached: false,
+    });
+    expect(described).toEqual(['acme.album/f-1']);
+    detached.abort();
+    expect(requests.pending()[0]).toMatchObject({ detached: true });
+    expect(requests.answer(requests.pending()[0]?.id, { reply: 'allowOnce' })).toEqual({ ok: true });
+    await expect(replied).resolves.toBe('allowOnce');
+    const ui2 = ui({ ...sheet(), agent: null, client: null });
+    await settle();
+    expect(requests.pending()[0]).toMatchObject({ agent: null, arguments: [] });
+    requests.close();
+    await expect(ui2).resolves.toBe('dismiss');
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleRequests } from '../src/console-requests.js';
-import { askConsent, askPhotos } from './asks.js';
+import { agent, askConsent, askPhotos } from './asks.js';
 
 const photo = (n: number) => ({ id: `ph-${n}`, path: `/photos/p${n}.png` });
 
@@ -16,12 +16,17 @@ describe('ConsoleRequests', () => {
       id: pending?.id,
       kind: 'consent',
       app: 'acme.album',
+      agent,
       createdAt: '2026-12-02T00:00:00.000Z',
       expiresAt: '2026-12-02T00:02:00.000Z',
       scope: 'photos.read',
       title: 'Photos',
-      text: 'wants your photos',
+      text: 'This app wants to see your photos. <b>why</b>',
       why: '<b>why</b>',
+      tool: 'photos_list',
+      toolDescription: 'Lists the photos of the library.',
+      arguments: [{ name: 'limit', value: '20' }],
+      detached: false,
     });
     expect(requests.answer(pending?.id, { reply: 'deny' })).toEqual({ ok: true });
     expect(requests.answer(pending?.id, { reply: 'allow' })).toMatchObject({ ok: false, status: 409 });
@@ -124,5 +129,59 @@ describe('ConsoleRequests', () => {
     await expect(picked).resolves.toEqual([]);
     await expect(askConsent(requests)).resolves.toBe('dismiss');
     expect(requests.pending()).toEqual([]);
+  });
+
+  it('names the agent on every kind, pickers too, and the app UI as null', async () => {
+    const requests = new ConsoleRequests();
+    void askPhotos(requests, [photo(1)], 1);
+    void askConsent(requests);
+    expect(requests.pending().map((pending) => pending.agent)).toEqual([agent, agent]);
+    requests.close();
+  });
+
+  it('turns a sheet detached when its detached signal aborts, tells listeners, and still takes an answer', async () => {
+    const requests = new ConsoleRequests();
+    const detached = new AbortController();
+    const replied = askConsent(requests, 'photos.read', 'acme.album', {
+      signal: new AbortController().signal,
+      deadline: Date.now() + 120_000,
+      detached: detached.signal,
+    });
+    const seen: boolean[] = [];
+    requests.subscribe(() => seen.push(requests.pending().some((pending) => pending.kind === 'consent' && pending.detached)));
+    expect(requests.pending()[0]).toMatchObject({ detached: false });
+    detached.abort();
+    expect(requests.pending()[0]).toMatchObject({ detached: true });
+    expect(seen).toEqual([true]);
+    expect(requests.answer(requests.pending()[0]?.id, { reply: 'allowOnce' })).toEqual({ ok: true });
+    await expect(replied).resolves.toBe('allowOnce');
+    const already = askConsent(requests, 'photos.read', 'acme.album', {
+      signal: new AbortController().signal,
+      deadline: Date.now() + 1,
+      detached: AbortSignal.abort(),
+    });
+    expect(requests.pending()[0]).toMatchObject({ detached: true });
+    requests.close();
+    await expect(already).resolves.toBe('dismiss');
+  });
+
+  it('says why each request ended: answered, expired (aborted at or after its deadline) or cancelled (before it, or closed), before the list changes', async () => {
+    const requests = new ConsoleRequests();
+    const ended: string[] = [];
+    requests.onEnded(({ id, why }) => ended.push(`${why}:${requests.pending().some((pending) => pending.id === id) ? 'listed' : 'gone'}`));
+    const expiring = new AbortController();
+    const cancelling = new AbortController();
+    void askConsent(requests, 'photos.read', 'acme.album', { signal: expiring.signal, deadline: Date.now() + 1_000 });
+    void askConsent(requests, 'photos.read', 'acme.album', { signal: cancelling.signal, deadline: Date.now() + 1_000 });
+    const answered = askConsent(requests);
+    requests.answer(requests.pending()[2]?.id, { reply: 'deny' });
+    await answered;
+    vi.advanceTimersByTime(999);
+    cancelling.abort();
+    vi.advanceTimersByTime(1);
+    expiring.abort();
+    void askPhotos(requests, [photo(1)], 1);
+    requests.close();
+    expect(ended).toEqual(['answered:gone', 'cancelled:gone', 'expired:gone', 'cancelled:gone']);
   });
 });
