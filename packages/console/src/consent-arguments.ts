@@ -58,10 +58,9 @@ export function sizeInWords(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`;
 }
 
-/** `value` as compact JSON (`String(value)` where JSON has none: `undefined`). */
+/** `value` (from JSON) as compact JSON; `undefined` (a JavaScript caller's) as `undefined`. */
 function compact(value: unknown): string {
-  const json: string | undefined = JSON.stringify(value);
-  return json ?? String(value);
+  return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
 async function fileLine(fileId: string, app: string, describeFile: DescribeFile | undefined): Promise<string> {
