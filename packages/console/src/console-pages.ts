@@ -21,5 +21,8 @@ export const consolePages = {
 } as const;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>\n`;
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
+    `<link rel="stylesheet" href="/assets/console.css"></head><body><main>${body}</main></body></html>\n`
+  );
 }

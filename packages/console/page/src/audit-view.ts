@@ -1,13 +1,13 @@
 import type { AuditRowJson } from '../../src/console-contract.js';
+import { cell } from './cell.js';
 import { el } from './el.js';
+import { errorSentence } from './error-sentence.js';
 import { formatTime } from './format-time.js';
 import { requestRoute } from './request-json.js';
+import { statusChoices, statusWords } from './status-words.js';
 
 /** Rows the table keeps (the server's default page). */
 const shownRows = 100;
-
-/** The statuses an audit row may have (audit.json's enum). */
-const statuses = ['ok', 'failed', 'invalid', 'upstream', 'denied'] as const;
 
 /** The audit log: newest first, filtered by app, tool and status; `add()` puts a live row on top when it passes the filters. */
 export class AuditView {
@@ -17,7 +17,7 @@ export class AuditView {
   private readonly tool = el('input', { type: 'search', autocomplete: 'off' });
   /** Counts reloads: an answer that is not the latest one's is dropped (filters changed meanwhile). */
   private reloads = 0;
-  private readonly status = el('select', {}, el('option', { value: '' }, 'any'), ...statuses.map((status) => el('option', { value: status }, status)));
+  private readonly status = el('select', {}, el('option', { value: '' }, 'any'), ...statusChoices.map(([value, words]) => el('option', { value }, words)));
 
   constructor(container: HTMLElement) {
     const filters = el(
@@ -33,7 +33,7 @@ export class AuditView {
       void this.reload();
     });
     this.status.addEventListener('change', () => void this.reload());
-    const head = el('thead', {}, el('tr', {}, ...['Time', 'App', 'Client', 'Tool', 'Status', 'Error'].map((title) => el('th', { scope: 'col' }, title))));
+    const head = el('thead', {}, el('tr', {}, ...['Time', 'App', 'Who', 'Tool', 'Outcome'].map((title) => el('th', { scope: 'col' }, title))));
     container.append(filters, el('table', { className: 'audit' }, head, this.body), this.problem);
   }
 
@@ -53,7 +53,7 @@ export class AuditView {
       this.body.replaceChildren(...rows.map((row) => this.row(row)));
       this.problem.textContent = '';
     } catch (error) {
-      this.problem.textContent = error instanceof Error ? error.message : String(error);
+      this.problem.textContent = errorSentence(error);
     }
   }
 
@@ -70,12 +70,11 @@ export class AuditView {
     return el(
       'tr',
       {},
-      el('td', {}, formatTime(row.at)),
-      el('td', {}, appOf(row)),
-      el('td', {}, row.clientId),
-      el('td', {}, el('code', {}, row.tool)),
-      el('td', { className: `status ${row.status}` }, row.status),
-      el('td', {}, row.error ?? ''),
+      cell('Time', {}, formatTime(row.at)),
+      cell('App', {}, appOf(row)),
+      cell('Who', { className: 'client' }, row.clientId),
+      cell('Tool', {}, el('code', {}, row.tool)),
+      cell('Outcome', { className: `status ${row.status}` }, statusWords(row.status, row.error)),
     );
   }
 }

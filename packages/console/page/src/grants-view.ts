@@ -1,5 +1,8 @@
 import type { GrantJson } from '../../src/console-contract.js';
+import { actionHeader, cell } from './cell.js';
 import { el } from './el.js';
+import { errorSentence } from './error-sentence.js';
+import { grantWords } from './status-words.js';
 import { requestRoute } from './request-json.js';
 
 /** The grants table (app × scope × answer, `Revoke` per row); `reload()` reads `/api/grants` again. */
@@ -18,7 +21,7 @@ export class GrantsView {
       this.draw(grants);
       this.problem.textContent = '';
     } catch (error) {
-      this.problem.textContent = error instanceof Error ? error.message : String(error);
+      this.problem.textContent = errorSentence(error);
     }
   }
 
@@ -26,7 +29,7 @@ export class GrantsView {
     const head = el(
       'thead',
       {},
-      el('tr', {}, el('th', { scope: 'col' }, 'App'), el('th', { scope: 'col' }, 'Scope'), el('th', { scope: 'col' }, 'Answer'), el('td')),
+      el('tr', {}, el('th', { scope: 'col' }, 'App'), el('th', { scope: 'col' }, 'Scope'), el('th', { scope: 'col' }, 'Answer'), actionHeader()),
     );
     const rows = grants.map((grant) => {
       const revoke = el('button', { type: 'button' }, 'Revoke');
@@ -36,20 +39,20 @@ export class GrantsView {
           () => this.reload(),
           (error: unknown) => {
             revoke.disabled = false;
-            this.problem.textContent = error instanceof Error ? error.message : String(error);
+            this.problem.textContent = errorSentence(error);
           },
         );
       });
       return el(
         'tr',
         {},
-        el('td', {}, grant.app),
-        el('td', {}, el('code', {}, grant.scope)),
-        el('td', { className: grant.answer }, grant.answer),
-        el('td', {}, revoke),
+        cell('App', {}, grant.app),
+        cell('Scope', {}, el('code', {}, grant.scope)),
+        cell('Answer', { className: `answer ${grant.answer}` }, grantWords(grant.answer)),
+        cell('', { className: 'action' }, revoke),
       );
     });
-    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 4 }, 'No grants stored.'))) : el('tbody', {}, ...rows);
+    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 4, className: 'none' }, 'No grants stored.'))) : el('tbody', {}, ...rows);
     this.table.replaceChildren(el('caption', {}, 'Stored consent answers'), head, body);
   }
 }

@@ -1,9 +1,12 @@
-import { consoleRoutes, type AuditRowJson, type Pending } from '../../src/console-contract.js';
+import { consoleRoutes, type AuditRowJson, type ConsoleEnded, type Pending } from '../../src/console-contract.js';
+import { errorSentence } from './error-sentence.js';
 import { requestRoute } from './request-json.js';
 
 /** What the page does with each kind of news from the server. */
 export interface LiveHandlers {
   readonly pending: (pending: readonly Pending[]) => void;
+  /** A request ended, and why (the stream only; polling sees requests leave the list). */
+  readonly ended: (ended: ConsoleEnded) => void;
   readonly audit: (row: AuditRowJson) => void;
   readonly grants: () => void;
   /** Polling only (the stream failed): every few polls, re-read what the stream would have pushed. */
@@ -15,7 +18,7 @@ export interface LiveHandlers {
 const pollEvery = 2000;
 
 /**
- * Follows the server: the `/api/events` stream (`pending`, `audit`, `grants` events), and when
+ * Follows the server: the `/api/events` stream (`pending`, `ended`, `audit`, `grants` events), and when
  * the stream fails for good (closed by the server, or refused), `/api/state` every 2 s instead.
  */
 export function liveUpdates(handlers: LiveHandlers): void {
@@ -28,7 +31,7 @@ export function liveUpdates(handlers: LiveHandlers): void {
     const once = (): void => {
       requestRoute('state').then(
         (state) => handlers.pending(state.pending),
-        (error: unknown) => handlers.connection(`Cannot reach the console: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) => handlers.connection(errorSentence(error)),
       );
       if (++tick % 5 === 0) handlers.refresh();
     };
@@ -43,6 +46,7 @@ export function liveUpdates(handlers: LiveHandlers): void {
   events.addEventListener('pending', (event) => handlers.pending(JSON.parse((event as MessageEvent<string>).data) as Pending[]));
   events.addEventListener('audit', (event) => handlers.audit(JSON.parse((event as MessageEvent<string>).data) as AuditRowJson));
   events.addEventListener('grants', () => handlers.grants());
+  events.addEventListener('ended', (event) => handlers.ended(JSON.parse((event as MessageEvent<string>).data) as ConsoleEnded));
   events.addEventListener('error', () => {
     if (events.readyState === EventSource.CLOSED) poll();
     else handlers.connection('Reconnecting…');

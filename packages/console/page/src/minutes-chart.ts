@@ -1,6 +1,8 @@
 import type { AuditMinute as MinuteJson } from '../../src/console-contract.js';
 import { el } from './el.js';
+import { errorSentence } from './error-sentence.js';
 import { requestRoute } from './request-json.js';
+import { statusShort } from './status-words.js';
 
 /** The statuses in the order they stack, bottom up (audit.json's enum); a status the server adds goes on top. */
 const order = ['ok', 'failed', 'invalid', 'upstream', 'denied'];
@@ -35,7 +37,7 @@ export class MinutesChart {
       this.draw(minutes);
       this.problem.textContent = '';
     } catch (error) {
-      this.problem.textContent = error instanceof Error ? error.message : String(error);
+      this.problem.textContent = errorSentence(error);
     }
   }
 
@@ -61,7 +63,7 @@ export class MinutesChart {
         const barHeight = (count / max) * plot;
         y -= barHeight;
         const bar = svg('rect', { x: index * slot + 1, y, width: Math.max(1, slot - 2), height: barHeight, class: `bar ${status}` });
-        bar.append(svg('title', {}, `${new Date(minute.minute).toLocaleTimeString()}: ${count} ${status}`));
+        bar.append(svg('title', {}, `${new Date(minute.minute).toLocaleTimeString()}: ${count} ${statusShort(status)}`));
         chart.append(bar);
       }
     });
@@ -73,7 +75,7 @@ export class MinutesChart {
           'span',
           { className: 'key' },
           el('span', { className: `swatch ${status}` }),
-          `${status} ${minutes.reduce((sum, minute) => sum + (minute.counts[status] ?? 0), 0)}`,
+          `${statusShort(status)}: ${minutes.reduce((sum, minute) => sum + (minute.counts[status] ?? 0), 0)}`,
         ),
       ),
     );

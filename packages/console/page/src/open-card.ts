@@ -1,6 +1,5 @@
 import type { OpenPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
-import { appLine } from './app-line.js';
 import { el } from './el.js';
 import { formatSize } from './format-size.js';
 
@@ -16,16 +15,15 @@ export function openCard(pending: OpenPending): HTMLElement {
   );
   const accepts = pending.accept.length === 0 ? 'any type' : pending.accept.join(', ');
   return answerCard(
-    pending.id,
+    pending,
     pending.multiple ? 'Open files' : 'Open a file',
     [
-      appLine(pending.app, pending.expiresAt),
       el('p', { className: 'meta' }, `Accepts ${accepts}`),
       pending.files.length === 0 ? el('p', {}, 'No file in the folder fits.') : el('ul', { className: 'files' }, ...items),
     ],
     [
       { label: 'Choose', primary: true, answer: () => ({ names: inputs.filter((input) => input.checked).map((input) => input.value) }) },
-      { label: 'Cancel', answer: () => ({ names: [] }) },
+      { label: 'Cancel', cancel: true, answer: () => ({ names: [] }) },
     ],
   );
 }

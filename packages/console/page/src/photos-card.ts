@@ -1,6 +1,5 @@
 import { consoleRoutes, type PhotosPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
-import { appLine } from './app-line.js';
 import { el } from './el.js';
 
 /**
@@ -30,12 +29,12 @@ export function photosCard(pending: PhotosPending): HTMLElement {
   });
   update();
   return answerCard(
-    pending.id,
+    pending,
     'Choose photos',
-    [appLine(pending.app, pending.expiresAt), count, el('ul', { className: 'photos' }, ...items)],
+    [count, el('ul', { className: 'photos' }, ...items)],
     [
       { label: 'Choose', primary: true, answer: () => ({ photoIds: boxes.filter((box) => box.checked).map((box) => box.value) }) },
-      { label: 'Cancel', answer: () => ({ photoIds: [] }) },
+      { label: 'Cancel', cancel: true, answer: () => ({ photoIds: [] }) },
     ],
   );
 }

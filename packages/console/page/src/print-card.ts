@@ -1,6 +1,5 @@
 import type { PrintPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
-import { appLine } from './app-line.js';
 import { el } from './el.js';
 
 /** The print sheet of `print_print`: the document's name and type, the printers as radios (the first chosen); `Print` / `Cancel`. */
@@ -9,10 +8,9 @@ export function printCard(pending: PrintPending): HTMLElement {
   const radios = pending.printers.map((printer, index) => el('input', { type: 'radio', name: group, value: printer, checked: index === 0 }));
   const list = el('fieldset', {}, el('legend', {}, 'Printer'), ...radios.map((radio) => el('label', { className: 'choice' }, radio, radio.value)));
   return answerCard(
-    pending.id,
+    pending,
     'Print',
     [
-      appLine(pending.app, pending.expiresAt),
       el('p', {}, el('span', { className: 'document-name' }, pending.documentName), el('span', { className: 'meta' }, ` (${pending.mimeType})`)),
       pending.printers.length === 0 ? el('p', {}, 'No printer is set up.') : list,
     ],
@@ -25,7 +23,7 @@ export function printCard(pending: PrintPending): HTMLElement {
           return printer === undefined ? undefined : { printer };
         },
       },
-      { label: 'Cancel', answer: () => ({ cancel: true }) },
+      { label: 'Cancel', cancel: true, answer: () => ({ cancel: true }) },
     ],
   );
 }

@@ -1,6 +1,5 @@
 import type { SavePending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
-import { appLine } from './app-line.js';
 import { el } from './el.js';
 import { formatSize } from './format-size.js';
 
@@ -9,14 +8,9 @@ export function saveCard(pending: SavePending): HTMLElement {
   const name = el('input', { type: 'text', value: pending.suggestedName, required: true, spellcheck: false, autocomplete: 'off' });
   const problem = el('p', { className: 'problem' });
   return answerCard(
-    pending.id,
+    pending,
     'Save a file',
-    [
-      appLine(pending.app, pending.expiresAt),
-      el('p', { className: 'meta' }, `${pending.mimeType}, ${formatSize(pending.size)}`),
-      el('label', { className: 'field' }, 'Name', name),
-      problem,
-    ],
+    [el('p', { className: 'meta' }, `${pending.mimeType}, ${formatSize(pending.size)}`), el('label', { className: 'field' }, 'Name', name), problem],
     [
       {
         label: 'Save',
@@ -30,7 +24,7 @@ export function saveCard(pending: SavePending): HTMLElement {
           return { name: name.value };
         },
       },
-      { label: 'Cancel', answer: () => ({ cancel: true }) },
+      { label: 'Cancel', cancel: true, answer: () => ({ cancel: true }) },
     ],
   );
 }

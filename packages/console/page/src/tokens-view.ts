@@ -1,5 +1,7 @@
 import type { TokenJson } from '../../src/console-contract.js';
+import { actionHeader, cell } from './cell.js';
 import { el } from './el.js';
+import { errorSentence } from './error-sentence.js';
 import { formatTime } from './format-time.js';
 import { requestRoute } from './request-json.js';
 
@@ -52,11 +54,11 @@ export class TokensView {
   }
 
   private fail(error: unknown): void {
-    this.problem.textContent = error instanceof Error ? error.message : String(error);
+    this.problem.textContent = errorSentence(error);
   }
 
   private draw(tokens: readonly TokenJson[]): void {
-    const head = el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), el('td')));
+    const head = el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Name'), el('th', { scope: 'col' }, 'Created'), actionHeader()));
     const rows = tokens.map((token) => {
       const revoke = el('button', { type: 'button' }, 'Revoke');
       revoke.addEventListener('click', () => {
@@ -72,9 +74,9 @@ export class TokensView {
           },
         );
       });
-      return el('tr', {}, el('td', {}, token.name), el('td', {}, formatTime(token.createdAt)), el('td', {}, revoke));
+      return el('tr', {}, cell('Name', {}, token.name), cell('Created', {}, formatTime(token.createdAt)), cell('', { className: 'action' }, revoke));
     });
-    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 3 }, 'No tokens.'))) : el('tbody', {}, ...rows);
-    this.table.replaceChildren(el('caption', {}, 'Bearer tokens for xcap serve --http'), head, body);
+    const body = rows.length === 0 ? el('tbody', {}, el('tr', {}, el('td', { colSpan: 3, className: 'none' }, 'No tokens.'))) : el('tbody', {}, ...rows);
+    this.table.replaceChildren(el('caption', {}, 'Tokens that let an agent call over HTTP'), head, body);
   }
 }
