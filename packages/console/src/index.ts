@@ -73,3 +73,4 @@ export { consoleListenPort } from './console-listen-port.js';
 export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';
 export { consolePageDir } from './console-page-dir.js';
+export { agentWords, askParts, askSentence, scopeWords, taskWords, type AskParts } from './ask-sentence.js';

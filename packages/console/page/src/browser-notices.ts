@@ -1,5 +1,5 @@
 import type { Pending } from '../../src/console-contract.js';
-import { askSentence } from './ask-sentence.js';
+import { askSentence } from '../../src/ask-sentence.js';
 
 /**
  * Tells the person of new requests: the tab title carries the number waiting (`(2) xcap

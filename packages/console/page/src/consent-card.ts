@@ -1,6 +1,6 @@
 import type { ConsentPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
-import { scopeWords } from './ask-sentence.js';
+import { scopeWords } from '../../src/ask-sentence.js';
 import { el } from './el.js';
 
 /** What a detached sheet says: the agent stopped waiting. */

@@ -1,5 +1,5 @@
 import type { Pending } from '../../src/console-contract.js';
-import { askParts } from './ask-sentence.js';
+import { askParts } from '../../src/ask-sentence.js';
 import { el } from './el.js';
 
 /** The line every card starts with, as text: `<agent> asks, for the app <app>, to <task>.` (the agent and the app in bold). */

@@ -1,5 +1,5 @@
 import type { PostgresStores } from '@xcap/store-postgres';
-import { FileGrantStore, FileTokenStore, tokenFilePath, type DataPaths } from '@xcap/store-local';
+import { FileBlobStore, FileGrantStore, FileTokenStore, tokenFilePath, type DataPaths } from '@xcap/store-local';
 import type { ServeConsole } from '../console/start-serve-console.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { CliFailure } from './cli-failure.js';
@@ -45,7 +45,7 @@ export async function consolePortOption(options: Record<string, unknown>): Promi
 /**
  * Opens the console of `xcap serve --consent console` (`startServeConsole`,
  * loaded only now) on the host's own stores: the data directory's grant
- * file, token file and audit log, or the PostgreSQL ones. A port in use
+ * file, token file, audit log and app files, or the PostgreSQL ones. A port in use
  * exits 1.
  */
 export async function openServeConsole(port: number, input: ServeConsoleInput, options: Record<string, unknown>, io: CliIo): Promise<ServeConsole> {
@@ -65,6 +65,8 @@ export async function openServeConsole(port: number, input: ServeConsoleInput, o
       app: input.manifest,
       ...(input.filesDir === undefined ? {} : { filesDir: input.filesDir }),
       stores,
+      // A sheet names a fileId argument from the app's files (read only; the host's own store writes them).
+      blobs: shared === undefined ? new FileBlobStore(paths.files) : shared.blobs,
       open: options.consoleOpen === true,
       env: io.env,
       log: (line) => io.stderr(`${line}\n`),

@@ -3,6 +3,7 @@ import type { OpenPicker } from '../providers/files-provider.js';
 import { folderFiles } from '../providers/folder-files.js';
 import { askOpen, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleWho } from './console-who.js';
 
 /**
  * The console's open picker: `askOpen` of `@xcap/console` with `multiple`,
@@ -20,6 +21,7 @@ export function consoleOpenPicker(requests: ConsoleRequests, app: string, dir: s
       multiple: request.multiple,
       accept: request.accept,
       files,
+      ...consoleWho(context),
       signal: context.signal,
       deadline: context.deadline,
     });

@@ -1,15 +1,16 @@
 import type { PhotoPicker } from '../providers/photos-provider.js';
 import { askPhotos, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleWho } from './console-who.js';
 
 /**
  * The console's photo picker: `askPhotos` of `@xcap/console` with `limit`
  * and the library's photos, newest first (the first
  * `consoleLimits.maxPhotos`), whose thumbnails the console serves for this
- * request only; `[]` = Cancel, and so is no answer before the call's
+ * request only, naming the call's agent (`consoleWho`); `[]` = Cancel, and so is no answer before the call's
  * signal aborts.
  */
 export function consolePhotoPicker(requests: ConsoleRequests, app: string): PhotoPicker {
   return (candidates, limit, context = noDeadline) =>
-    askPhotos(requests, { app, limit, photos: candidates, signal: context.signal, deadline: context.deadline });
+    askPhotos(requests, { app, limit, photos: candidates, ...consoleWho(context), signal: context.signal, deadline: context.deadline });
 }

@@ -1,6 +1,7 @@
 import type { PrintPicker } from '../providers/print-provider.js';
 import { askPrint, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleWho } from './console-who.js';
 
 /**
  * The console's print sheet: `askPrint` of `@xcap/console` with the
@@ -14,6 +15,7 @@ export function consolePrintPicker(requests: ConsoleRequests, app: string): Prin
       documentName: request.name,
       mimeType: request.mimeType,
       printers: request.printers,
+      ...consoleWho(context),
       signal: context.signal,
       deadline: context.deadline,
     });

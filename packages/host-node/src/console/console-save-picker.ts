@@ -1,6 +1,7 @@
 import type { SavePicker } from '../providers/files-provider.js';
 import { askSave, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleWho } from './console-who.js';
 
 /**
  * The console's save dialog: `askSave` of `@xcap/console` with the
@@ -16,6 +17,7 @@ export function consoleSavePicker(requests: ConsoleRequests, app: string): SaveP
       suggestedName: request.name,
       mimeType: request.mimeType,
       size: request.size,
+      ...consoleWho(context),
       signal: context.signal,
       deadline: context.deadline,
     });

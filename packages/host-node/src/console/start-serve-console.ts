@@ -1,7 +1,18 @@
 import { execFile } from 'node:child_process';
 import { LogLimiter } from '@xcap/wire';
-import { ConsoleRequests, consoleConsentUi, observedGrants, startConsoleServer, type ConsoleServer, type ConsoleStores } from '@xcap/console';
+import type { BlobStore } from '@xcap/bridge';
+import {
+  ConsoleRequests,
+  askSentence,
+  consoleConsentUi,
+  observedGrants,
+  startConsoleServer,
+  type ConsoleServer,
+  type ConsoleStores,
+  type Pending,
+} from '@xcap/console';
 import type { ConsentUi } from '@xcap/call';
+import { blobFileDescriber } from './blob-file-describer.js';
 import { isAppId } from '../manifest/app-id.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { findOnPath } from '../providers/find-on-path.js';
@@ -30,6 +41,8 @@ export interface ServeConsoleOptions {
   readonly log: (line: string) => void;
   /** The page's built assets (default the package's). */
   readonly assetsDir?: string;
+  /** The app files a sheet's `fileId` argument is read from (its name, type, size and pages are shown); without it a `fileId` shows as given. */
+  readonly blobs?: BlobStore;
 }
 
 /** The console of `xcap serve --consent console`, and what the host takes from it. */
@@ -51,11 +64,13 @@ export interface ServeConsole {
 /**
  * Starts the console of `xcap serve --foreground --consent console`: a
  * `ConsoleRequests` registry, its server on 127.0.0.1 (one line `xcap
- * serve: console at <login URL>`), the consent UI and the console pickers
- * over it. Each request that starts waiting logs `xcap serve: a request is
- * waiting in the console at <URL>` and, where `notify-send` is on PATH,
- * shows it as a notification; with `open`, the first one runs `xdg-open
- * <login URL>` (no shell; neither can fail a call).
+ * serve: console at <login URL>`), the consent UI (a `fileId` argument
+ * named from `blobs`) and the console pickers over it. Each request that
+ * starts waiting logs `xcap serve: a request is waiting in the console at
+ * <URL>` and, where `notify-send` is on PATH, shows a notification that
+ * names the agent, the app and what it asks (`askSentence`); with `open`,
+ * the first one runs `xdg-open <login URL>` (no shell; neither can fail a
+ * call).
  */
 export async function startServeConsole(options: ServeConsoleOptions): Promise<ServeConsole> {
   const limiter = new LogLimiter();
@@ -86,7 +101,8 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
     if (fresh.length === 0) return;
     const text = `xcap serve: a request is waiting in the console at ${started.url}`;
     limiter.write('xcap serve: waiting', text, options.log);
-    run(findOnPath('notify-send', options.env), ['xcap', text], options.env);
+    const notifySend = findOnPath('notify-send', options.env);
+    for (const request of fresh.slice(0, maxNotices)) run(notifySend, noticeArgs(request, started.url), options.env);
     if (options.open && !opened) {
       opened = true;
       run(findOnPath('xdg-open', options.env), [started.loginUrl], options.env);
@@ -95,7 +111,13 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
   return {
     server: started,
     requests,
-    consentUi: consoleConsentUi(requests, options.app),
+    // ConsoleConsentUi answers allowOnce too: the ConsentUi of issue 32 (h/call). Until that lands here the
+    // call path takes an allowOnce as a dismiss; drop the cast when ConsentUi answers ConsentChoice.
+    consentUi: consoleConsentUi(
+      requests,
+      options.app,
+      options.blobs === undefined ? {} : { describeFile: blobFileDescriber(options.blobs) },
+    ) as unknown as ConsentUi,
     grants,
     providerOptions: {
       photoPicker: consolePhotoPicker(requests, options.app.id),
@@ -110,6 +132,19 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
       await started.close();
     },
   };
+}
+
+/** Desktop notifications shown at most for one change of the pending list (the rest are in the console). */
+const maxNotices = 3;
+
+/**
+ * The `notify-send` arguments of one new request: the title `xcap: a request
+ * is waiting` and a body naming the agent, the app and the task
+ * (`askSentence`) and where to answer. `--` ends the options: nothing an
+ * agent named can be read as one.
+ */
+export function noticeArgs(request: Pending, url: string): string[] {
+  return ['--', 'xcap: a request is waiting', `${askSentence(request)} Answer in the console at ${url}`];
 }
 
 /** Runs `command` with `args` (no shell), never waiting for it and never failing. */

@@ -120,8 +120,10 @@ describe('xcap serve --http --consent console', () => {
     ).toHaveLength(2);
     const deadline = Date.now() + 5_000;
     const logOf = (command: string) => readFile(join(ws.root, `${command}.log`), 'utf8').catch(() => '');
-    while ((await logOf('notify-send')).split('\n').length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await logOf('notify-send')).toBe(`xcap\n${waiting}\nxcap\n${waiting}\n`);
+    while ((await logOf('notify-send')).split('\n').length < 7 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const notice =
+      String.raw`--\nxcap: a request is waiting\n.* asks.* acme\.album.* to access your photos\. Answer in the console at ` + `${new URL(loginUrl).origin}/\n`;
+    expect(await logOf('notify-send')).toMatch(new RegExp(`^${notice}${notice}$`));
     expect(await logOf('xdg-open')).toBe(`${loginUrl}\n`);
     expect(auditRows(ws.data).map((row) => row.status)).toEqual(['denied', 'ok']);
   });

@@ -1,6 +1,10 @@
 /** host-node's pickers over @xcap/console's typed asks: its provider types in, its provider answers out (the asks themselves are tested in packages/console). */
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConsoleRequests } from '@xcap/console';
+import { ConsoleRequests, type Pending } from '@xcap/console';
+import { blobFileDescriber, maxCountedPdfBytes, pdfPages } from '../../src/console/blob-file-describer.js';
+import { consoleOpenPicker } from '../../src/console/console-open-picker.js';
+import { noticeArgs } from '../../src/console/start-serve-console.js';
 import { consolePhotoPicker } from '../../src/console/console-photo-picker.js';
 import { consolePrintPicker } from '../../src/console/console-print-picker.js';
 import { consoleSavePicker } from '../../src/console/console-save-picker.js';
@@ -56,5 +60,85 @@ describe('the console pickers of host-node', () => {
     expect(requests.pending()[0]?.expiresAt).toBe('2026-01-01T00:00:00.000Z');
     calls.abort();
     await expect(picked).resolves.toEqual([]);
+  });
+
+  it('names the agent of the native context on every picker, keyed by its client; a UI call (no agent) as null and ui', async () => {
+    const requests = new ConsoleRequests();
+    const agent = { name: 'Claude Desktop', version: '1.2', via: 'token laptop' };
+    const context = { signal: new AbortController().signal, deadline: Infinity, agent, client: 'token:laptop' };
+    void consolePhotoPicker(requests, 'acme.album')([photo(1)], 1, context);
+    void consoleSavePicker(requests, 'acme.album')({ name: 'a.txt', mimeType: 'text/plain', size: 1 }, context);
+    void consolePrintPicker(requests, 'acme.album')({ name: 'a.pdf', mimeType: 'application/pdf', printers: [] }, context);
+    void consoleOpenPicker(requests, 'acme.album', tmpdir())({ multiple: false, accept: ['application/x-none'] }, context);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    void consolePhotoPicker(requests, 'acme.album')([photo(1)], 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.pending().map((pending) => [pending.kind, pending.agent])).toEqual([
+      ['photos', agent],
+      ['save', agent],
+      ['print', agent],
+      ['open', agent],
+      ['photos', null],
+    ]);
+    requests.close();
+  });
+
+  it('names the agent, the app and the task in the desktop notification, after -- so nothing given reads as an option', () => {
+    const base = {
+      id: 'r1',
+      app: 'acme.album',
+      createdAt: '',
+      expiresAt: null,
+      scope: 'photos.read',
+      title: 'Photos',
+      why: null,
+      tool: 'photos_list',
+      toolDescription: '',
+      arguments: [],
+      detached: false,
+    };
+    const sheet: Pending = {
+      ...base,
+      kind: 'consent',
+      text: 'This app wants to see your photos.',
+      agent: { name: '--help', version: null, via: 'token laptop' },
+    };
+    expect(noticeArgs(sheet, 'http://127.0.0.1:9/')).toEqual([
+      '--',
+      'xcap: a request is waiting',
+      '--help (token laptop) asks, for the app acme.album, to see your photos. Answer in the console at http://127.0.0.1:9/',
+    ]);
+    expect(noticeArgs({ ...sheet, agent: null }, 'http://127.0.0.1:9/')[2]).toBe(
+      'The app acme.album asks to see your photos. Answer in the console at http://127.0.0.1:9/',
+    );
+  });
+
+  it('describes an app file of the blob store by name, type, size and PDF pages (plain page objects, at most maxCountedPdfBytes)', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Pages /Count 2 >>\n2 0 obj << /Type /Page >>\n3 0 obj <</Type/Page>>\n');
+    const files = new Map([
+      ['f1', { bytes: pdf, name: 'report.pdf', mimeType: 'application/pdf' }],
+      ['f2', { bytes: new Uint8Array(5) }],
+    ]);
+    const asked: string[] = [];
+    const describe = blobFileDescriber({
+      get: (app, fileId) => {
+        asked.push(`${app}/${fileId}`);
+        return files.get(fileId);
+      },
+      put: () => 'x',
+    });
+    await expect(describe('f1', 'acme.album')).resolves.toEqual({ name: 'report.pdf', size: pdf.byteLength, mimeType: 'application/pdf', pages: 2 });
+    await expect(describe('f2', 'acme.album')).resolves.toEqual({ name: 'a file without a name', size: 5 });
+    await expect(describe('nope', 'acme.album')).resolves.toBeUndefined();
+    expect(asked).toEqual(['acme.album/f1', 'acme.album/f2', 'acme.album/nope']);
+    expect(pdfPages(new TextEncoder().encode('not a pdf /Type /Page'))).toBeUndefined();
+    expect(pdfPages(new TextEncoder().encode('%PDF-1.7 compressed'))).toBeUndefined();
+    const big = new Uint8Array(maxCountedPdfBytes + 1);
+    big.set(pdf);
+    files.set('f3', { bytes: big, name: 'big.pdf', mimeType: 'application/pdf' });
+    await expect(describe('f3', 'acme.album')).resolves.toEqual({ name: 'big.pdf', size: big.byteLength, mimeType: 'application/pdf' });
+    const atBound = big.subarray(0, maxCountedPdfBytes);
+    files.set('f4', { bytes: atBound, name: 'edge.pdf', mimeType: 'application/pdf' });
+    await expect(describe('f4', 'acme.album')).resolves.toMatchObject({ pages: 2 });
   });
 });

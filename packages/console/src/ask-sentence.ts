@@ -1,4 +1,4 @@
-import type { AgentJson, ConsentPending, Pending } from '../../src/console-contract.js';
+import type { AgentJson, ConsentPending, Pending } from './console-contract.js';
 
 /** How the sheet text of the broker starts (`consentSheet`: `This app wants to <verb>. <why>`). */
 const sheetStart = 'This app wants to ';
