@@ -7,7 +7,7 @@ import { DemoError } from './demo-error.js';
 
 /** What the person saw and did in the console. */
 export interface ConsoleAnswers {
-  /** The consent sheet's heading and its text, as the page showed them. */
+  /** The consent sheet's heading and its who-asks line, as the page showed them. */
   readonly sheet: string;
   /** The photo picker's file names, as the page listed them (newest first). */
   readonly offered: readonly string[];
@@ -27,8 +27,9 @@ const chromiumArgs = [
 
 /**
  * Plays the person at the console: opens `loginUrl` in Debian's headless Chromium (playwright-core,
- * a fresh profile), clicks `Allow` on the consent sheet, ticks the photos named `choose` in the
- * photo picker, writes a full-page screenshot to `screenshot`, and clicks `Choose`.
+ * a fresh profile), writes a full-page screenshot of the consent sheet to `screenshot`, clicks
+ * `Always allow`, ticks the photos named `choose` in the photo picker, writes a screenshot of it
+ * beside (`…-picker.png`), and clicks `Choose`.
  */
 export async function answerInConsole(loginUrl: string, choose: readonly string[], screenshot: string): Promise<ConsoleAnswers> {
   const executablePath = ['/usr/bin/chromium', ...(process.env['PATH'] ?? '').split(delimiter).map((dir) => join(dir, 'chromium'))].find((path) =>
@@ -46,10 +47,11 @@ export async function answerInConsole(loginUrl: string, choose: readonly string[
   try {
     const page = await context.newPage();
     await page.goto(loginUrl);
-    const allow = page.getByRole('button', { name: 'Allow', exact: true });
+    const allow = page.getByRole('button', { name: 'Always allow', exact: true });
     await allow.waitFor({ timeout: 15_000 });
     const sheetCard = page.locator('form.card', { has: allow });
-    const sheet = [await sheetCard.locator('h3').textContent(), await sheetCard.locator('.sheet-text').textContent()].join(': ');
+    const sheet = [await sheetCard.locator('h3').textContent(), await sheetCard.locator('.who').textContent()].join(': ');
+    await page.screenshot({ path: screenshot, fullPage: true });
     await allow.click();
     const picker = page.locator('form.card:not(.answered)', { has: page.getByRole('button', { name: 'Choose' }) });
     await picker.waitFor({ timeout: 15_000 });
@@ -59,7 +61,7 @@ export async function answerInConsole(loginUrl: string, choose: readonly string[
     const deadline = Date.now() + 10_000;
     while ((await page.evaluate("[...document.querySelectorAll('form.card img')].every((img) => img.complete)")) !== true && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    await page.screenshot({ path: screenshot, fullPage: true });
+    await page.screenshot({ path: screenshot.replace(/(\.png)?$/, '-picker.png'), fullPage: true });
     await picker.getByRole('button', { name: 'Choose' }).click();
     await picker.waitFor({ state: 'detached', timeout: 15_000 });
     return { sheet, offered };

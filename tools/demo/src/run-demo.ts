@@ -23,7 +23,7 @@ export interface DemoResult {
   readonly workspace: SampleWorkspace;
   /** The album PDF as files_save wrote it (absolute). */
   readonly pdfPath: string;
-  /** The screenshot of the console (`console.png` beside the PDF), taken with the photo picker's choice made. */
+  /** The screenshot of the console (`console.png` beside the PDF), taken with the consent sheet showing (the picker's is `console-picker.png`). */
   readonly screenshotPath: string;
   readonly pages: number;
   readonly bytes: number;
@@ -56,7 +56,7 @@ const app = 'acme.album';
  * files); print__pdf is refused `needsForeground`. The person revokes
  * photos.read (`xcap revoke`). The console run (`--foreground --consent
  * console`, the client without elicitation): photos__pick waits while the
- * demo opens the console's login URL in headless Chromium, clicks Allow on
+ * demo opens the console's login URL in headless Chromium, clicks Always allow on
  * the sheet, ticks two photos, writes `console.png` beside the PDF and
  * clicks Choose; the call answers exactly those two; photos.read is revoked
  * again. Run 2 (`--foreground --consent elicit`):
@@ -161,14 +161,14 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoResult> {
   const screenshotPath = join(ws.saved, 'console.png');
   const chosenNames = ['Evening pier.jpg', 'Harbour at noon.jpg'];
   const seen = await answerInConsole(loginUrl, chosenNames, screenshotPath);
-  say(`the consent sheet: ${seen.sheet} → Allow`);
+  say(`the consent sheet: ${seen.sheet} → Always allow`);
   say(`the photo picker offers ${seen.offered.join(', ')} → ticks ${chosenNames.join(', ')} → Choose`);
   const consolePicked = expectOk<{ photos: { name: string }[] }>('pick in the console', await consolePick);
   const pickedNames = consolePicked.photos.map((photo) => photo.name).sort();
   if (JSON.stringify(pickedNames) !== JSON.stringify([...chosenNames].sort()))
     throw new DemoError('pick in the console', JSON.stringify(chosenNames), pickedNames);
   say(`→ the call answered exactly the chosen photos: ${consolePicked.photos.map((photo) => photo.name).join(', ')}`);
-  say(`screenshot of the console: ${screenshotPath}`);
+  say(`screenshot of the console: ${screenshotPath} (the sheet; the picker beside it, console-picker.png)`);
   await consoleRun.close();
   say(`run ${consoleRun.runId} ended`);
   sayBlock(await xcap('revoke', app, 'photos.read', '--data', ws.data));
