@@ -51,6 +51,9 @@ export interface ConsoleAsk<T> {
 /** How `ConsoleRequests.answer` went: `ok`, or the HTTP status and why. */
 export type ConsoleAnswerResult = { readonly ok: true } | { readonly ok: false; readonly status: 400 | 409; readonly error: string };
 
+/** How long before its deadline a request whose signal aborts counts as `expired` (a timer may fire a little early, the clocks may differ). */
+export const expiryToleranceMs = 1000;
+
 interface Entry {
   view: Pending;
   readonly agentKey: string;
@@ -70,8 +73,9 @@ interface Entry {
  * registry keeps no timer. At most `maxPending` wait at once: past that a new request
  * ends with its fallback at once, with one log line. Listeners hear of every
  * change of the pending list, and (`onEnded`) of why each request left it:
- * `answered`, `expired` (its signal aborted at or after its deadline) or
- * `cancelled` (aborted before, or the registry closed).
+ * `answered`, `expired` (its signal aborted at its deadline, less
+ * `expiryToleranceMs`, or after) or `cancelled` (aborted before, or the
+ * registry closed).
  */
 export class ConsoleRequests {
   readonly #entries = new Map<string, Entry>();
@@ -102,7 +106,7 @@ export class ConsoleRequests {
       let id = this.#randomId();
       while (this.#entries.has(id)) id = this.#randomId();
       const now = this.#now();
-      const expire = () => end(request.fallback, !this.#closed && this.#now() >= request.deadline ? 'expired' : 'cancelled');
+      const expire = () => end(request.fallback, !this.#closed && this.#now() >= request.deadline - expiryToleranceMs ? 'expired' : 'cancelled');
       const detach = () => {
         const entry = this.#entries.get(id);
         if (entry === undefined || entry.view.kind !== 'consent') return;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleRequests } from '../src/console-requests.js';
+import { ConsoleRequests, expiryToleranceMs } from '../src/console-requests.js';
 import { agent, askConsent, askPhotos } from './asks.js';
 
 const photo = (n: number) => ({ id: `ph-${n}`, path: `/photos/p${n}.png` });
@@ -165,18 +165,18 @@ describe('ConsoleRequests', () => {
     await expect(already).resolves.toBe('dismiss');
   });
 
-  it('says why each request ended: answered, expired (aborted at or after its deadline) or cancelled (before it, or closed), before the list changes', async () => {
+  it('says why each request ended: answered, expired (aborted at or after its deadline) or cancelled (before it less the tolerance, or closed), before the list changes', async () => {
     const requests = new ConsoleRequests();
     const ended: string[] = [];
     requests.onEnded(({ id, why }) => ended.push(`${why}:${requests.pending().some((pending) => pending.id === id) ? 'listed' : 'gone'}`));
     const expiring = new AbortController();
     const cancelling = new AbortController();
-    void askConsent(requests, 'photos.read', 'acme.album', { signal: expiring.signal, deadline: Date.now() + 1_000 });
-    void askConsent(requests, 'photos.read', 'acme.album', { signal: cancelling.signal, deadline: Date.now() + 1_000 });
+    void askConsent(requests, 'photos.read', 'acme.album', { signal: expiring.signal, deadline: Date.now() + 5_000 });
+    void askConsent(requests, 'photos.read', 'acme.album', { signal: cancelling.signal, deadline: Date.now() + 5_000 });
     const answered = askConsent(requests);
     requests.answer(requests.pending()[2]?.id, { reply: 'deny' });
     await answered;
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(5_000 - expiryToleranceMs - 1);
     cancelling.abort();
     vi.advanceTimersByTime(1);
     expiring.abort();

@@ -42,7 +42,7 @@ describe('the console in Chromium, over HTTP and on its own', () => {
       try {
         expect(client.getProtocolEra()).toBe('legacy');
         const call = client.callTool({ name: 'photos__pick', arguments: { limit: 2 } });
-        await tab.page.getByRole('button', { name: 'Allow', exact: true }).click({ timeout: 10_000 });
+        await tab.page.getByRole('button', { name: 'Always allow', exact: true }).click({ timeout: 10_000 });
         const picker = tab.page.locator('form.card:not(.answered)', { has: tab.page.getByRole('button', { name: 'Choose' }) });
         await picker.getByRole('checkbox', { name: 'Forest walk.png' }).check({ timeout: 10_000 });
         await picker.getByRole('checkbox', { name: 'Lake at dawn.png' }).check();
@@ -78,10 +78,15 @@ describe('the console in Chromium, over HTTP and on its own', () => {
     try {
       const { page } = await openConsole(browser.context, await consoleLoginUrl(() => stderr));
       expect(await page.locator('#pending').isHidden()).toBe(true);
-      expect(await page.locator('#grants-body tbody tr').first().locator('td').allTextContents()).toEqual(['acme.album', 'photos.read', 'granted', 'Revoke']);
+      expect(await page.locator('#grants-body tbody tr').first().locator('td').allTextContents()).toEqual([
+        'acme.album',
+        'photos.read',
+        'Always allow',
+        'Revoke',
+      ]);
       const auditRow = page.locator('#audit-body tbody tr');
       expect(await auditRow.count()).toBe(1);
-      expect((await auditRow.locator('td').allTextContents()).slice(1)).toEqual(['acme.album', expect.any(String), 'photos__pick', 'ok', '']);
+      expect((await auditRow.locator('td').allTextContents()).slice(1)).toEqual(['acme.album', expect.any(String), 'photos__pick', 'done']);
       await page.getByRole('combobox', { name: 'Status' }).selectOption('denied');
       await auditRow.first().waitFor({ state: 'detached' });
       await page.getByRole('combobox', { name: 'Status' }).selectOption('ok');
@@ -95,7 +100,7 @@ describe('the console in Chromium, over HTTP and on its own', () => {
       await auditRow.first().waitFor();
       expect(await auditRow.count()).toBe(1);
       expect(await page.locator('#chart-body svg rect.bar.ok').count()).toBe(1);
-      expect(await page.locator('#chart-body figcaption').textContent()).toBe('ok 1');
+      expect(await page.locator('#chart-body figcaption').textContent()).toBe('done: 1');
 
       await page.getByRole('textbox', { name: 'Token name' }).fill('laptop');
       await page.getByRole('button', { name: 'Add token' }).click();

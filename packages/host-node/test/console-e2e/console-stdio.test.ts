@@ -80,18 +80,19 @@ async function scriptRan(): Promise<unknown> {
 }
 
 describe('xcap serve --consent console over stdio, the official v2 client without elicitation, in Chromium', () => {
-  it('shows the consent sheet as text (title, text, app, the why as typed); Allow stores granted and the call runs; the audit row arrives live', async () => {
+  it('shows the consent sheet as text (title, who asks for which app to do what, the why as typed); Always allow stores granted and the call runs; the audit row arrives live', async () => {
     const call = agent.client.callTool({ name: 'photos__list', arguments: {} });
-    const sheet = await card('Allow');
+    const sheet = await card('Always allow');
     const [pending] = (await state()).pending;
     expect(pending?.kind).toBe('consent');
     expect(await sheet.locator('h3').textContent()).toBe(pending?.title);
-    expect(await sheet.textContent()).toContain(pending?.text);
+    expect(pending?.text).toMatch(/^This app wants to access your photos\. /);
+    expect(await sheet.locator('.who').textContent()).toMatch(/acme\.album,? (asks )?to access your photos\.$/);
     expect(await sheet.locator('.app-id').textContent()).toBe('acme.album');
     expect(await sheet.locator('.why-text').textContent()).toBe(xssWhy);
     expect(await sheet.locator('.why-text img').count()).toBe(0);
-    expect(await sheet.getByRole('button').allTextContents()).toEqual(['Allow', 'Don’t allow']);
-    await sheet.getByRole('button', { name: 'Allow', exact: true }).click();
+    expect(await sheet.getByRole('button').allTextContents()).toEqual(['Allow once', 'Always allow', 'Don’t allow']);
+    await sheet.getByRole('button', { name: 'Always allow', exact: true }).click();
     const result = await call;
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { photos: unknown[] }).photos).toHaveLength(4);
@@ -100,20 +101,20 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     await sheet.waitFor({ state: 'detached' });
     const newest = tab.page.locator('#audit-body tbody tr').first();
     await newest.filter({ hasText: 'photos__list' }).waitFor({ timeout: 10_000 });
-    expect(await newest.locator('td').allTextContents()).toEqual([expect.any(String), 'acme.album', agent.runId, 'photos__list', 'ok', '']);
+    expect(await newest.locator('td').allTextContents()).toEqual([expect.any(String), 'acme.album', agent.runId, 'photos__list', 'done']);
     expect(await scriptRan()).toEqual([undefined, []]);
   });
 
   it('the grants table shows the grant and its Revoke takes it back', async () => {
     const row = tab.page.locator('#grants-body tbody tr', { hasText: 'photos.read' });
     await row.waitFor();
-    expect(await row.locator('td').allTextContents()).toEqual(['acme.album', 'photos.read', 'granted', 'Revoke']);
+    expect(await row.locator('td').allTextContents()).toEqual(['acme.album', 'photos.read', 'Always allow', 'Revoke']);
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.waitFor({ state: 'detached' });
     expect(await grants()).toEqual({});
   });
 
-  it('a sheet nobody answers is dismissed at the consent timeout (--consent-timeout 2): the card goes, nothing is stored, the call answers consentNeeded; a second console in the same browser keeps its own session', async () => {
+  it('a sheet nobody answers is dismissed at the consent timeout (--consent-timeout 2): the card says it expired and nothing was stored, nothing is stored, the call answers consentNeeded; a second console in the same browser keeps its own session', async () => {
     const other = await consoleWorkspace();
     const late = await connectAgent(
       [
@@ -125,9 +126,10 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     try {
       const otherTab = await openConsole(browser.context, await consoleLoginUrl(() => late.stderr()));
       const call = late.client.callTool({ name: 'photos__list', arguments: {} });
-      const sheet = otherTab.page.locator('form.card:not(.answered)', { has: otherTab.page.getByRole('button', { name: 'Allow', exact: true }) });
+      const sheet = otherTab.page.locator('form.card:not(.answered)', { has: otherTab.page.getByRole('button', { name: 'Always allow', exact: true }) });
       await sheet.waitFor({ timeout: 10_000 });
       expect(await call).toMatchObject(denied('consentNeeded'));
+      await otherTab.page.getByText('This request expired. Nothing was stored.', { exact: true }).waitFor({ timeout: 10_000 });
       await sheet.waitFor({ state: 'detached', timeout: 10_000 });
       expect(JSON.parse((await runXcap(['grants', '--json', '--data', other.data])).stdout)).toEqual({});
       expect(auditRows(other.data).map((row) => [row.tool, row.status, row.error])).toEqual([['photos__list', 'denied', 'consentNeeded']]);
@@ -236,7 +238,7 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
   it('an answer POST from outside the page (no cookie, a foreign Origin, no Origin, a GET) is 4xx and changes nothing; a replay after the answer is 4xx', async () => {
     expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
     const call = agent.client.callTool({ name: 'photos__list', arguments: {} });
-    const sheet = await card('Allow');
+    const sheet = await card('Always allow');
     const [pending] = (await state()).pending;
     const body = JSON.stringify({ id: pending?.id, answer: { reply: 'allow' } });
     const json = { 'content-type': 'application/json' };
