@@ -111,7 +111,7 @@ describe('startConsoleServer', () => {
       expect((await session.get(path)).status).toBe(404);
   });
 
-  it('streams pending on connect and on every change, new audit rows, grant changes; at most maxStreams', async () => {
+  it('streams pending on connect and on every change, why a request ended (before the list without it), new audit rows, grant changes; at most maxStreams', async () => {
     const { session, requests, rows, grants } = await started();
     const stream = await events(session);
     expect(stream.status).toBe(200);
@@ -129,6 +129,7 @@ describe('startConsoleServer', () => {
     expect((await session.post('/api/answer', { id: pending[0]?.id, answer: { reply: 'allow' } })).status).toBe(200);
     await reply;
     await until(() => stream.frames.at(-1) === 'event: pending\ndata: []');
+    expect(stream.frames.at(-2)).toBe(`event: ended\ndata: ${JSON.stringify({ id: pending[0]?.id, why: 'answered' })}`);
 
     rows.push(row(2, 'denied'));
     await until(() => stream.frames.some((frame) => frame.startsWith('event: audit')));

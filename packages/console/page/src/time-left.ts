@@ -1,4 +1,5 @@
 import { el } from './el.js';
+import { timeLeftWords } from './time-left-words.js';
 
 /** A card's "time left" line, kept up to date by `tickTimeLeft`; nothing when the request waits without a deadline. */
 export function timeLeft(expiresAt: string | null): HTMLElement | null {
@@ -8,16 +9,6 @@ export function timeLeft(expiresAt: string | null): HTMLElement | null {
   line.dataset['until'] = String(until);
   showTimeLeft(line, Date.now());
   return line;
-}
-
-/** `ms` as a person reads a countdown: `1 min 53 s left`, `42 s left`, `Time is up`. */
-export function timeLeftWords(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds <= 0) return 'Time is up.';
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s left`;
-  return rest === 0 ? `${minutes} min left` : `${minutes} min ${rest} s left`;
 }
 
 /** Redraws every "time left" line in `root` for `now`; answers the cards whose time is up. */
