@@ -7,8 +7,8 @@ import { consoleWho } from './console-who.js';
  * The console's photo picker: `askPhotos` of `@xcap/console` with `limit`
  * and the library's photos, newest first (the first
  * `consoleLimits.maxPhotos`), whose thumbnails the console serves for this
- * request only, naming the call's agent (`consoleWho`); `[]` = Cancel, and so is no answer before the call's
- * signal aborts.
+ * request only, naming the call's agent (`consoleWho`); `[]` = Cancel, and
+ * so is no answer before the call's signal aborts.
  */
 export function consolePhotoPicker(requests: ConsoleRequests, app: string): PhotoPicker {
   return (candidates, limit, context = noDeadline) =>
