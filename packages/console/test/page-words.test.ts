@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agentWords, askSentence, scopeWords } from '../src/ask-sentence.js';
 import type { ConsentPending, Pending } from '../src/console-contract.js';
 import { errorSentence } from '../page/src/error-sentence.js';
-import { grantWords, statusShort, statusWords } from '../page/src/status-words.js';
+import { clientWords, grantWords, statusShort, statusWords } from '../page/src/status-words.js';
 import { timeLeftWords } from '../page/src/time-left-words.js';
 
 const sheet: ConsentPending = {
@@ -75,6 +75,17 @@ describe('statuses, answers and errors in words', () => {
     expect(statusWords('weird', null)).toBe('weird');
     expect([statusShort('denied'), statusShort('ok'), statusShort('new')]).toEqual(['refused', 'done', 'new']);
     expect([grantWords('granted'), grantWords('denied'), grantWords('other')]).toEqual(['Always allow', 'Don’t allow', 'other']);
+  });
+
+  it('names who called by the audit clientId in words', () => {
+    expect(['ui', 'token:laptop', 'oauth:xcap-agent', 'run-7f3a9c2e4b1d4e8f', 'run-12345678', 'other'].map(clientWords)).toEqual([
+      'the app',
+      'token laptop',
+      'OAuth client xcap-agent',
+      'run 7f3a9c2e…',
+      'run-12345678',
+      'other',
+    ]);
   });
 
   it('turns every refusal into a sentence without a status code, a path or a flag', () => {

@@ -4,7 +4,7 @@ import { el } from './el.js';
 import { errorSentence } from './error-sentence.js';
 import { formatTime } from './format-time.js';
 import { requestRoute } from './request-json.js';
-import { statusChoices, statusWords } from './status-words.js';
+import { clientWords, statusChoices, statusWords } from './status-words.js';
 
 /** Rows the table keeps (the server's default page). */
 const shownRows = 100;
@@ -72,7 +72,7 @@ export class AuditView {
       {},
       cell('Time', {}, formatTime(row.at)),
       cell('App', {}, appOf(row)),
-      cell('Who', { className: 'client' }, row.clientId),
+      cell('Who', { className: 'client', title: row.clientId }, clientWords(row.clientId)),
       cell('Tool', {}, el('code', {}, row.tool)),
       cell('Outcome', { className: `status ${row.status}` }, statusWords(row.status, row.error)),
     );

@@ -42,3 +42,12 @@ export function grantWords(answer: string): string {
 export function statusShort(status: string): string {
   return statusChoices.find(([value]) => value === status)?.[1] ?? status;
 }
+
+/** An audit row's `clientId` for a person: `token:laptop` → `token laptop`, `oauth:x` → `OAuth client x`, a run id by its first 8 characters (`run 7f3a9c2e…`), `ui` → `the app`. */
+export function clientWords(clientId: string): string {
+  if (clientId === 'ui') return 'the app';
+  if (clientId.startsWith('token:')) return `token ${clientId.slice('token:'.length)}`;
+  if (clientId.startsWith('oauth:')) return `OAuth client ${clientId.slice('oauth:'.length)}`;
+  if (clientId.startsWith('run-') && clientId.length > 'run-'.length + 8) return `run ${clientId.slice('run-'.length, 'run-'.length + 8)}…`;
+  return clientId;
+}
