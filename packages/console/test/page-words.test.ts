@@ -78,14 +78,9 @@ describe('statuses, answers and errors in words', () => {
   });
 
   it('names who called by the audit clientId in words', () => {
-    expect(['ui', 'token:laptop', 'oauth:xcap-agent', 'run-7f3a9c2e4b1d4e8f', 'run-12345678', 'other'].map(clientWords)).toEqual([
-      'the app',
-      'token laptop',
-      'OAuth client xcap-agent',
-      'run 7f3a9c2e…',
-      'run-12345678',
-      'other',
-    ]);
+    expect(
+      ['ui', 'token:laptop', 'oauth:xcap-agent', 'run-7f3a9c2e4b1d4e8f', 'run-12345678', 'run-20261204T044018Z-c700287f', 'other'].map(clientWords),
+    ).toEqual(['the app', 'token laptop', 'OAuth client xcap-agent', 'run 7f3a9c2e…', 'run-12345678', 'run …c700287f', 'other']);
   });
 
   it('turns every refusal into a sentence without a status code, a path or a flag', () => {

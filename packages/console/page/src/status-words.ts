@@ -43,11 +43,17 @@ export function statusShort(status: string): string {
   return statusChoices.find(([value]) => value === status)?.[1] ?? status;
 }
 
-/** An audit row's `clientId` for a person: `token:laptop` → `token laptop`, `oauth:x` → `OAuth client x`, a run id by its first 8 characters (`run 7f3a9c2e…`), `ui` → `the app`. */
+/** An audit row's `clientId` for a person: `token:laptop` → `token laptop`, `oauth:x` → `OAuth client x`, a run id by its random end (`run-20261204T044018Z-c700287f` → `run …c700287f`) or its first 8 characters, `ui` → `the app`. */
 export function clientWords(clientId: string): string {
   if (clientId === 'ui') return 'the app';
   if (clientId.startsWith('token:')) return `token ${clientId.slice('token:'.length)}`;
   if (clientId.startsWith('oauth:')) return `OAuth client ${clientId.slice('oauth:'.length)}`;
-  if (clientId.startsWith('run-') && clientId.length > 'run-'.length + 8) return `run ${clientId.slice('run-'.length, 'run-'.length + 8)}…`;
+  if (clientId.startsWith('run-')) {
+    const id = clientId.slice('run-'.length);
+    const tail = id.slice(id.lastIndexOf('-') + 1);
+    // xcap serve's run ids are run-<start time>-<random>: the random end tells two runs apart.
+    if (tail !== id && tail.length >= 4) return `run …${tail}`;
+    if (id.length > 8) return `run ${id.slice(0, 8)}…`;
+  }
   return clientId;
 }
