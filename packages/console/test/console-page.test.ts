@@ -129,7 +129,7 @@ function until(ms = 120_000) {
 }
 
 describe('the console page against an in-process server (Chromium, axe-core)', () => {
-  it('empty, grants, tokens, audit and chart: words not codes, 0 axe violations at both widths', async () => {
+  it('empty, grants, tokens, audit and chart: words not codes, 0 axe violations at both widths, light and dark', async () => {
     const { tab, errors } = await openConsole();
     await expect(tab.title()).resolves.toBe('xcap console · acme.album');
     await tab.getByText('Nothing is waiting.').waitFor();
@@ -140,6 +140,9 @@ describe('the console page against an in-process server (Chromium, axe-core)', (
     await expect(tab.locator('#tokens-body').getByText('laptop').count()).resolves.toBe(1);
     await expect(tab.locator('body').innerText()).resolves.not.toMatch(/--[a-z]|\b(consentDenied|invalidParams)\b/);
     await checkState(tab, 'empty');
+    await tab.emulateMedia({ colorScheme: 'dark' });
+    await checkState(tab, 'empty-dark');
+    await tab.emulateMedia({ colorScheme: 'light' });
     expect(errors).toEqual([]);
     await tab.close();
   }, 120_000);
