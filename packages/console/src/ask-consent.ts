@@ -1,6 +1,6 @@
 import type { ConsentSheet } from '@xcap/broker';
 import { answerField } from './answer-field.js';
-import type { ConsoleConsentChoice } from './consent-choice.js';
+import type { ConsoleConsentChoice } from './console-consent-choice.js';
 import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
 import type { PendingArgument, PendingFields } from './console-contract.js';
 

@@ -2,7 +2,7 @@ import type { ConsentRequest } from '@xcap/call';
 import type { ManifestEntry } from '@xcap/catalog';
 import { askConsent } from './ask-consent.js';
 import { consentArguments, type DescribeFile } from './consent-arguments.js';
-import type { ConsoleConsentChoice } from './consent-choice.js';
+import type { ConsoleConsentChoice } from './console-consent-choice.js';
 import type { AgentJson } from './console-contract.js';
 import type { ConsoleRequests } from './console-requests.js';
 

@@ -68,7 +68,7 @@ export {
   type ConsoleConsentUiOptions,
 } from './console-consent-ui.js';
 export { consentArguments, type DescribeFile, type FileDescription } from './consent-arguments.js';
-export type { ConsoleConsentChoice } from './consent-choice.js';
+export type { ConsoleConsentChoice } from './console-consent-choice.js';
 export { consoleListenPort } from './console-listen-port.js';
 export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';
