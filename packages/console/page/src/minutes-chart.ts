@@ -10,8 +10,8 @@ const order = ['ok', 'failed', 'invalid', 'upstream', 'denied'];
 const svgNs = 'http://www.w3.org/2000/svg';
 const width = 600;
 const height = 160;
-const top = 14;
-const bottom = 18;
+const top = 4;
+const bottom = 2;
 
 /** A new SVG element with the given attributes. */
 function svg(tag: string, attributes: Readonly<Record<string, string | number>>, text?: string): SVGElement {
@@ -52,9 +52,6 @@ export class MinutesChart {
     const total = totals.reduce((sum, count) => sum + count, 0);
     chart.append(svg('title', { id: 'chart-title' }, `${total} calls in the last hour; at most ${max} in one minute`));
     chart.append(svg('line', { x1: 0, x2: width, y1: height - bottom, y2: height - bottom, class: 'axis' }));
-    chart.append(svg('text', { x: 0, y: 10, class: 'tick' }, `${max} per minute`));
-    chart.append(svg('text', { x: 0, y: height - 4, class: 'tick' }, '60 min ago'));
-    chart.append(svg('text', { x: width, y: height - 4, class: 'tick end' }, 'now'));
     minutes.forEach((minute, index) => {
       let y = height - bottom;
       for (const status of statuses) {
@@ -80,6 +77,8 @@ export class MinutesChart {
       ),
     );
     if (statuses.length === 0) legend.append('No calls in the last hour.');
-    this.figure.replaceChildren(chart, legend);
+    // The scale is HTML beside the drawing, so it keeps the page's font size on a narrow screen.
+    const scale = el('p', { className: 'chart-scale' }, el('span', {}, '60 min ago'), el('span', {}, 'now'));
+    this.figure.replaceChildren(el('p', { className: 'chart-max' }, `At most ${max} per minute`), chart, scale, legend);
   }
 }
