@@ -102,7 +102,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
     const text = `xcap serve: a request is waiting in the console at ${started.url}`;
     limiter.write('xcap serve: waiting', text, options.log);
     const notifySend = findOnPath('notify-send', options.env);
-    for (const request of fresh.slice(0, maxNotices)) run(notifySend, noticeArgs(request, started.url), options.env);
+    for (const args of noticesOf(fresh, started.url)) run(notifySend, args, options.env);
     if (options.open && !opened) {
       opened = true;
       run(findOnPath('xdg-open', options.env), [started.loginUrl], options.env);
@@ -135,7 +135,12 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
 }
 
 /** Desktop notifications shown at most for one change of the pending list (the rest are in the console). */
-const maxNotices = 3;
+export const maxNotices = 3;
+
+/** The `notify-send` arguments of the first `maxNotices` of `fresh` (`noticeArgs`). */
+export function noticesOf(fresh: readonly Pending[], url: string): string[][] {
+  return fresh.slice(0, maxNotices).map((request) => noticeArgs(request, url));
+}
 
 /**
  * The `notify-send` arguments of one new request: the title `xcap: a request
