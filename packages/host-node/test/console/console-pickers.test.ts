@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleRequests, type Pending } from '@xcap/console';
 import { blobFileDescriber, maxCountedPdfBytes, pdfPages } from '../../src/console/blob-file-describer.js';
 import { consoleOpenPicker } from '../../src/console/console-open-picker.js';
-import { noticeArgs } from '../../src/console/start-serve-console.js';
+import { maxNotices, noticeArgs, noticesOf } from '../../src/console/start-serve-console.js';
 import { consolePhotoPicker } from '../../src/console/console-photo-picker.js';
 import { consolePrintPicker } from '../../src/console/console-print-picker.js';
 import { consoleSavePicker } from '../../src/console/console-save-picker.js';
@@ -83,7 +83,7 @@ describe('the console pickers of host-node', () => {
     requests.close();
   });
 
-  it('names the agent, the app and the task in the desktop notification, after -- so nothing given reads as an option', () => {
+  it('names the agent, the app and the task in the desktop notification, after -- so nothing given reads as an option; at most maxNotices at once', () => {
     const base = {
       id: 'r1',
       app: 'acme.album',
@@ -111,6 +111,9 @@ describe('the console pickers of host-node', () => {
     expect(noticeArgs({ ...sheet, agent: null }, 'http://127.0.0.1:9/')[2]).toBe(
       'The app acme.album asks to see your photos. Answer in the console at http://127.0.0.1:9/',
     );
+    const many = Array.from({ length: maxNotices + 1 }, (_, n) => ({ ...sheet, id: `r${n}` }));
+    expect(noticesOf(many.slice(0, maxNotices), 'u')).toHaveLength(maxNotices);
+    expect(noticesOf(many, 'u')).toEqual(many.slice(0, maxNotices).map((request) => noticeArgs(request, 'u')));
   });
 
   it('describes an app file of the blob store by name, type, size and PDF pages (plain page objects, at most maxCountedPdfBytes)', async () => {
