@@ -71,23 +71,27 @@ afterAll(async () => {
 });
 
 /** A signed-in tab of the console, ready, whose browser notifications are recorded in `window.noticed`. */
-async function openConsole(): Promise<{ tab: Page; errors: string[] }> {
+async function openConsole(permission: 'granted' | 'default' = 'granted'): Promise<{ tab: Page; errors: string[] }> {
   const tab = await browser.context.newPage();
   const errors: string[] = [];
   tab.on('pageerror', (error) => errors.push(error.message));
-  await tab.addInitScript(() => {
+  await tab.addInitScript((given: string) => {
     const noticed: string[] = [];
     Object.assign(globalThis, { noticed });
     class RecordedNotification extends EventTarget {
-      static readonly permission = 'granted';
-      static requestPermission = () => Promise.resolve('granted');
+      static permission = given;
+      static requestPermission = () => {
+        noticed.push('asked');
+        RecordedNotification.permission = 'granted';
+        return Promise.resolve('granted');
+      };
       constructor(title: string, options?: { body?: string }) {
         super();
         noticed.push(`${title}: ${options?.body ?? ''}`);
       }
     }
     Object.defineProperty(globalThis, 'Notification', { value: RecordedNotification });
-  });
+  }, permission);
   await tab.goto(server.loginUrl);
   await tab.locator('body[data-ready="true"]').waitFor({ timeout: 10_000 });
   return { tab, errors };
@@ -266,6 +270,24 @@ describe('the console page against an in-process server (Chromium, axe-core)', (
     expect(errors).toEqual([]);
     await tab.close();
   }, 120_000);
+
+  it('turns browser notifications on with its button (the browser asks once), then shows new cards as notifications', async () => {
+    const { tab, errors } = await openConsole('default');
+    const button = tab.getByRole('button', { name: 'Turn on browser notifications' });
+    await button.click();
+    await tab.getByRole('button', { name: 'Browser notifications are on' }).waitFor();
+    await expect(tab.getByRole('button', { name: 'Browser notifications are on' }).isDisabled()).resolves.toBe(true);
+    const picked = askPhotos(requests, [{ id: 'ph-2', path: '/nowhere/p2.png' }], 1);
+    await tab.getByRole('button', { name: 'Choose', exact: true }).waitFor({ timeout: 10_000 });
+    await expect(tab.evaluate(() => (globalThis as unknown as { noticed: string[] }).noticed)).resolves.toEqual([
+      'asked',
+      'xcap console: a request is waiting: Claude Desktop 1.2 (token laptop) asks, for the app acme.album, to choose a photo.',
+    ]);
+    await tab.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(picked).resolves.toEqual([]);
+    expect(errors).toEqual([]);
+    await tab.close();
+  }, 60_000);
 
   it('the sign-in page: 0 axe violations at both widths', async () => {
     const tab = await browser.context.newPage();
