@@ -1,6 +1,7 @@
 import type { ConsentReply, ConsentSheet } from '@xcap/broker';
 import { answerField } from './answer-field.js';
-import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
+import type { ConsoleAsker } from './console-asker.js';
+import type { ConsoleAsk } from './console-requests.js';
 import type { PendingFields } from './console-contract.js';
 
 /** What `askConsent` puts to the person: the app, the scope, the sheet, the manifest's `why`, and the call path's signal and deadline. */
@@ -18,7 +19,7 @@ export interface ConsentAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' |
  * "deny" }` (any other shape is refused, 400); no answer before `signal`
  * aborts, too many waiting or a closed registry is `dismiss`.
  */
-export function askConsent(requests: ConsoleRequests, ask: ConsentAsk): Promise<ConsentReply> {
+export function askConsent(requests: ConsoleAsker, ask: ConsentAsk): Promise<ConsentReply> {
   return requests.ask<ConsentReply>({
     kind: 'consent',
     app: ask.app,

@@ -1,7 +1,7 @@
 import type { ConsentUi } from '@xcap/call';
 import type { ManifestEntry } from '@xcap/catalog';
 import { askConsent } from './ask-consent.js';
-import type { ConsoleRequests } from './console-requests.js';
+import type { ConsoleAsker } from './console-asker.js';
 
 /**
  * The console's consent UI: each sheet the call path asks is an
@@ -11,7 +11,7 @@ import type { ConsoleRequests } from './console-requests.js';
  * `dismiss`. The answer goes back to the call path, which stores it through
  * `consentAnswer` (this writes no grant).
  */
-export function consoleConsentUi(requests: ConsoleRequests, manifest: { readonly capabilities: readonly ManifestEntry[] }): ConsentUi {
+export function consoleConsentUi(requests: ConsoleAsker, manifest: { readonly capabilities: readonly ManifestEntry[] }): ConsentUi {
   return (request) =>
     askConsent(requests, {
       app: request.app,

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
 import { RelayAsker } from './relay-asker.js';
 import { RelayLines } from './relay-lines.js';
-import { readConsoleMessage, relayLimits } from './relay-protocol.js';
+import { readConsoleMessage, relayLimits, type RelayHostMessage } from './relay-protocol.js';
 import { relayDir, relayPathProblem, relaySocketPath } from './relay-socket-dir.js';
 
 /** What `connectSocketRelay` takes. */
@@ -21,6 +21,8 @@ export interface SocketRelayClientOptions {
 export interface SocketRelayClient extends ConsoleAsker {
   /** The console's address (no secret). */
   readonly url: string;
+  /** Tells the console that this host changed a grant (its pages read the grants again). */
+  grantsChanged(): void;
   /** Ends every open request with its fallback and every later one at once, and closes the connection. */
   close(): void;
 }
@@ -29,6 +31,7 @@ interface Connection {
   readonly socket: Socket;
   readonly url: string;
   readonly asker: RelayAsker;
+  readonly send: (message: RelayHostMessage) => boolean;
 }
 
 /**
@@ -98,6 +101,7 @@ export async function connectSocketRelay(options: SocketRelayClientOptions): Pro
       }
       return live.asker.ask(request);
     },
+    grantsChanged: () => void state.current?.send({ t: 'grants' }),
     close: () => {
       state.closed = true;
       state.current?.asker.close();
@@ -151,21 +155,18 @@ async function open(options: SocketRelayClientOptions): Promise<Connection | und
         if (asker !== undefined) asker.receive(message);
         else if (message.t === 'hello') {
           clearTimeout(timer);
-          asker = new RelayAsker({
-            withFiles: true,
-            log: options.log,
-            send: (host) => {
-              const line = JSON.stringify(host);
-              if (Buffer.byteLength(line) > maxBytes) {
-                options.log(`xcap serve: a request of ${Buffer.byteLength(line)} bytes is past the console's ${maxBytes}; it ends unanswered`);
-                return false;
-              }
-              if (socket.destroyed) return false;
-              socket.write(`${line}\n`);
-              return true;
-            },
-          });
-          resolve({ socket, url: message.url, asker });
+          const send = (host: RelayHostMessage) => {
+            const line = JSON.stringify(host);
+            if (Buffer.byteLength(line) > maxBytes) {
+              options.log(`xcap serve: a request of ${Buffer.byteLength(line)} bytes is past the console's ${maxBytes}; it ends unanswered`);
+              return false;
+            }
+            if (socket.destroyed) return false;
+            socket.write(`${line}\n`);
+            return true;
+          };
+          asker = new RelayAsker({ withFiles: true, log: options.log, send });
+          resolve({ socket, url: message.url, asker, send });
         }
       }
     });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { OpenPicker } from '../providers/files-provider.js';
 import { folderFiles } from '../providers/folder-files.js';
-import { askOpen, type ConsoleRequests } from '@xcap/console';
+import { askOpen, type ConsoleAsker } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
 
 /**
@@ -11,7 +11,7 @@ import { noDeadline } from '../providers/no-deadline.js';
  * `consoleLimits.maxFiles`); answers the paths chosen, `[]` = Cancel, and
  * so is no answer before the call's signal aborts.
  */
-export function consoleOpenPicker(requests: ConsoleRequests, app: string, dir: string, maxBytes = 64 * 1024 * 1024): OpenPicker {
+export function consoleOpenPicker(requests: ConsoleAsker, app: string, dir: string, maxBytes = 64 * 1024 * 1024): OpenPicker {
   const folder = resolve(dir);
   return async (request, context = noDeadline) => {
     const files = await folderFiles(folder, request.accept, maxBytes);

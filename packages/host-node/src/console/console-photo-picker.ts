@@ -1,5 +1,5 @@
 import type { PhotoPicker } from '../providers/photos-provider.js';
-import { askPhotos, type ConsoleRequests } from '@xcap/console';
+import { askPhotos, type ConsoleAsker } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
 
 /**
@@ -9,7 +9,7 @@ import { noDeadline } from '../providers/no-deadline.js';
  * request only; `[]` = Cancel, and so is no answer before the call's
  * signal aborts.
  */
-export function consolePhotoPicker(requests: ConsoleRequests, app: string): PhotoPicker {
+export function consolePhotoPicker(requests: ConsoleAsker, app: string): PhotoPicker {
   return (candidates, limit, context = noDeadline) =>
     askPhotos(requests, { app, limit, photos: candidates, signal: context.signal, deadline: context.deadline });
 }
