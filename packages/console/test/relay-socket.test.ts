@@ -155,6 +155,41 @@ describe('the socket relay', () => {
     expect(await printed).toBe('desk');
   });
 
+  it('takes the cards of a host whose connection closed off the console (its xcap serve ended)', async () => {
+    const { requests } = await consoleOn();
+    const [gone, stays] = [await serveOn(), await serveOn()];
+    void askPrint(gone, printAsk());
+    void askPrint(stays, printAsk());
+    await until(() => requests.pending().length === 2);
+    gone.close();
+    await until(() => requests.pending().length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.pending()).toHaveLength(1);
+  });
+
+  it('closes a connection that sends a line that is not JSON or not a message, with one line', async () => {
+    await consoleOn();
+    const raw = await rawConnection();
+    raw.write('{"t":"ask","id":1}\n');
+    await until(() => raw.destroyed);
+    expect(lines).toEqual(['xcap console: closed a connection of xcap serve: kind must be a console kind']);
+    const other = await rawConnection();
+    other.write('not json\n');
+    await until(() => other.destroyed);
+    expect(lines.at(-1)).toBe('xcap console: closed a connection of xcap serve: a message that is not JSON');
+  });
+
+  it('finds no console when the socket never says hello within the timeout', async () => {
+    await mkdir(relayDir(dataDir), { mode: 0o700 });
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(relaySocketPath(dataDir), resolve));
+    closers.push(() => new Promise((resolve) => silent.close(resolve)));
+    await chmod(relaySocketPath(dataDir), 0o600);
+    const started = Date.now();
+    expect(await connectSocketRelay({ dataDir, log, helloTimeoutMs: 200 })).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
   it('bounds the requests of one connection: past it a new one ends at once', async () => {
     const { requests } = await consoleOn({ maxOpenPerConnection: 2 });
     const client = await serveOn();
