@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { realTimers, type Timers } from '@xcap/wire';
 import type { ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
 import { RelayAsker } from './relay-asker.js';
 import { RelayLines } from './relay-lines.js';
@@ -15,6 +16,8 @@ export interface SocketRelayClientOptions {
   readonly helloTimeoutMs?: number;
   /** The longest message line, in bytes (default `relayLimits.maxMessageBytes`). */
   readonly maxMessageBytes?: number;
+  /** The timer of the hello wait (default `realTimers`). */
+  readonly timers?: Timers;
 }
 
 /** `xcap serve`'s connection to the running console of its data directory. */
@@ -125,9 +128,10 @@ async function open(options: SocketRelayClientOptions): Promise<Connection | und
     const socket = connect(relaySocketPath(options.dataDir));
     const lines = new RelayLines(maxBytes);
     let asker: RelayAsker | undefined;
-    const timer = setTimeout(() => fail(), options.helloTimeoutMs ?? relayLimits.helloTimeoutMs);
+    const timers = options.timers ?? realTimers;
+    const timer = timers.setTimeout(() => fail(), options.helloTimeoutMs ?? relayLimits.helloTimeoutMs);
     const fail = () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       socket.destroy();
       resolve(undefined);
     };
@@ -154,7 +158,7 @@ async function open(options: SocketRelayClientOptions): Promise<Connection | und
         }
         if (asker !== undefined) asker.receive(message);
         else if (message.t === 'hello') {
-          clearTimeout(timer);
+          timers.clearTimeout(timer);
           const send = (host: RelayHostMessage) => {
             const line = JSON.stringify(host);
             if (Buffer.byteLength(line) > maxBytes) {

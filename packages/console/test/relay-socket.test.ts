@@ -185,9 +185,17 @@ describe('the socket relay', () => {
     await new Promise<void>((resolve) => silent.listen(relaySocketPath(dataDir), resolve));
     closers.push(() => new Promise((resolve) => silent.close(resolve)));
     await chmod(relaySocketPath(dataDir), 0o600);
-    const started = Date.now();
-    expect(await connectSocketRelay({ dataDir, log, helloTimeoutMs: 200 })).toBeUndefined();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    // A hand-driven timer: the wait ends when its timeout fires, not before.
+    const waits: { run: () => void; ms: number }[] = [];
+    const timers = { setTimeout: (run: () => void, ms: number) => waits.push({ run, ms }), clearTimeout: () => undefined, now: () => 0 };
+    let found: unknown = 'waiting';
+    const connecting = connectSocketRelay({ dataDir, log, helloTimeoutMs: 200, timers }).then((client) => (found = client));
+    await until(() => waits.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([found, waits[0]?.ms]).toEqual(['waiting', 200]);
+    waits[0]?.run();
+    await connecting;
+    expect(found).toBeUndefined();
   });
 
   it('bounds the requests of one connection: past it a new one ends at once', async () => {

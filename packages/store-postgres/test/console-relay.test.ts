@@ -19,7 +19,8 @@ const closers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const closer of closers.splice(0).reverse()) await closer.close().catch(() => undefined);
 });
-const timing = { heartbeatMs: 50, freshMs: 400 };
+// A short heartbeat so the tests run fast; a long freshness, so a loaded machine never makes a live console look stale (a closed one has no row at all).
+const timing = { heartbeatMs: 50, freshMs: 5_000 };
 const until = async (check: () => boolean, what: string) => {
   const deadline = Date.now() + 5_000;
   while (!check()) {
@@ -135,6 +136,21 @@ describe('the console relay over PostgreSQL', () => {
     await until(() => second.seen.requests.length === 1, 'the request on the new console');
     await host.close();
     await second.desk.close();
+  });
+
+  it('removes the rows of a host that died (deadline passed) without showing them; a row whose JSON does not parse is passed on as undefined', async () => {
+    const stores = await open();
+    const t = consoleTables(stores.database.names);
+    await stores.database.query(
+      'dead host',
+      `INSERT INTO ${t.requests} (host_id, request_id, body, deadline) VALUES ('dead', 1, '{}', now() - interval '10 seconds'), ('odd', 2, 'not json', now() + interval '1 minute')`,
+    );
+    const { desk, seen } = await deskOn(stores);
+    await until(() => seen.requests.length === 1, 'the odd row');
+    expect(seen.requests).toEqual([{ host: 'odd', id: 2, body: undefined }]);
+    const rows = await stores.database.query('left', `SELECT host_id FROM ${t.requests} ORDER BY host_id`);
+    expect(rows.rows).toEqual([{ host_id: 'odd' }]);
+    await desk.close();
   });
 
   it('a console whose presence went stale (killed) is replaced by the next one', async () => {
