@@ -4,7 +4,7 @@ import type { AskedBy, ConsoleAsker, RelayedConsoleAsk } from './console-asker.j
 import type { ConsoleAsk } from './console-requests.js';
 
 /** What `askOpen` puts to the person: the app, `multiple`, `accept`, the files, and the call path's signal and deadline. */
-export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, AskedBy {
+export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, Omit<AskedBy, 'detached'> {
   /** Whether more than one file may be chosen. */
   readonly multiple: boolean;
   /** The media types or extensions the app accepts, as it gave them. */

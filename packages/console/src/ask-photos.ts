@@ -10,7 +10,7 @@ export interface AskedPhoto extends PendingPhoto {
 }
 
 /** What `askPhotos` puts to the person: the app, how many may be chosen, the photos, and the call path's signal and deadline. */
-export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, AskedBy {
+export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, Omit<AskedBy, 'detached'> {
   /** The most photos that may be chosen. */
   readonly limit: number;
   /** The photos, newest first (the first `consoleLimits.maxPhotos` are listed). */

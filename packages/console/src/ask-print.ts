@@ -4,7 +4,7 @@ import type { PendingFields } from './console-contract.js';
 import type { ConsoleAsk } from './console-requests.js';
 
 /** What `askPrint` puts to the person: the app, the document's name and type, the printers, and the call path's signal and deadline. */
-export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, AskedBy {
+export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, Omit<AskedBy, 'detached'> {
   /** The document's name. */
   readonly documentName: string;
   /** The document's media type. */

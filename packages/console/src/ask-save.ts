@@ -4,7 +4,7 @@ import type { PendingFields } from './console-contract.js';
 import type { ConsoleAsk } from './console-requests.js';
 
 /** What `askSave` puts to the person: the app, the suggested name, the file's type and size, and the call path's signal and deadline. */
-export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, AskedBy {
+export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'>, Omit<AskedBy, 'detached'> {
   /** The name the app suggests. */
   readonly suggestedName: string;
   /** The file's media type. */
