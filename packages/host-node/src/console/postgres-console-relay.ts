@@ -14,6 +14,11 @@ import type { RunningConsole } from './open-serve-answerer.js';
 export async function connectPostgresConsoleRelay(stores: PostgresStores, log: (line: string) => void): Promise<RunningConsole | undefined> {
   const found = await findConsole(stores.database);
   if (found === undefined) return undefined;
+  // The row is the database's, not ours: only a loopback console address is printed or used.
+  if (!/^http:\/\/127\.0\.0\.1:\d{1,5}\/$/.test(found.url)) {
+    log('xcap serve: the console presence in the database does not name a 127.0.0.1 address; serving a console of its own');
+    return undefined;
+  }
   const relay: { asker?: RelayAsker } = {};
   const host = await openConsoleHost(stores.database, {
     onMessage: (message) => {
