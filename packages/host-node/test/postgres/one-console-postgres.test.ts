@@ -61,4 +61,24 @@ describe('one console for every agent, on PostgreSQL', () => {
     expect(((await pick).structuredContent as { photos: { name: string }[] }).photos.map((photo) => photo.name)).toEqual(['Lake at dawn.png']);
     expect(await queryRows(url, 'SELECT count(*)::int AS n FROM xcap_console_requests')).toEqual([{ n: 0 }]);
   });
+
+  it('a presence row that does not name a 127.0.0.1 address is not used: xcap serve serves its own console', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    const url = await freshDatabase(server());
+    const urlFile = await storeUrlFile(ws.root, 'odd', url);
+    // The schema exists once a command has opened the database.
+    await queryRows(url, 'SELECT 1');
+    const data = join(ws.root, 'data-odd');
+    await mkdir(data, { mode: 0o700 });
+    const agent = await agentNamed('Odd', ['--manifest', ws.manifest, '--data', data, '--store-file', urlFile, '--host-name', 'odd'], cleanup);
+    await agent.client.close();
+    await queryRows(url, "INSERT INTO xcap_console_presence (console_id, url) VALUES ('x', 'http://evil.example/\u001b[2J')");
+    const again = await agentNamed('Odd', ['--manifest', ws.manifest, '--data', data, '--store-file', urlFile, '--host-name', 'odd'], cleanup);
+    const deadline = Date.now() + 10_000;
+    while (!again.stderr().includes('xcap serve: console at ') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(again.stderr()).toContain('xcap serve: the console presence in the database does not name a 127.0.0.1 address; serving a console of its own\n');
+    expect(again.stderr()).toMatch(/xcap serve: console at http:\/\/127\.0\.0\.1:\d+\/login\?secret=/);
+    expect(again.stderr()).not.toContain('evil');
+  });
 });
