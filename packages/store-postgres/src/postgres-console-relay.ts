@@ -9,6 +9,15 @@ export interface ConsolePresenceTiming {
   readonly heartbeatMs?: number;
   /** How old a presence row may be and the console still count as running (default 10,000 ms). */
   readonly freshMs?: number;
+  /** Runs `beat` every `ms` until the answered function is called (default `setInterval`, unref'd); tests drive it by hand. */
+  readonly every?: (beat: () => Promise<void>, ms: number) => () => void;
+}
+
+/** `setInterval` that does not keep the process alive. */
+function everyInterval(beat: () => Promise<void>, ms: number): () => void {
+  const timer = setInterval(() => void beat(), ms);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 const defaultHeartbeatMs = 2_000;
@@ -113,8 +122,7 @@ export async function openConsoleHost(database: PostgresDatabase, options: Conso
       options.onBack?.();
     }
   };
-  const timer = setInterval(() => void beat(), heartbeatMs);
-  timer.unref();
+  const stopBeats = (options.every ?? everyInterval)(beat, heartbeatMs);
   return {
     send: async (message) => {
       if (!state.present || state.closed) return false;
@@ -141,7 +149,7 @@ export async function openConsoleHost(database: PostgresDatabase, options: Conso
     close: async () => {
       if (state.closed) return;
       state.closed = true;
-      clearInterval(timer);
+      stopBeats();
       await database.query('remove a host’s requests', `DELETE FROM ${t.requests} WHERE host_id = $1`, [host]).catch(() => undefined);
       await notify('end').catch(() => undefined);
       await listener.query(`UNLISTEN ${t.channel}`).catch(() => undefined);
@@ -271,8 +279,7 @@ export async function openConsoleDesk(database: PostgresDatabase, options: Conso
       .catch((error: unknown) => options.log(`xcap console: refreshing its presence: ${error instanceof Error ? error.message : String(error)}`));
     await sync();
   };
-  const timer = setInterval(() => void beat(), heartbeatMs);
-  timer.unref();
+  const stopBeats = (options.every ?? everyInterval)(beat, heartbeatMs);
   await sync();
   const answer = async (host: string, id: number, value: unknown) => {
     known.delete(`${host} ${id}`);
@@ -290,7 +297,7 @@ export async function openConsoleDesk(database: PostgresDatabase, options: Conso
     close: async () => {
       if (state.closed) return;
       state.closed = true;
-      clearInterval(timer);
+      stopBeats();
       const hosts = new Set([...known.values()].map((entry) => entry.host));
       await database.query('end the open requests', `UPDATE ${t.requests} SET answered = true, answer = NULL WHERE NOT answered`).catch(() => undefined);
       for (const host of hosts)
