@@ -1,7 +1,8 @@
 import type { ConsentSheet } from '@xcap/broker';
-import { answerField } from './answer-field.js';
+import { answerParsers } from './answer-parsers.js';
 import type { ConsoleConsentChoice } from './console-consent-choice.js';
-import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
+import type { ConsoleAsker } from './console-asker.js';
+import type { ConsoleAsk } from './console-requests.js';
 import type { PendingArgument, PendingFields } from './console-contract.js';
 
 /** What `askConsent` puts to the person: who asks, the app, the scope, the sheet, the manifest's `why`, the tool and its arguments, and the call path's signals and deadline. */
@@ -20,9 +21,6 @@ export interface ConsentAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 
   readonly arguments: readonly PendingArgument[];
 }
 
-/** The replies a consent sheet takes. */
-const replies: readonly unknown[] = ['allowOnce', 'allow', 'deny'];
-
 /**
  * A `consent` request in `requests`, answered by `{ "reply": "allowOnce" |
  * "allow" | "deny" }` (any other shape is refused, 400); no answer before
@@ -30,7 +28,7 @@ const replies: readonly unknown[] = ['allowOnce', 'allow', 'deny'];
  * `detached` aborts the card says the agent stopped waiting, and an answer
  * still comes back here (the call path applies it to the agent's next call).
  */
-export function askConsent(requests: ConsoleRequests, ask: ConsentAsk): Promise<ConsoleConsentChoice> {
+export function askConsent(requests: ConsoleAsker, ask: ConsentAsk): Promise<ConsoleConsentChoice> {
   return requests.ask<ConsoleConsentChoice>({
     kind: 'consent',
     app: ask.app,
@@ -49,10 +47,7 @@ export function askConsent(requests: ConsoleRequests, ask: ConsentAsk): Promise<
       arguments: ask.arguments,
       detached: false,
     } satisfies PendingFields<'consent'>,
-    parse: (answer) => {
-      const reply = answerField(answer, 'reply');
-      return replies.includes(reply) ? (reply as ConsoleConsentChoice) : { refused: 'reply must be "allowOnce", "allow" or "deny"' };
-    },
+    parse: (answer) => answerParsers.consent({}, answer),
     fallback: 'dismiss',
   });
 }

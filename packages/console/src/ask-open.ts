@@ -1,6 +1,7 @@
 import { consoleLimits, type PendingFields, type PendingFile } from './console-contract.js';
-import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
-import { stringList } from './string-list.js';
+import { answerParsers, isRefusedAnswer } from './answer-parsers.js';
+import type { ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
+import type { ConsoleAsk } from './console-requests.js';
 
 /** What `askOpen` puts to the person: who asks, the app, `multiple`, `accept`, the files, and the call path's signal and deadline. */
 export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
@@ -19,24 +20,23 @@ export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>
  * Cancel. No answer before `signal` aborts is Cancel. Resolves to the
  * files chosen, as given.
  */
-export function askOpen<F extends PendingFile>(requests: ConsoleRequests, ask: OpenAsk<F>): Promise<readonly F[]> {
+export function askOpen<F extends PendingFile>(requests: ConsoleAsker, ask: OpenAsk<F>): Promise<readonly F[]> {
   const files = ask.files.slice(0, consoleLimits.maxFiles);
   const byName = new Map(files.map((file) => [file.name, file]));
-  return requests.ask<readonly F[]>({
+  const fields = { multiple: ask.multiple, accept: ask.accept, files: files.map(({ name, size }) => ({ name, size })) } satisfies PendingFields<'open'>;
+  const request: RelayedConsoleAsk<readonly F[]> = {
     kind: 'open',
     app: ask.app,
     agent: ask.agent,
     agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
-    fields: { multiple: ask.multiple, accept: ask.accept, files: files.map(({ name, size }) => ({ name, size })) } satisfies PendingFields<'open'>,
+    fields,
     parse: (answer) => {
-      const names = stringList(answer, 'names', ask.multiple ? consoleLimits.maxFiles : 1);
-      if (typeof names === 'string') return { refused: names };
-      const stranger = names.find((name) => !byName.has(name));
-      if (stranger !== undefined) return { refused: `${JSON.stringify(stranger)} is not a file of this request` };
-      return names.flatMap((name) => byName.get(name) ?? []);
+      const names = answerParsers.open(fields, answer);
+      return isRefusedAnswer(names) ? names : names.flatMap((name) => byName.get(name) ?? []);
     },
     fallback: [],
-  });
+  };
+  return requests.ask(request);
 }

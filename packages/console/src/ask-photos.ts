@@ -1,6 +1,7 @@
 import { consoleLimits, type PendingFields, type PendingPhoto } from './console-contract.js';
-import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
-import { stringList } from './string-list.js';
+import { answerParsers } from './answer-parsers.js';
+import type { ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
+import type { ConsoleAsk } from './console-requests.js';
 
 /** A photo `askPhotos` offers: what the page shows, and the file its thumbnail is read from. */
 export interface AskedPhoto extends PendingPhoto {
@@ -23,24 +24,21 @@ export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | '
  * [...] }` — at most `limit` distinct ids of the list, `[]` = Cancel. No
  * answer before `signal` aborts is Cancel. Resolves to the ids chosen.
  */
-export function askPhotos(requests: ConsoleRequests, ask: PhotosAsk): Promise<readonly string[]> {
+export function askPhotos(requests: ConsoleAsker, ask: PhotosAsk): Promise<readonly string[]> {
   const shown = ask.photos.slice(0, consoleLimits.maxPhotos);
   const files = new Map(shown.map((photo) => [photo.id, photo.path]));
-  return requests.ask<readonly string[]>({
+  const fields = { limit: ask.limit, photos: shown.map(({ id, name, takenAt }) => ({ id, name, takenAt })) } satisfies PendingFields<'photos'>;
+  const request: RelayedConsoleAsk<readonly string[]> = {
     kind: 'photos',
     app: ask.app,
     agent: ask.agent,
     agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
-    fields: { limit: ask.limit, photos: shown.map(({ id, name, takenAt }) => ({ id, name, takenAt })) } satisfies PendingFields<'photos'>,
+    fields,
     files,
-    parse: (answer) => {
-      const ids = stringList(answer, 'photoIds', ask.limit);
-      if (typeof ids === 'string') return { refused: ids };
-      const stranger = ids.find((id) => !files.has(id));
-      return stranger === undefined ? ids : { refused: `${JSON.stringify(stranger)} is not a photo of this request` };
-    },
+    parse: (answer) => answerParsers.photos(fields, answer),
     fallback: [],
-  });
+  };
+  return requests.ask(request);
 }

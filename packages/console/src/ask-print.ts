@@ -1,7 +1,7 @@
-import { answerField } from './answer-field.js';
+import { answerParsers } from './answer-parsers.js';
+import type { ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
 import type { PendingFields } from './console-contract.js';
-import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
-import { isCancel } from './is-cancel.js';
+import type { ConsoleAsk } from './console-requests.js';
 
 /** What `askPrint` puts to the person: who asks, the app, the document's name and type, the printers, and the call path's signal and deadline. */
 export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
@@ -18,22 +18,18 @@ export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'a
  * of `printers`) or `{ "cancel": true }`. No answer before `signal` aborts
  * is Cancel. Resolves to the printer chosen, or `null`.
  */
-export function askPrint(requests: ConsoleRequests, ask: PrintAsk): Promise<string | null> {
-  return requests.ask<string | null>({
+export function askPrint(requests: ConsoleAsker, ask: PrintAsk): Promise<string | null> {
+  const fields = { documentName: ask.documentName, mimeType: ask.mimeType, printers: ask.printers } satisfies PendingFields<'print'>;
+  const request: RelayedConsoleAsk<string | null> = {
     kind: 'print',
     app: ask.app,
     agent: ask.agent,
     agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
-    fields: { documentName: ask.documentName, mimeType: ask.mimeType, printers: ask.printers } satisfies PendingFields<'print'>,
-    parse: (answer) => {
-      if (isCancel(answer)) return null;
-      const printer = answerField(answer, 'printer');
-      return typeof printer === 'string' && ask.printers.includes(printer)
-        ? printer
-        : { refused: 'printer must be one of the listed printers, or cancel: true' };
-    },
+    fields,
+    parse: (answer) => answerParsers.print(fields, answer),
     fallback: null,
-  });
+  };
+  return requests.ask(request);
 }

@@ -1,7 +1,7 @@
-import { answerField } from './answer-field.js';
-import { consoleLimits, type PendingFields } from './console-contract.js';
-import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
-import { isCancel } from './is-cancel.js';
+import { answerParsers } from './answer-parsers.js';
+import type { ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
+import type { PendingFields } from './console-contract.js';
+import type { ConsoleAsk } from './console-requests.js';
 
 /** What `askSave` puts to the person: who asks, the app, the suggested name, the file's type and size, and the call path's signal and deadline. */
 export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'agentKey' | 'signal' | 'deadline'> {
@@ -19,23 +19,18 @@ export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'ag
  * true }`. No answer before `signal` aborts is Cancel. Resolves to the name
  * chosen (the host makes it safe and free), or `null`.
  */
-export function askSave(requests: ConsoleRequests, ask: SaveAsk): Promise<string | null> {
-  const maxLength = consoleLimits.maxSaveNameLength;
-  return requests.ask<string | null>({
+export function askSave(requests: ConsoleAsker, ask: SaveAsk): Promise<string | null> {
+  const fields = { suggestedName: ask.suggestedName, mimeType: ask.mimeType, size: ask.size } satisfies PendingFields<'save'>;
+  const request: RelayedConsoleAsk<string | null> = {
     kind: 'save',
     app: ask.app,
     agent: ask.agent,
     agentKey: ask.agentKey,
     signal: ask.signal,
     deadline: ask.deadline,
-    fields: { suggestedName: ask.suggestedName, mimeType: ask.mimeType, size: ask.size } satisfies PendingFields<'save'>,
-    parse: (answer) => {
-      if (isCancel(answer)) return null;
-      const name = answerField(answer, 'name');
-      if (typeof name !== 'string' || name.trim() === '' || name.length > maxLength)
-        return { refused: `name must be a non-empty string of at most ${maxLength} characters, or cancel: true` };
-      return name;
-    },
+    fields,
+    parse: (answer) => answerParsers.save(fields, answer),
     fallback: null,
-  });
+  };
+  return requests.ask(request);
 }

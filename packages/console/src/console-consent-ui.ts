@@ -4,7 +4,7 @@ import { askConsent } from './ask-consent.js';
 import { consentArguments, type DescribeFile } from './consent-arguments.js';
 import type { ConsoleConsentChoice } from './console-consent-choice.js';
 import type { AgentJson } from './console-contract.js';
-import type { ConsoleRequests } from './console-requests.js';
+import type { ConsoleAsker } from './console-asker.js';
 
 /**
  * What issue 32's contract adds to `ConsentRequest` of `@xcap/call`: who
@@ -49,7 +49,7 @@ export interface ConsoleConsentUiOptions {
  * it through `consentAnswer` (this writes no grant).
  */
 export function consoleConsentUi(
-  requests: ConsoleRequests,
+  requests: ConsoleAsker,
   manifest: { readonly capabilities: readonly ManifestEntry[] },
   options: ConsoleConsentUiOptions = {},
 ): ConsoleConsentUi {

@@ -74,3 +74,21 @@ export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';
 export { consolePageDir } from './console-page-dir.js';
 export { agentWords, askParts, askSentence, scopeWords, taskWords, type AskParts } from './ask-sentence.js';
+export type { AskedBy, ConsoleAsker, RelayedConsoleAsk } from './console-asker.js';
+export { answerParsers, isRefusedAnswer, type AnswerParser, type AnswerValues, type RefusedAnswer } from './answer-parsers.js';
+export {
+  readConsoleMessage,
+  readHostMessage,
+  relayLimits,
+  type RelayAgent,
+  type RelayAskMessage,
+  type RelayConsoleMessage,
+  type RelayHostMessage,
+} from './relay-protocol.js';
+export { RelayAsker, type RelayAskerOptions } from './relay-asker.js';
+export { askRelayed, type RelayedAskOptions, type RelayedEnd } from './relay-console-side.js';
+export { RelayLines } from './relay-lines.js';
+export { prepareRelayDir, relayDir, relayPathProblem, relaySocketPath } from './relay-socket-dir.js';
+export { RelayRefusedError } from './relay-refused-error.js';
+export { startSocketRelay, type SocketRelay, type SocketRelayOptions } from './relay-socket-server.js';
+export { connectSocketRelay, type SocketRelayClient, type SocketRelayClientOptions } from './relay-socket-client.js';

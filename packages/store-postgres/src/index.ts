@@ -20,3 +20,17 @@ export { maskConnectionString, connectionSecrets, scrubSecrets, maskedPassword }
 export { PostgresStoreError } from './postgres-store-error.js';
 export { PostgresSchemaError } from './postgres-schema-error.js';
 export { QuotaExceededError } from '@xcap/bridge';
+export {
+  ConsoleRunningError,
+  findConsole,
+  openConsoleDesk,
+  openConsoleHost,
+  type ConsoleDesk,
+  type ConsoleDeskOptions,
+  type ConsoleHost,
+  type ConsoleHostOptions,
+  type ConsoleHostRequest,
+  type ConsolePresenceTiming,
+  type FoundConsole,
+} from './postgres-console-relay.js';
+export { consoleTables, maxConsolePayloadBytes, type ConsoleTables } from './postgres-console-tables.js';

@@ -1,3 +1,4 @@
+import { consoleTablesMigration } from './postgres-console-tables.js';
 import type { TableNames } from './table-names.js';
 
 /**
@@ -66,6 +67,8 @@ export const postgresMigrations: readonly ((names: TableNames) => string)[] = [
   (n) => `
     ALTER TABLE ${n.audit} ADD COLUMN replayed boolean NOT NULL DEFAULT false;
   `,
+  // 4 → 5: the console relay (issue 32): the running console's presence, the requests hosts hand it and its answers.
+  consoleTablesMigration,
 ];
 
 /** The schema version this package writes. */

@@ -32,7 +32,7 @@ describe('consent nonces in PostgreSQL', () => {
     const stores = await createPostgresStores(serverUrl(), { schema });
     try {
       // Step 2 → 3 added the nonces; later steps (3 → 4: the audit's replayed column) run after it.
-      expect(postgresSchemaVersion).toBe(4);
+      expect(postgresSchemaVersion).toBe(5);
       expect(await stores.database.version()).toBe(postgresSchemaVersion);
       expect([...(await stores.sharedKey('consent-state'))]).toEqual(Array<number>(32).fill(7));
       const until = Date.now() + 60_000;

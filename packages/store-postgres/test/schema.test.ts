@@ -48,6 +48,8 @@ describe('schema and migrations', () => {
       counts: {
         x1_audit: '0',
         x1_consent_nonces: '0',
+        x1_console_presence: '0',
+        x1_console_requests: '0',
         x1_files: '0',
         x1_grants: '0',
         x1_schema_versions: String(postgresSchemaVersion),
@@ -62,6 +64,8 @@ describe('schema and migrations', () => {
         'x1_audit_tool',
         'x1_consent_nonces_expires_at',
         'x1_consent_nonces_pkey',
+        'x1_console_presence_pkey',
+        'x1_console_requests_pkey',
         'x1_files_pkey',
         'x1_grants_pkey',
         'x1_schema_versions_pkey',

@@ -110,7 +110,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   program
     .command('console')
-    .description('serve the web console of a data directory or database alone: grants (revoke), HTTP tokens, the audit log (no pending requests)')
+    .description(
+      'serve one web console for a data directory or database: the sheets and pickers of every xcap serve --consent console there, grants (revoke), HTTP tokens, the audit log',
+    )
     .option('--listen <127.0.0.1:port>', 'where the console listens (127.0.0.1 only; default 127.0.0.1:0, a free port)')
     .addOption(dataOption())
     .addOption(storeOption('show the grants, tokens and audit log of PostgreSQL (postgres://user@host:5432/db) instead of the data directory'))

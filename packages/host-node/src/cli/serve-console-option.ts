@@ -1,6 +1,6 @@
 import type { PostgresStores } from '@xcap/store-postgres';
 import { FileBlobStore, FileGrantStore, FileTokenStore, tokenFilePath, type DataPaths } from '@xcap/store-local';
-import type { ServeConsole } from '../console/start-serve-console.js';
+import type { ServeAnswerer } from '../console/open-serve-answerer.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
@@ -43,13 +43,15 @@ export async function consolePortOption(options: Record<string, unknown>): Promi
 }
 
 /**
- * Opens the console of `xcap serve --consent console` (`startServeConsole`,
- * loaded only now) on the host's own stores: the data directory's grant
+ * Opens the console of `xcap serve --consent console` (`openServeAnswerer`,
+ * loaded only now): the console already running on the same data directory
+ * or database when there is one, else its own on the host's own stores: the data directory's grant
  * file, token file, audit log and app files, or the PostgreSQL ones. A port in use
  * exits 1.
  */
-export async function openServeConsole(port: number, input: ServeConsoleInput, options: Record<string, unknown>, io: CliIo): Promise<ServeConsole> {
-  const { startServeConsole } = await import('../console/start-serve-console.js');
+export async function openServeConsole(port: number, input: ServeConsoleInput, options: Record<string, unknown>, io: CliIo): Promise<ServeAnswerer> {
+  const { openServeAnswerer } = await import('../console/open-serve-answerer.js');
+  const { findRunningConsole } = await import('../console/find-running-console.js');
   const { shared, paths } = input;
   const stores =
     shared === undefined
@@ -60,7 +62,9 @@ export async function openServeConsole(port: number, input: ServeConsoleInput, o
         }
       : { grants: shared.grants, tokens: shared.tokens, auditRows: (filter: Parameters<typeof dataDirAuditRows>[1]) => shared.audit.query(filter) };
   try {
-    return await startServeConsole({
+    // The one hook: a console already running on this data directory or database takes the requests (openServeAnswerer).
+    return await openServeAnswerer({
+      findRunning: () => findRunningConsole({ dataDir: paths.dir, ...(shared === undefined ? {} : { shared }), log: (line) => io.stderr(`${line}\n`) }),
       port,
       app: input.manifest,
       ...(input.filesDir === undefined ? {} : { filesDir: input.filesDir }),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { OpenPicker } from '../providers/files-provider.js';
 import { folderFiles } from '../providers/folder-files.js';
-import { askOpen, type ConsoleRequests } from '@xcap/console';
+import { askOpen, type ConsoleAsker } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
 import { consoleWho } from './console-who.js';
 
@@ -12,7 +12,7 @@ import { consoleWho } from './console-who.js';
  * `consoleLimits.maxFiles`); answers the paths chosen, `[]` = Cancel, and
  * so is no answer before the call's signal aborts.
  */
-export function consoleOpenPicker(requests: ConsoleRequests, app: string, dir: string, maxBytes = 64 * 1024 * 1024): OpenPicker {
+export function consoleOpenPicker(requests: ConsoleAsker, app: string, dir: string, maxBytes = 64 * 1024 * 1024): OpenPicker {
   const folder = resolve(dir);
   return async (request, context = noDeadline) => {
     const files = await folderFiles(folder, request.accept, maxBytes);

@@ -1,5 +1,5 @@
 import type { PhotoPicker } from '../providers/photos-provider.js';
-import { askPhotos, type ConsoleRequests } from '@xcap/console';
+import { askPhotos, type ConsoleAsker } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
 import { consoleWho } from './console-who.js';
 
@@ -10,7 +10,7 @@ import { consoleWho } from './console-who.js';
  * request only, naming the call's agent (`consoleWho`); `[]` = Cancel, and
  * so is no answer before the call's signal aborts.
  */
-export function consolePhotoPicker(requests: ConsoleRequests, app: string): PhotoPicker {
+export function consolePhotoPicker(requests: ConsoleAsker, app: string): PhotoPicker {
   return (candidates, limit, context = noDeadline) =>
     askPhotos(requests, { app, limit, photos: candidates, ...consoleWho(context), signal: context.signal, deadline: context.deadline });
 }

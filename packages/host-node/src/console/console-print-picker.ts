@@ -1,5 +1,5 @@
 import type { PrintPicker } from '../providers/print-provider.js';
-import { askPrint, type ConsoleRequests } from '@xcap/console';
+import { askPrint, type ConsoleAsker } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
 import { consoleWho } from './console-who.js';
 
@@ -8,7 +8,7 @@ import { consoleWho } from './console-who.js';
  * document's name, `mimeType` and the `printers` `lpstat` lists. Cancel,
  * or no answer before the call's signal aborts, prints nothing.
  */
-export function consolePrintPicker(requests: ConsoleRequests, app: string): PrintPicker {
+export function consolePrintPicker(requests: ConsoleAsker, app: string): PrintPicker {
   return (request, context = noDeadline) =>
     askPrint(requests, {
       app,

@@ -1,5 +1,5 @@
 import type { SavePicker } from '../providers/files-provider.js';
-import { askSave, type ConsoleRequests } from '@xcap/console';
+import { askSave, type ConsoleAsker } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
 import { consoleWho } from './console-who.js';
 
@@ -10,7 +10,7 @@ import { consoleWho } from './console-who.js';
  * outside the folder). Cancel, or no answer before the call's signal
  * aborts, saves nothing.
  */
-export function consoleSavePicker(requests: ConsoleRequests, app: string): SavePicker {
+export function consoleSavePicker(requests: ConsoleAsker, app: string): SavePicker {
   return async (request, context = noDeadline) => {
     const name = await askSave(requests, {
       app,

@@ -39,7 +39,7 @@ describe('xcap console', () => {
     while (!/xcap console: at (\S+)\n/.test(stderr) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     const loginUrl = /xcap console: at (http:\/\/127\.0\.0\.1:\d+\/login\?secret=\S+)\n/.exec(stderr)?.[1] ?? '';
     const session = await signIn(loginUrl);
-    expect((await session.get('/api/state')).json()).toEqual({ mode: 'console', app: null, pending: [] });
+    expect((await session.get('/api/state')).json()).toEqual({ mode: 'serve', app: null, pending: [] });
     expect((await session.get('/api/grants')).json()).toEqual({ grants: [{ app: 'acme.album', scope: 'photos.read', answer: 'granted' }] });
     const tokens = (await session.get('/api/tokens')).json<{ tokens: { name: string; createdAt: string }[] }>().tokens;
     expect(tokens.map((entry) => entry.name)).toEqual(['agent', 'laptop']);
