@@ -1,3 +1,4 @@
+import type { AgentLabel } from '@xcap/catalog';
 import type { ConsentUi } from './consent-ui.js';
 
 /** The parts every call request carries. */
@@ -48,8 +49,22 @@ export interface UiCallRequest extends CallRequestBase {
 /** A call from an agent working inside the app (audited with its run id as clientId). */
 export interface AgentCallRequest extends CallRequestBase {
   readonly from: 'agent';
-  /** The agent's run id, e.g. `run-7`. */
+  /** The agent's run id, e.g. `run-7` (its audit clientId: also `token:<name>`, `oauth:…`). */
   readonly client: string;
+  /**
+   * Who calls, as the person is told on a consent sheet and a picker
+   * (`ConsentRequest.agent`, `NativeContext.agent`). Each part is a string
+   * or `null`; longer strings are clipped to their bound (name 100, version
+   * 50, via 200 code points, the last one `…`); anything else is a
+   * TypeError. Absent: all three parts `null`.
+   */
+  readonly agent?: AgentLabel;
+  /**
+   * Set when the request carries an MCP `progressToken` (the client resets
+   * its timeout on progress): the call waits on a consent sheet up to the
+   * consent timeout (`consentTimeoutMs`), not `consentWaitMs`.
+   */
+  readonly waitsLong?: boolean;
 }
 
 /** One call as a host hands it to the call path. */
