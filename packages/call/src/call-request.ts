@@ -35,8 +35,10 @@ interface CallRequestBase {
    * consent sheet this call waits on ends for it at once — the call
    * answers as a dismissed call (`denied: consentNeeded`, nothing written,
    * its audit row as always); the sheet itself closes (its
-   * `ConsentRequest.signal` aborts) once no call waits on it any more — and
-   * a running native's `NativeContext` signal aborts (a picker closes).
+   * `ConsentRequest.signal` aborts) once no call waits on it any more and
+   * none left because its wait (`consentWaitMs`) ran out (otherwise it stays
+   * open, detached, until its deadline) — and a running native's
+   * `NativeContext` signal aborts (a picker closes).
    */
   readonly signal?: AbortSignal;
 }
