@@ -51,7 +51,7 @@ export interface ConsentRequest {
    * The `argsHash` of the call's arguments as received — the value its audit
    * row records — so a UI that binds its answer to the call (the modern MCP
    * era's signed `requestState`) need not hash them again. A sheet is shared
-   * only by calls with the same scope, agent and hash.
+   * only by calls with the same scope, tool, agent and hash.
    */
   readonly argsHash: string;
   /**

@@ -25,6 +25,7 @@ import { OpenSheet } from './open-sheet.js';
 import { ConsentPasses } from './consent-passes.js';
 import { clipAgentLabel } from './clip-agent-label.js';
 import { frozenArguments } from './frozen-arguments.js';
+import { maxOpenSheetsPerAgent } from './max-open-sheets-per-agent.js';
 
 const choices: ReadonlySet<unknown> = new Set<ConsentChoice>(['allowOnce', 'allow', 'deny', 'dismiss']);
 
@@ -58,8 +59,8 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * `NativeContext` names the `agent` and `client`) → exactly ONE audit row
  * with the final verdict and outcome → the answer.
  *
- * Consent: concurrent calls with the same scope, agent (`client`, or the
- * app's UI) and `argsHash` share one sheet and its answer (a retry joins
+ * Consent: concurrent calls with the same scope and tool, agent (`client`,
+ * or the app's UI) and `argsHash` share one sheet and its answer (a retry joins
  * the open sheet); other calls get sheets of their own. The sheet's
  * `signal` aborts at its `deadline` (`consentTimeoutMs` after it opened)
  * and at once when every call waiting on it was cancelled through
@@ -76,7 +77,10 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * waiting (the sheet detached) it leaves one pass — the next call of that
  * scope by the same `client` whose verdict is `ask` runs without a sheet,
  * once, before the sheet's deadline (at most 1,000 passes, the oldest
- * dropped). `dismiss` stores nothing and refuses.
+ * dropped). `dismiss` stores nothing and refuses. One agent (or the UI) has
+ * at most `maxOpenSheetsPerAgent` (64) sheets open at once, detached ones
+ * included: a call that would open one more answers as dismissed, with no
+ * sheet.
  *
  * A refusal answers an isError result with `refusalText` (`denied:
  * consentNeeded`, `unavailable`, `unknownTool`); an agent's unknown tool
@@ -130,12 +134,14 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     onState: (change) => options.onAuditState?.({ ...change, state: auditStateFor(change.state, policy) }),
   });
   const consentWaitMs = options.consentWaitMs ?? consentTimeoutMs;
-  /** The open consent sheet of each scope, agent and argsHash (shared by the calls waiting on it). */
+  /** The open consent sheet of each scope, tool, agent and argsHash (shared by the calls waiting on it). */
   const asking = new Map<string, OpenSheet>();
   /** Every open sheet, shared or a request's own: a stored answer ends the others of its scope. */
   const sheets = new Set<OpenSheet>();
   /** What `Allow once` after a detached sheet leaves: one call of the scope and agent through. */
   const passes = new ConsentPasses();
+  /** How many sheets each agent (`client`; `null` for the UI) has open: detached sheets outlive their calls, so they are bounded. */
+  const openPerAgent = new Map<string | null, number>();
 
   async function grantsFor(call: ToolCall): Promise<Record<string, Grant>> {
     const parsed = parseToolName(catalog, call.from, call.name);
@@ -160,9 +166,13 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     if (passes.take(scope, caller.client)) return { ...verdict, verdict: 'call', reason: null };
     // A request's own consent UI is asked for that request alone: never shared through `asking`.
     const own = request.consent;
-    const key = JSON.stringify([scope, caller.client, hash]);
+    // The tool too: the sheet names it, so a call of another tool with the same arguments is not answered by it.
+    const key = JSON.stringify([scope, verdict.tool, caller.client, hash]);
     let sheet = own === undefined ? asking.get(key) : undefined;
     if (sheet === undefined) {
+      const open = openPerAgent.get(caller.client) ?? 0;
+      if (open >= maxOpenSheetsPerAgent) return dismissed;
+      openPerAgent.set(caller.client, open + 1);
       const opened = new OpenSheet(
         scope,
         (open) => ask(verdict, scope, hash, caller, args, own ?? options.consent, open),
@@ -174,6 +184,9 @@ export function createCallPath<const P extends readonly string[] = readonly stri
       if (own === undefined) asking.set(key, opened);
       void opened.verdict.finally(() => {
         sheets.delete(opened);
+        const left = (openPerAgent.get(caller.client) ?? 1) - 1;
+        if (left > 0) openPerAgent.set(caller.client, left);
+        else openPerAgent.delete(caller.client);
         if (asking.get(key) === opened) asking.delete(key);
       });
       sheet = opened;

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export { createCallPath } from './create-call-path.js';
+export { maxOpenSheetsPerAgent } from './max-open-sheets-per-agent.js';
 export type { CallPath } from './call-path.js';
 export type { CallPathOptions } from './call-path-options.js';
 export type { CallPathProviders, ProvidersFor, LenientProvider, ProviderName } from './call-path-providers.js';

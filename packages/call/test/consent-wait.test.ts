@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentCallRequest, ConsentChoice, ConsentRequest } from '../src/index.js';
-import { createCallPath } from '../src/index.js';
+import { createCallPath, maxOpenSheetsPerAgent } from '../src/index.js';
 import { appId, setup } from './setup.js';
 import { errorOf } from '@xcap/test-support';
 
@@ -234,19 +234,21 @@ describe('createCallPath: sheets shared by scope, agent and arguments', () => {
     expect(audit.rows.map((r) => r.status)).toEqual(['denied', 'ok']);
   });
 
-  it('another argsHash, another agent or the app’s UI gets a sheet of its own', async () => {
+  it('another argsHash, another agent, the app’s UI or another tool of the scope gets a sheet of its own', async () => {
     const { ui, path } = waiting();
     void path.call(call('run-7', { limit: 2 }));
     void path.call(call('run-7', { limit: 2 }));
     void path.call(call('run-7', { limit: 3 }));
     void path.call(call('run-8', { limit: 2 }));
     void path.call({ from: 'ui', name: 'photos_pick', arguments: { limit: 2 }, foreground: true });
+    void path.call(call('run-7', { limit: 2 }, {}, 'photos__list'));
     await settle();
-    expect(ui.requests.map((r) => [r.client, r.arguments])).toEqual([
-      ['run-7', { limit: 2 }],
-      ['run-7', { limit: 3 }],
-      ['run-8', { limit: 2 }],
-      [null, { limit: 2 }],
+    expect(ui.requests.map((r) => [r.client, r.tool.id, r.arguments])).toEqual([
+      ['run-7', 'photos_pick', { limit: 2 }],
+      ['run-7', 'photos_pick', { limit: 3 }],
+      ['run-8', 'photos_pick', { limit: 2 }],
+      [null, 'photos_pick', { limit: 2 }],
+      ['run-7', 'photos_list', { limit: 2 }],
     ]);
     expect(new Set(ui.requests.map((r) => r.argsHash)).size).toBe(2);
   });
@@ -404,5 +406,34 @@ describe('createCallPath: Allow once after the sheet detached leaves one pass', 
     void path.call(call('run-7'));
     await settle();
     expect(ui.requests).toHaveLength(2);
+  });
+});
+
+describe('createCallPath: open sheets are bounded per agent', () => {
+  it('an agent has at most maxOpenSheetsPerAgent open, detached ones included; one more answers dismissed with no sheet; others are not held', async () => {
+    expect(maxOpenSheetsPerAgent).toBe(64);
+    const { ui, path, audit } = waiting();
+    const calls = Array.from({ length: maxOpenSheetsPerAgent }, (_, i) =>
+      path.call(call('run-7', { limit: (i % 50) + 1 }, {}, i < 50 ? 'photos__pick' : 'photos__list')),
+    );
+    await vi.advanceTimersByTimeAsync(3_000);
+    await Promise.all(calls);
+    expect(ui.requests).toHaveLength(maxOpenSheetsPerAgent);
+    expect(ui.requests.every((r) => r.detached.aborted && !r.signal.aborted)).toBe(true);
+    const over = await path.call(call('run-7', { limit: 3 }, {}, 'photos__get'));
+    expect(over.verdict.reason).toBe('consentNeeded');
+    expect(ui.requests).toHaveLength(maxOpenSheetsPerAgent);
+    // Another agent still gets its sheet; a retry of an open sheet still joins it.
+    void path.call(call('run-8'));
+    void path.call(call('run-7', { limit: 1 }));
+    await settle();
+    expect(ui.requests).toHaveLength(maxOpenSheetsPerAgent + 1);
+    // A sheet that ends frees its place.
+    ui.answers[1]?.('dismiss');
+    await settle();
+    void path.call(call('run-7', { limit: 3 }, {}, 'photos__get'));
+    await settle();
+    expect(ui.requests).toHaveLength(maxOpenSheetsPerAgent + 2);
+    expect(audit.rows).toHaveLength(maxOpenSheetsPerAgent + 1);
   });
 });
