@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext, CallResult, Catalog, JsonObject, Outcome, PdfTable } from '@xcap/catalog';
+import type { AgentLabel, AppContext, CallResult, Catalog, JsonObject, Outcome, PdfTable } from '@xcap/catalog';
 import type { BlobStore } from './blob-store.js';
 import { bridgeReasons } from './bridge-reasons.js';
 import { callFailure } from './call-failure.js';
@@ -36,6 +36,10 @@ export interface BridgeCallInput {
   readonly signal?: AbortSignal;
   /** The host's clock in ms since the epoch, for the native's `deadline` (default `Date.now`). */
   readonly now?: () => number;
+  /** Who called, for the native's `NativeContext.agent` (default `null`: the app's UI). */
+  readonly agent?: AgentLabel | null;
+  /** The caller's audit clientId, for the native's `NativeContext.client` (default `null`: the app's UI). */
+  readonly client?: string | null;
 }
 
 /** How a bridged call ended: the MCP result the caller gets, and the outcome the audit row records. */
@@ -49,7 +53,8 @@ export interface BridgeCallEnd {
  * answers `unavailable`; (1) validate the arguments; (2) map them to the
  * native's (reading app files); (3) call the native and check its answer;
  * (4) store every returned file. The native gets a `NativeContext`
- * (aborted at the timeout or when `input.signal` aborts). `runs: engine` tools (print_pdf) are
+ * (aborted at the timeout or when `input.signal` aborts; naming
+ * `input.agent` and `input.client`). `runs: engine` tools (print_pdf) are
  * answered here without a native. Never throws: every failure is an
  * outcome with an isError result.
  */
@@ -91,6 +96,8 @@ async function run(input: BridgeCallInput): Promise<BridgeCallEnd> {
   const end = await callNative(input.native, mapping.nativeArguments, input.timeoutMs ?? defaultTimeoutMs, {
     ...(input.signal === undefined ? {} : { signal: input.signal }),
     ...(input.now === undefined ? {} : { now: input.now }),
+    ...(input.agent === undefined ? {} : { agent: input.agent }),
+    ...(input.client === undefined ? {} : { client: input.client }),
   });
   if (!end.answered) return failed(bridgeReasons[end.outcome], end.outcome);
 

@@ -1,4 +1,4 @@
-import type { JsonObject, NativeContext } from '@xcap/catalog';
+import type { AgentLabel, JsonObject, NativeContext } from '@xcap/catalog';
 import { maxTimerDelay } from '@xcap/wire';
 
 /**
@@ -20,13 +20,18 @@ export interface CallNativeOptions {
   readonly signal?: AbortSignal;
   /** The host's clock in ms since the epoch, for the context's `deadline` (default `Date.now`). */
   readonly now?: () => number;
+  /** Who called, for the context's `agent` (default `null`: the app's UI). */
+  readonly agent?: AgentLabel | null;
+  /** The caller's audit clientId, for the context's `client` (default `null`: the app's UI). */
+  readonly client?: string | null;
 }
 
 /**
  * Calls the native once with its context and waits at most `timeoutMs` for
  * its answer. The context's signal aborts when the timeout passes and when
  * `options.signal` aborts; its deadline is the clock + the timeout
- * (`Infinity` for `timeoutMs` Infinity). A cancelled call still waits for
+ * (`Infinity` for `timeoutMs` Infinity); its `agent` and `client` are the
+ * options' (`null` when absent). A cancelled call still waits for
  * the native's answer (within the timeout): a native that honours the
  * signal answers at once, and the audit records what it did. A throw or a
  * rejection becomes `rpcError`, no answer in time `timeout`; an answer that
@@ -40,7 +45,12 @@ export async function callNative(
 ): Promise<NativeCallEnd> {
   const controller = new AbortController();
   const delay = timeoutMs === Infinity ? Infinity : Number.isFinite(timeoutMs) && timeoutMs >= 0 ? Math.min(timeoutMs, maxTimerDelay) : defaultTimeoutMs;
-  const context: NativeContext = { signal: controller.signal, deadline: delay === Infinity ? Infinity : startOf(options.now) + delay };
+  const context: NativeContext = {
+    signal: controller.signal,
+    deadline: delay === Infinity ? Infinity : startOf(options.now) + delay,
+    agent: options.agent ?? null,
+    client: options.client ?? null,
+  };
   const stop = () => controller.abort(new DOMException('the call was cancelled', 'AbortError'));
   const callSignal = options.signal;
   if (callSignal?.aborted === true) stop();

@@ -9,7 +9,7 @@ export { validateArguments } from './validate-arguments.js';
 export { bridgeCall } from './bridge-call.js';
 export type { BridgeCallInput, BridgeCallEnd } from './bridge-call.js';
 export type { NativeProvider } from './call-native.js';
-export type { NativeContext } from '@xcap/catalog';
+export type { AgentLabel, NativeContext } from '@xcap/catalog';
 export { defaultTimeoutMs } from './call-native.js';
 export { bridgeReasons } from './bridge-reasons.js';
 export type { BlobStore, StoredBlob } from './blob-store.js';

@@ -81,4 +81,17 @@ describe('the native’s context', () => {
     call.answer({ structuredContent: { photos: [] } });
     expect((await call.end).outcome).toBe('ok');
   });
+
+  it('names who calls: the input’s agent and client, null when absent', async () => {
+    const agent = { name: 'Claude Desktop', version: '1.2', via: 'token laptop' };
+    const named = held({ agent, client: 'token:laptop' });
+    const unnamed = held();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([named.contexts[0]?.agent, named.contexts[0]?.client]).toEqual([agent, 'token:laptop']);
+    expect([unnamed.contexts[0]?.agent, unnamed.contexts[0]?.client]).toEqual([null, null]);
+    named.answer({ structuredContent: { photos: [] } });
+    unnamed.answer({ structuredContent: { photos: [] } });
+    expect((await named.end).outcome).toBe('ok');
+    expect((await unnamed.end).outcome).toBe('ok');
+  });
 });

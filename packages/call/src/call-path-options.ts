@@ -46,8 +46,18 @@ export interface CallPathOptions<P extends readonly string[] = readonly string[]
   readonly blobTimeoutMs?: number;
   /** How long one grant store `get` or `set` may take before it counts as failed (undecided / `consentNeeded`; default 10000). */
   readonly grantTimeoutMs?: number;
-  /** How long the consent UI may take to answer before it counts as `dismiss` (default 120000). */
+  /** How long the consent UI may take to answer before it counts as `dismiss` (default 120000): a sheet's `deadline`. */
   readonly consentTimeoutMs?: number;
+  /**
+   * How long an agent's call waits on a consent sheet before it answers as
+   * dismissed (`denied: consentNeeded`, its audit row) while the sheet stays
+   * open until its deadline (`consentTimeoutMs`); an answer after that
+   * applies to the agent's next call (`ConsentRequest.detached`). A call
+   * with `waitsLong` and a call from the app's UI wait the whole consent
+   * timeout. Positive ms or `Infinity`; default `consentTimeoutMs` (a call
+   * waits as long as the sheet is open).
+   */
+  readonly consentWaitMs?: number;
   /** How many unwritten audit rows the call path holds before it refuses new calls `unavailable` (default 10000). */
   readonly maxPendingAudit?: number;
   /** Told about every failed audit write (the row stays queued). */

@@ -1,3 +1,4 @@
+import type { AgentLabel } from '@xcap/catalog';
 import type { ConsentUi } from './consent-ui.js';
 
 /** The parts every call request carries. */
@@ -34,8 +35,10 @@ interface CallRequestBase {
    * consent sheet this call waits on ends for it at once — the call
    * answers as a dismissed call (`denied: consentNeeded`, nothing written,
    * its audit row as always); the sheet itself closes (its
-   * `ConsentRequest.signal` aborts) once no call waits on it any more — and
-   * a running native's `NativeContext` signal aborts (a picker closes).
+   * `ConsentRequest.signal` aborts) once no call waits on it any more and
+   * none left because its wait (`consentWaitMs`) ran out (otherwise it stays
+   * open, detached, until its deadline) — and a running native's
+   * `NativeContext` signal aborts (a picker closes).
    */
   readonly signal?: AbortSignal;
 }
@@ -48,8 +51,22 @@ export interface UiCallRequest extends CallRequestBase {
 /** A call from an agent working inside the app (audited with its run id as clientId). */
 export interface AgentCallRequest extends CallRequestBase {
   readonly from: 'agent';
-  /** The agent's run id, e.g. `run-7`. */
+  /** The agent's run id, e.g. `run-7` (its audit clientId: also `token:<name>`, `oauth:…`). */
   readonly client: string;
+  /**
+   * Who calls, as the person is told on a consent sheet and a picker
+   * (`ConsentRequest.agent`, `NativeContext.agent`). Each part is a string
+   * or `null`; longer strings are clipped to their bound (name 100, version
+   * 50, via 200 code points, the last one `…`); anything else is a
+   * TypeError. Absent: all three parts `null`.
+   */
+  readonly agent?: AgentLabel;
+  /**
+   * Set when the request carries an MCP `progressToken` (the client resets
+   * its timeout on progress): the call waits on a consent sheet up to the
+   * consent timeout (`consentTimeoutMs`), not `consentWaitMs`.
+   */
+  readonly waitsLong?: boolean;
 }
 
 /** One call as a host hands it to the call path. */

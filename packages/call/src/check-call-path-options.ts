@@ -17,7 +17,8 @@ export interface CallPathOptionsCheck {
  * `host` only on that host), the providers (every provided capability with
  * native v1 tools has a provider object with a method for each of them),
  * and the stores, sink, consent UI, clock and id source (objects with their
- * methods, functions), the timeouts and the audit queue bound.
+ * methods, functions), the timeouts (`consentWaitMs` > 0, the others ≥ 0;
+ * `Infinity` allowed) and the audit queue bound.
  */
 export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsCheck {
   const problems: string[] = [];
@@ -79,6 +80,8 @@ export function checkCallPathOptions(options: CallPathOptions): CallPathOptionsC
     const value = options[key];
     if (value !== undefined && (typeof value !== 'number' || Number.isNaN(value) || value < 0)) problems.push(`${key}: not a number ≥ 0`);
   }
+  const wait = options.consentWaitMs;
+  if (wait !== undefined && (typeof wait !== 'number' || Number.isNaN(wait) || wait <= 0)) problems.push('consentWaitMs: not a number > 0 (ms) or Infinity');
   const max = options.maxPendingAudit;
   if (max !== undefined && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) problems.push('maxPendingAudit: not an integer ≥ 1');
   if (options.onAuditError !== undefined && typeof options.onAuditError !== 'function') problems.push('onAuditError: not a function');

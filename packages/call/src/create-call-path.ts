@@ -1,6 +1,6 @@
-import type { CallResult, Catalog, Grant, JsonValue, ManifestEntry, Outcome, ToolCall, Verdict } from '@xcap/catalog';
+import type { AgentLabel, CallResult, Catalog, Grant, JsonValue, ManifestEntry, Outcome, ToolCall, Verdict } from '@xcap/catalog';
 import { argsHash, clipToolName } from '@xcap/audit';
-import { agentToolList, brokerDecide, consentAnswer, consentSheet, findScope, parseToolName, type ConsentReply } from '@xcap/broker';
+import { agentToolList, brokerDecide, consentAnswer, consentSheet, findScope, parseToolName } from '@xcap/broker';
 import { bridgeCall, bridgeReasons, callFailure } from '@xcap/bridge';
 import { AuditQueue } from './audit-queue.js';
 import { auditFailedText, auditPolicyProblems, auditStateFor, defaultAuditFailure } from './audit-state-change.js';
@@ -10,7 +10,7 @@ import type { CallPath } from './call-path.js';
 import type { CallPathOptions } from './call-path-options.js';
 import type { CallRequest } from './call-request.js';
 import { checkCallPathOptions } from './check-call-path-options.js';
-import { defaultConsentTimeoutMs, type ConsentUi } from './consent-ui.js';
+import { defaultConsentTimeoutMs, type ConsentChoice, type ConsentUi } from './consent-ui.js';
 import { HostSetupError } from './host-setup-error.js';
 import { invalidParamsCode } from './invalid-params-code.js';
 import type { NativeProviders } from './native-providers.js';
@@ -22,8 +22,18 @@ import { defaultGrantTimeoutMs, timedGrantStore } from './timed-grant-store.js';
 import { timerDelay } from '@xcap/wire';
 import { answerBeforeAbort } from './answer-before-abort.js';
 import { OpenSheet } from './open-sheet.js';
+import { ConsentPasses } from './consent-passes.js';
+import { clipAgentLabel } from './clip-agent-label.js';
+import { frozenArguments } from './frozen-arguments.js';
+import { maxOpenSheetsPerAgent } from './max-open-sheets-per-agent.js';
 
-const replies: ReadonlySet<unknown> = new Set<ConsentReply>(['allow', 'deny', 'dismiss']);
+const choices: ReadonlySet<unknown> = new Set<ConsentChoice>(['allowOnce', 'allow', 'deny', 'dismiss']);
+
+/** Who makes a call, as the consent UI and the native are told: `agent` and `client` both `null` for the app's UI. */
+interface Caller {
+  readonly agent: AgentLabel | null;
+  readonly client: string | null;
+}
 
 /** How a call that reached the bridge (or was stopped right before it) ended. */
 interface Ran {
@@ -41,16 +51,36 @@ const notJsonArguments: Ran = { result: callFailure('invalidParams: / type'), ou
  * native; arguments that cannot be read or are not JSON data end
  * `invalidParams: / type`) → parse and decide (`brokerDecide`, with the
  * stored grant of the call's scope) → for `ask` (only ever in the
- * foreground) the host's consent UI with `consentSheet`, then
- * `consentAnswer` (one sheet per scope at a time: concurrent calls for the
- * scope wait for it and share its answer; the UI gets the sheet's `signal`
- * and `deadline`: the signal aborts at the deadline, `consentTimeoutMs`
- * after the sheet opened, and once every call waiting on it was cancelled
- * through `request.signal` — a cancelled call stops waiting at once and
- * answers as dismissed) → for `call`, `bridgeCall` with
- * the native `providers[capability][tool]` (print_pdf runs in the engine; a
- * provided capability without that method answers `unreachable`) → exactly
- * ONE audit row with the final verdict and outcome → the answer.
+ * foreground) the host's consent UI with `consentSheet`, who asks
+ * (`agent`, `client`), the tool and the arguments, then the person's
+ * `ConsentChoice` → for `call`, `bridgeCall` with the native
+ * `providers[capability][tool]` (print_pdf runs in the engine; a provided
+ * capability without that method answers `unreachable`; the native's
+ * `NativeContext` names the `agent` and `client`) → exactly ONE audit row
+ * with the final verdict and outcome → the answer.
+ *
+ * Consent: concurrent calls with the same scope and tool, agent (`client`,
+ * or the app's UI) and `argsHash` share one sheet and its answer (a retry joins
+ * the open sheet); other calls get sheets of their own. The sheet's
+ * `signal` aborts at its `deadline` (`consentTimeoutMs` after it opened)
+ * and at once when every call waiting on it was cancelled through
+ * `request.signal` and none ran out of wait (a cancelled call stops
+ * waiting at once and answers as dismissed). An agent's call waits at most
+ * `consentWaitMs` (the whole consent timeout with `waitsLong`; a UI call
+ * always does): then it answers as dismissed (`denied: consentNeeded`, its
+ * row), and once no call waits any more the sheet's `detached` aborts while
+ * the sheet stays open until its deadline. `allow` / `deny` store `granted`
+ * / `denied` through `consentAnswer` even after the sheet detached; they
+ * then end every other open sheet of the scope with the stored verdict
+ * (its signal aborts, its waiting calls go on with it) and drop the scope's
+ * passes. `allowOnce` stores nothing: the waiting calls run; with none
+ * waiting (the sheet detached) it leaves one pass — the next call of that
+ * scope by the same `client` whose verdict is `ask` runs without a sheet,
+ * once, before the sheet's deadline (at most 1,000 passes, the oldest
+ * dropped). `dismiss` stores nothing and refuses. One agent (or the UI) has
+ * at most `maxOpenSheetsPerAgent` (64) sheets open at once, detached ones
+ * included: a call that would open one more answers as dismissed, with no
+ * sheet.
  *
  * A refusal answers an isError result with `refusalText` (`denied:
  * consentNeeded`, `unavailable`, `unknownTool`); an agent's unknown tool
@@ -103,8 +133,15 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     ...(options.maxPendingAudit === undefined ? {} : { maxPending: options.maxPendingAudit }),
     onState: (change) => options.onAuditState?.({ ...change, state: auditStateFor(change.state, policy) }),
   });
-  /** The open consent sheet of each scope (shared by the calls waiting on it). */
+  const consentWaitMs = options.consentWaitMs ?? consentTimeoutMs;
+  /** The open consent sheet of each scope, tool, agent and argsHash (shared by the calls waiting on it). */
   const asking = new Map<string, OpenSheet>();
+  /** Every open sheet, shared or a request's own: a stored answer ends the others of its scope. */
+  const sheets = new Set<OpenSheet>();
+  /** What `Allow once` after a detached sheet leaves: one call of the scope and agent through. */
+  const passes = new ConsentPasses();
+  /** How many sheets each agent (`client`; `null` for the UI) has open: detached sheets outlive their calls, so they are bounded. */
+  const openPerAgent = new Map<string | null, number>();
 
   async function grantsFor(call: ToolCall): Promise<Record<string, Grant>> {
     const parsed = parseToolName(catalog, call.from, call.name);
@@ -118,79 +155,128 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     }
   }
 
-  async function decide(call: ToolCall, hash: string, request: CallRequest): Promise<Verdict> {
+  async function decide(call: ToolCall, hash: string, request: CallRequest, caller: Caller, args: JsonValue | undefined): Promise<Verdict> {
     const verdict = brokerDecide(catalog, { manifest: app.manifest, grants: await grantsFor(call), provided, foreground: request.foreground, call });
     if (verdict.verdict !== 'ask' || verdict.scope === null) return verdict;
     const scope = verdict.scope;
     const dismissed: Verdict = { ...verdict, verdict: 'denied', reason: 'consentNeeded' };
-    // A cancelled call opens no sheet and joins none: it answers as dismissed.
+    // A cancelled call opens no sheet and joins none (nor uses a pass): it answers as dismissed.
     if (request.signal?.aborted === true) return dismissed;
+    // An `Allow once` given after its sheet detached lets this agent's next call of the scope through, once.
+    if (passes.take(scope, caller.client)) return { ...verdict, verdict: 'call', reason: null };
     // A request's own consent UI is asked for that request alone: never shared through `asking`.
     const own = request.consent;
-    let sheet = own === undefined ? asking.get(scope) : undefined;
+    // The tool too: the sheet names it, so a call of another tool with the same arguments is not answered by it.
+    const key = JSON.stringify([scope, verdict.tool, caller.client, hash]);
+    let sheet = own === undefined ? asking.get(key) : undefined;
     if (sheet === undefined) {
+      const open = openPerAgent.get(caller.client) ?? 0;
+      if (open >= maxOpenSheetsPerAgent) return dismissed;
+      openPerAgent.set(caller.client, open + 1);
       const opened = new OpenSheet(
-        (signal) => ask(verdict, scope, hash, own ?? options.consent, signal),
+        scope,
+        (open) => ask(verdict, scope, hash, caller, args, own ?? options.consent, open),
         () => {
-          if (asking.get(scope) === opened) asking.delete(scope);
+          if (asking.get(key) === opened) asking.delete(key);
         },
       );
-      if (own === undefined) {
-        asking.set(scope, opened);
-        void opened.verdict.finally(() => {
-          if (asking.get(scope) === opened) asking.delete(scope);
-        });
-      }
+      sheets.add(opened);
+      if (own === undefined) asking.set(key, opened);
+      void opened.verdict.finally(() => {
+        sheets.delete(opened);
+        const left = (openPerAgent.get(caller.client) ?? 1) - 1;
+        if (left > 0) openPerAgent.set(caller.client, left);
+        else openPerAgent.delete(caller.client);
+        if (asking.get(key) === opened) asking.delete(key);
+      });
       sheet = opened;
     }
-    const answered = await sheet.wait(request.signal);
+    // An agent's call waits at most `consentWaitMs` (its client gives up): then the sheet stays, detached, until its deadline.
+    const waitMs = request.from === 'agent' && request.waitsLong !== true && consentWaitMs < consentTimeoutMs ? consentWaitMs : Infinity;
+    const answered = await sheet.wait(request.signal, waitMs);
     return answered === null ? dismissed : { ...verdict, verdict: answered.verdict, reason: answered.reason };
   }
 
   /**
    * Asks the UI for one sheet and writes its answer. The sheet's signal
-   * (`signal`, aborted when every waiting call was cancelled) aborts at the
-   * deadline too; an answer after the abort counts as `dismiss`.
+   * (aborted when every waiting call was cancelled, or when another sheet's
+   * stored answer ended it) aborts at the deadline too; an answer after the
+   * abort counts as `dismiss`. `allowOnce` runs the waiting calls, or, when
+   * none waits any more (the sheet detached), leaves one pass for the
+   * agent's next call of the scope until the deadline; a stored `allow` or
+   * `deny` drops the scope's passes and ends every other open sheet of the
+   * scope with the stored verdict.
    */
-  async function ask(verdict: Verdict, scope: string, hash: string, consent: ConsentUi, signal: AbortSignal): Promise<Verdict> {
-    let reply: ConsentReply = 'dismiss';
+  async function ask(
+    verdict: Verdict,
+    scope: string,
+    hash: string,
+    caller: Caller,
+    args: JsonValue | undefined,
+    consent: ConsentUi,
+    sheet: OpenSheet,
+  ): Promise<Verdict> {
+    let choice: ConsentChoice = 'dismiss';
     const deadline = consentTimeoutMs === Infinity ? Infinity : hostNow(options.clock) + consentTimeoutMs;
-    const controller = new AbortController();
-    const stop = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
+    const expiresAt = consentTimeoutMs === Infinity ? Infinity : Date.now() + consentTimeoutMs;
+    const uiSignal = sheet.controller.signal;
     const timer =
       consentTimeoutMs === Infinity
         ? undefined
         : setTimeout(
-            () => controller.abort(new DOMException(`the consent UI did not answer within ${consentTimeoutMs} ms`, 'TimeoutError')),
+            () => sheet.controller.abort(new DOMException(`the consent UI did not answer within ${consentTimeoutMs} ms`, 'TimeoutError')),
             timerDelay(consentTimeoutMs),
           );
-    const uiSignal = controller.signal;
     try {
       const entry = app.manifest.find((e: ManifestEntry) => e.id === scope);
       if (entry !== undefined) {
-        const sheet = consentSheet(catalog, scope, entry);
-        const answer: unknown = await answerBeforeAbort(
-          () => consent({ app: app.id, scope, sheet, verdict, argsHash: hash, signal: uiSignal, deadline }),
-          uiSignal,
-        );
+        const id = `${verdict.capability ?? ''}_${verdict.tool ?? ''}`;
+        const tool = Object.freeze({ id, description: catalog.tools.find((def) => def.name === id)?.description ?? '' });
+        const request = {
+          app: app.id,
+          scope,
+          sheet: consentSheet(catalog, scope, entry),
+          verdict,
+          agent: caller.agent,
+          client: caller.client,
+          tool,
+          arguments: frozenArguments(args),
+          argsHash: hash,
+          signal: uiSignal,
+          detached: sheet.detachedController.signal,
+          deadline,
+        };
+        const answer: unknown = await answerBeforeAbort(() => consent(request), uiSignal);
         // An answer after the abort changes nothing.
-        if (!uiSignal.aborted && replies.has(answer)) reply = answer as ConsentReply;
+        if (!uiSignal.aborted && choices.has(answer)) choice = answer as ConsentChoice;
       }
     } catch {
-      reply = 'dismiss';
+      choice = 'dismiss';
     } finally {
       clearTimeout(timer);
-      signal.removeEventListener('abort', stop);
     }
+    if (choice === 'allowOnce') {
+      // Nothing stored: the waiting calls run; with none waiting, the agent's next call does.
+      if (sheet.waiters === 0) passes.add(scope, caller.client, expiresAt);
+      return { ...verdict, verdict: 'call', reason: null };
+    }
+    let answered: Verdict;
     try {
-      return await consentAnswer(grants, app.id, verdict, reply);
+      answered = await consentAnswer(grants, app.id, verdict, choice);
     } catch {
       return { ...verdict, verdict: 'denied', reason: 'consentNeeded' };
     }
+    if (choice !== 'dismiss') {
+      passes.clear(scope);
+      for (const other of sheets) {
+        if (other !== sheet && other.scope === scope)
+          other.end(answered, `another consent sheet stored ${choice === 'allow' ? 'granted' : 'denied'} for ${scope}`);
+      }
+    }
+    return answered;
   }
 
-  async function run(verdict: Verdict, args: JsonValue | undefined, signal: AbortSignal | undefined): Promise<Ran> {
+  async function run(verdict: Verdict, args: JsonValue | undefined, signal: AbortSignal | undefined, caller: Caller): Promise<Ran> {
     const { capability, tool } = verdict;
     if (capability === null || tool === null) return { result: callFailure(bridgeReasons.internalError), outcome: 'isError' };
     const native = resolveNative(providers, capability, tool);
@@ -207,6 +293,8 @@ export function createCallPath<const P extends readonly string[] = readonly stri
         now: () => hostNow(options.clock),
         randomHex: options.randomHex,
         pdfTable: catalog.pdf,
+        agent: caller.agent,
+        client: caller.client,
       });
     } catch {
       return { result: callFailure(bridgeReasons.internalError), outcome: 'isError' };
@@ -219,6 +307,7 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const at = startTime(options.clock);
     const { from, name } = request;
     const client = request.from === 'agent' ? request.client : null;
+    const caller: Caller = { agent: request.from === 'agent' ? clipAgentLabel(request.agent) : null, client };
     const snapshot = snapshotArguments(request.arguments);
     const toolCall: ToolCall = snapshot.value === undefined ? { from, name } : { from, name, arguments: snapshot.value };
     if (request.refused !== undefined) return refuse(toolCall, client, request.refused, at, started);
@@ -227,8 +316,8 @@ export function createCallPath<const P extends readonly string[] = readonly stri
     const hash = argsHash(toolCall.arguments);
     const full = audit.full || audit.closed;
     const refused = full || (suspend && audit.state === 'failing' && !(await audit.probe()));
-    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, hash, request);
-    const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value, request.signal) : notJsonArguments;
+    const verdict = refused ? refusedWhileFull(catalog, toolCall) : await decide(toolCall, hash, request, caller, snapshot.value);
+    const ran = verdict.verdict !== 'call' ? null : snapshot.ok ? await run(verdict, snapshot.value, request.signal, caller) : notJsonArguments;
     const outcome = ran === null ? null : ran.outcome;
     const row = callAuditRow(app.id, client, toolCall, verdict, outcome, hash);
     const meta = { at, durationMs: performance.now() - started };
@@ -334,6 +423,15 @@ function checkRequest(request: CallRequest): void {
     throw new TypeError('CallPath.call: request.signal must be an AbortSignal when given');
   if (request.refused !== undefined && (typeof request.refused !== 'string' || request.refused === ''))
     throw new TypeError('CallPath.call: request.refused must be a non-empty string (why the protocol layer refused the request) when given');
+  if (request.from === 'agent') {
+    if (request.agent !== undefined) checkAgentLabel(request.agent);
+    if (request.waitsLong !== undefined && typeof request.waitsLong !== 'boolean')
+      throw new TypeError('CallPath.call: request.waitsLong must be a boolean when given');
+  } else {
+    for (const key of ['agent', 'waitsLong'] as const) {
+      if (key in request && (request as Partial<Record<typeof key, unknown>>)[key] !== undefined) throw new TypeError(`CallPath.call: a UI call has no ${key}`);
+    }
+  }
   if (
     request.from === 'ui' &&
     'client' in request &&
@@ -341,5 +439,15 @@ function checkRequest(request: CallRequest): void {
     (request as { client?: unknown }).client !== null
   ) {
     throw new TypeError('CallPath.call: a UI call has no client');
+  }
+}
+
+/** An agent label is an object whose `name`, `version` and `via` are each a string or `null` (long strings are clipped later, not refused). */
+function checkAgentLabel(agent: unknown): void {
+  if (typeof agent !== 'object' || agent === null || Array.isArray(agent))
+    throw new TypeError('CallPath.call: request.agent must be an object {name, version, via} when given');
+  for (const part of ['name', 'version', 'via'] as const) {
+    const value = (agent as Partial<Record<typeof part, unknown>>)[part];
+    if (value !== null && typeof value !== 'string') throw new TypeError(`CallPath.call: request.agent.${part} must be a string or null`);
   }
 }

@@ -4,15 +4,16 @@
  * @packageDocumentation
  */
 export { createCallPath } from './create-call-path.js';
+export { maxOpenSheetsPerAgent } from './max-open-sheets-per-agent.js';
 export type { CallPath } from './call-path.js';
 export type { CallPathOptions } from './call-path-options.js';
 export type { CallPathProviders, ProvidersFor, LenientProvider, ProviderName } from './call-path-providers.js';
 export type { CallRequest, UiCallRequest, AgentCallRequest } from './call-request.js';
 export type { CallAnswer, CallResultAnswer, CallRpcErrorAnswer } from './call-answer.js';
-export { defaultConsentTimeoutMs, type ConsentUi, type ConsentRequest } from './consent-ui.js';
+export { defaultConsentTimeoutMs, type ConsentUi, type ConsentRequest, type ConsentChoice, type ConsentTool } from './consent-ui.js';
 export type { HostApp } from './host-app.js';
 export type { NativeProviders } from './native-providers.js';
-export type { NativeContext } from '@xcap/catalog';
+export type { AgentLabel, NativeContext } from '@xcap/catalog';
 export type { PendingAuditRow } from './pending-audit-row.js';
 export { auditFailedText, defaultAuditFailure, type AuditState, type AuditStateChange, type AuditFailurePolicy } from './audit-state-change.js';
 export {

@@ -284,11 +284,18 @@ describe('createCallPath: consent', () => {
         scope: 'photos.read',
         sheet: { title: 'Photos', text: 'This app wants to access your photos. Pick the photos for an album.' },
         verdict: { verdict: 'ask', capability: 'photos', tool: 'pick', scope: 'photos.read', reason: null },
+        agent: null,
+        client: null,
+        tool: { id: 'photos_pick', description: catalog.tools.find((t) => t.name === 'photos_pick')?.description },
+        arguments: {},
         argsHash: argsHash({}),
         signal: expect.any(AbortSignal) as AbortSignal,
+        detached: expect.any(AbortSignal) as AbortSignal,
         deadline: Date.parse('2026-11-01T10:00:00Z') + 120_000,
       },
     ]);
+    expect(asked[0]?.tool.description).toMatch(/^Let the person pick photos/);
+    expect(asked[0]?.detached.aborted).toBe(false);
     expect(audit.rows.map((r) => [r.status, r.argsHash])).toEqual([['ok', argsHash({})]]);
   });
 
@@ -333,29 +340,23 @@ describe('createCallPath: consent', () => {
     expect(audit.rows).toHaveLength(1);
   });
 
-  it('shows one sheet per scope at a time; waiting calls decide again', async () => {
-    let release: (answer: 'allow') => void = () => undefined;
-    let sheets = 0;
-    const { path, audit } = setup({
-      consent: () => {
-        sheets++;
-        return new Promise((resolve) => (release = resolve));
-      },
-    });
+  it('the UI and an agent get sheets of their own for one scope; one stored allow ends both', async () => {
+    const releases: ((answer: 'allow') => void)[] = [];
+    const { path, audit } = setup({ consent: () => new Promise((resolve) => releases.push(resolve)) });
     const first = path.call(ui('photos_pick', {}));
     const second = path.call(agent('photos__pick', {}, true));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(sheets).toBe(1);
-    release('allow');
+    expect(releases).toHaveLength(2);
+    releases[1]?.('allow');
     const answers = await Promise.all([first, second]);
     expect(answers.map((a) => a.outcome)).toEqual(['ok', 'ok']);
-    expect(sheets).toBe(1);
+    expect(releases).toHaveLength(2);
     expect(audit.rows).toHaveLength(2);
   });
 });
 
 describe('createCallPath: calls waiting for a sheet', () => {
-  it('share its answer: one dismissal answers them all, no second sheet', async () => {
+  it('with the same scope, agent and arguments share its answer: one dismissal answers them all, no second sheet', async () => {
     let release: (answer: 'dismiss') => void = () => undefined;
     let sheets = 0;
     const { path, audit } = setup({
@@ -364,17 +365,21 @@ describe('createCallPath: calls waiting for a sheet', () => {
         return new Promise((resolve) => (release = resolve));
       },
     });
-    const calls = [path.call(ui('photos_pick', {})), path.call(agent('photos__list', {}, true)), path.call(ui('photos_get', { id: 'x' }))];
+    const calls = [path.call(agent('photos__list', {}, true)), path.call(agent('photos__list', {}, true)), path.call(agent('photos__list', {}, true))];
     await new Promise((resolve) => setTimeout(resolve, 10));
     release('dismiss');
     const answers = await Promise.all(calls);
     expect(sheets).toBe(1);
     expect(answers.map((a) => [a.verdict.tool, a.verdict.verdict, a.verdict.reason])).toEqual([
-      ['pick', 'denied', 'consentNeeded'],
       ['list', 'denied', 'consentNeeded'],
-      ['get', 'denied', 'consentNeeded'],
+      ['list', 'denied', 'consentNeeded'],
+      ['list', 'denied', 'consentNeeded'],
     ]);
-    expect(audit.rows.map((r) => r.tool).sort()).toEqual(['photos__get', 'photos__list', 'photos__pick']);
+    expect(audit.rows.map((r) => [r.tool, r.status])).toEqual([
+      ['photos__list', 'denied'],
+      ['photos__list', 'denied'],
+      ['photos__list', 'denied'],
+    ]);
   });
 });
 

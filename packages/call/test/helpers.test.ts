@@ -101,7 +101,7 @@ describe('resolveNative', () => {
         return input.x * this.n;
       }
     }
-    const context = { signal: new AbortController().signal, deadline: 1000 };
+    const context = { signal: new AbortController().signal, deadline: 1000, agent: null, client: null };
     const providers = { p: new P(), plain: { f: () => 'f' }, ctx: { g: (_input: unknown, given: unknown) => given } };
     expect(resolveNative(providers, 'p', 'twice')?.({ x: 3 }, context)).toBe(6);
     expect(resolveNative(providers, 'plain', 'f')?.({}, context)).toBe('f');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsentReply } from '@xcap/broker';
-import type { ConsentRequest } from '../src/index.js';
+import type { ConsentChoice as ConsentReply, ConsentRequest } from '../src/index.js';
 import { setup } from './setup.js';
 import { errorOf } from '@xcap/test-support';
 
@@ -53,7 +52,7 @@ describe('createCallPath: a request with its own consent UI', () => {
     const slow = path.call(agent('photos__pick', { limit: 2 }, () => new Promise<ConsentReply>((resolve) => (ownRelease = resolve))));
     const fast = await path.call(agent('photos__pick', { limit: 3 }, () => 'dismiss'));
     expect(fast.verdict.reason).toBe('consentNeeded');
-    ownRelease('allow');
+    ownRelease('allowOnce');
     expect((await slow).outcome).toBe('ok');
     release('dismiss');
     // The host sheet was asked once, and its dismissal refuses only the call that asked it.

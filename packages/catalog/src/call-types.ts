@@ -57,19 +57,38 @@ export type Outcome = 'ok' | 'isError' | 'invalidParams' | 'rpcError' | 'unreach
 export type NativeResult<T = JsonObject> = { readonly structuredContent: T } | { readonly isError: string };
 
 /**
+ * Who calls, as the person is told: the agent as it names itself and how it
+ * reached the host. Every string is shown as text, never as markup.
+ */
+export interface AgentLabel {
+  /** `clientInfo.name` from `initialize` (or the modern era's client info), at most 100 characters; `null` when unknown. */
+  readonly name: string | null;
+  /** `clientInfo.version`, at most 50 characters; `null` when unknown. */
+  readonly version: string | null;
+  /** How it reached the host, for a person: `token laptop`, `OAuth client xcap-agent at login.example.com`; at most 200 characters; `null` over stdio. */
+  readonly via: string | null;
+}
+
+/**
  * What the bridge hands a native with its input: when the host stops
- * waiting for it. `signal` aborts when the bridge's native timeout passes
- * or the call is cancelled (the client cancelled or went away); a native
- * that asks a person (a picker) closes its dialog then, and whatever it
- * answers after is ignored. `deadline` is when the native timeout passes,
- * in milliseconds since the epoch on the host's clock (`Date.now()`);
- * `Infinity` when the host waits for ever.
+ * waiting for it, and who called. `signal` aborts when the bridge's native
+ * timeout passes or the call is cancelled (the client cancelled or went
+ * away); a native that asks a person (a picker) closes its dialog then, and
+ * whatever it answers after is ignored. `deadline` is when the native
+ * timeout passes, in milliseconds since the epoch on the host's clock
+ * (`Date.now()`); `Infinity` when the host waits for ever. `agent` and
+ * `client` name the caller (a picker names the agent as a consent sheet
+ * does); both are `null` for a call from the app's own UI.
  */
 export interface NativeContext {
   /** Aborted when the host stops waiting for this native's answer. */
   readonly signal: AbortSignal;
   /** When the host stops waiting at the latest: ms since the epoch (`Date.now()` of the host), or `Infinity`. */
   readonly deadline: number;
+  /** The agent that called, as the person is told (all three parts `null` when it gave no name); `null` for a call from the app's UI. */
+  readonly agent: AgentLabel | null;
+  /** The audit clientId of the agent that called (its run id, `token:<name>`, `oauth:…`); `null` for a call from the app's UI. */
+  readonly client: string | null;
 }
 
 /** One text item of an MCP call result. */

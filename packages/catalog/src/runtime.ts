@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 export type { Catalog, JsonObject, JsonValue, Schema } from './catalog-types.js';
-export type { CallFailure, CallResult, CallSuccess, NativeContext, NativeResult, TextContent, ValidationResult } from './call-types.js';
+export type { AgentLabel, CallFailure, CallResult, CallSuccess, NativeContext, NativeResult, TextContent, ValidationResult } from './call-types.js';
 export { callTool } from './call-tool.js';
 export type { ToolInvocation, ToolInvoke } from './call-tool.js';
 export { ToolCallError } from './tool-call-error.js';

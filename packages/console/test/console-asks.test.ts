@@ -8,6 +8,8 @@ import { consoleLimits } from '../src/console-contract.js';
 import { consoleConsentUi } from '../src/console-consent-ui.js';
 import { ConsoleRequests } from '../src/console-requests.js';
 
+/** The parts of a consent request from the app's own UI that these tests do not look at. */
+const unnamedCaller = { agent: null, client: null, tool: { id: 'photos_pick', description: '' }, arguments: undefined, detached: new AbortController().signal };
 /** The call path's signal of the sheet below: aborted by the tests that end it unanswered. */
 let calls = new AbortController();
 /** A consent request as the call path puts it: its deadline two minutes from the (fake) clock's now. */
@@ -19,6 +21,7 @@ const sheet = () => ({
   argsHash: 'h',
   signal: calls.signal,
   deadline: Date.now() + 120_000,
+  ...unnamedCaller,
 });
 const manifest = { capabilities: [{ id: 'photos.read', why: '<b>why</b>' }] };
 

@@ -96,6 +96,11 @@ describe('small parts', () => {
       argsHash: `sha256:${'0'.repeat(64)}`,
       signal: new AbortController().signal,
       deadline: Infinity,
+      agent: null,
+      client: null,
+      tool: { id: 'photos_pick', description: '' },
+      arguments: undefined,
+      detached: new AbortController().signal,
     } as const;
     expect(await ui.ui(request)).toBe('deny');
     expect(await ui.ui(request)).toBe('allow');

@@ -15,6 +15,11 @@ function sheet(scope = 'photos.read', signal: AbortSignal = new AbortController(
     argsHash: `sha256:${'0'.repeat(64)}`,
     signal,
     deadline: Date.now() + 120_000,
+    agent: null,
+    client: null,
+    tool: { id: 'photos_pick', description: '' },
+    arguments: undefined,
+    detached: new AbortController().signal,
   };
 }
 

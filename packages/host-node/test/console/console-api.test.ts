@@ -41,6 +41,11 @@ describe('startServeConsole (in process)', () => {
         argsHash: 'h',
         signal: new AbortController().signal,
         deadline: Infinity,
+        agent: null,
+        client: null,
+        tool: { id: 'photos_pick', description: '' },
+        arguments: undefined,
+        detached: new AbortController().signal,
       }),
     );
     const sheet = await waitForPending(session, 'consent');

@@ -56,7 +56,9 @@ describe('the console pickers of host-node', () => {
   it('ends with Cancel when the call path aborts its context', async () => {
     const requests = new ConsoleRequests();
     const calls = new AbortController();
-    const picked = Promise.resolve(consolePhotoPicker(requests, 'acme.album')([photo(1)], 1, { signal: calls.signal, deadline: Date.UTC(2026, 0, 1) }));
+    const picked = Promise.resolve(
+      consolePhotoPicker(requests, 'acme.album')([photo(1)], 1, { signal: calls.signal, deadline: Date.UTC(2026, 0, 1), agent: null, client: null }),
+    );
     expect(requests.pending()[0]?.expiresAt).toBe('2026-01-01T00:00:00.000Z');
     calls.abort();
     await expect(picked).resolves.toEqual([]);

@@ -32,7 +32,7 @@ async function asked(contexts: readonly unknown[], n: number): Promise<void> {
 
 function withContext() {
   const controller = new AbortController();
-  return { controller, context: { signal: controller.signal, deadline: Date.now() + 60_000 } };
+  return { controller, context: { signal: controller.signal, deadline: Date.now() + 60_000, agent: null, client: null } };
 }
 
 describe('picker hooks get the call’s context and their answers after its abort are refused', () => {
