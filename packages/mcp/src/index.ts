@@ -44,7 +44,19 @@ export {
   type ConsentStateOptions,
   type SignedConsentQuestion,
 } from './consent-state.js';
-export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
+export { argumentsText, consentFormMessage, consentFormReply, consentFormSchema, maxArgumentChars, maxArgumentsShown } from './consent-form.js';
+export { agentLabel, agentText, httpVia, maxAgentNameChars, maxAgentVersionChars } from './agent-label.js';
+export { LastClientInfo, maxRememberedClients, type ClientInfo } from './http/last-client-info.js';
+export {
+  defaultProgressIntervalMs,
+  maxProgressIntervalMs,
+  minProgressIntervalMs,
+  progressTokenOf,
+  progressWhileWaiting,
+  waitingProgressMessage,
+  type ProgressNotice,
+  type ProgressWhileWaitingOptions,
+} from './progress-while-waiting.js';
 export { elicitConsent, type ElicitConsentOptions } from './elicit-consent.js';
 export { mcpTool } from './mcp-tool.js';
 export { mcpCallResult } from './mcp-call-result.js';

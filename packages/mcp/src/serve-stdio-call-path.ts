@@ -32,6 +32,8 @@ export interface StdioCallPathOptions {
   readonly maxMessageBytes?: number;
   /** Requests in flight before reading pauses (default 64). */
   readonly maxInFlight?: number;
+  /** How often a waiting tools/call with a `progressToken` sends `notifications/progress`, in milliseconds (see `mountCallPath`; default 10,000). */
+  readonly progressIntervalMs?: number;
   /** One-line notices (a discarded line, a closed output, an unexpected close), without a trailing newline. */
   readonly log?: (line: string) => void;
 }
@@ -112,6 +114,7 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
         foreground,
         consent: options.consent ?? 'host',
         ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
+        ...(options.progressIntervalMs === undefined ? {} : { progressIntervalMs: options.progressIntervalMs }),
         refusals,
       });
       return server;

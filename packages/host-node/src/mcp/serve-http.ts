@@ -164,7 +164,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     const url = `${origin}/mcp`;
     const oauth = oauthOptions === undefined ? undefined : { ...oauthOptions, resource: oauthOptions.resource ?? url };
     handler = createHttpHandler({
-      server: ({ era, client, refusals }) => {
+      server: ({ era, client, via, clientInfo, refusals }) => {
         const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
         mountCallPath(mcp, host.callPath, {
           era,
@@ -173,6 +173,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
           consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host',
           consentState,
           refusals,
+          via,
+          ...(clientInfo === undefined ? {} : { clientInfo }),
         });
         return mcp;
       },
