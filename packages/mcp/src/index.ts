@@ -28,7 +28,7 @@ export { originAllowed, type OriginPolicy } from './http/check-origin.js';
 export { declaredTooLarge, readLimitedBody } from './http/read-limited-body.js';
 export { isOriginHostName } from './http/is-origin-host-name.js';
 export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
-export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
+export { serveStdioCallPath, defaultInputEndGraceMs, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
 export type { ReadingState } from './reading-state.js';
 export type { WritingState } from './writing-state.js';

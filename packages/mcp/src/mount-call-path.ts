@@ -103,6 +103,13 @@ export interface MountedCallPath {
   readonly running: number;
   /** Settles once no tools/call is running and their answers were handed to the transport (wait for it before closing the connection or the stores). */
   idle(): Promise<void>;
+  /**
+   * The client went away (stdin ended and the calls had their grace): aborts
+   * the signal of every tools/call running now and of any that comes after,
+   * as its own cancel would — a waiting sheet ends for it (dismissed, its
+   * row written), a picker closes, its progress stops.
+   */
+  cancel(reason?: unknown): void;
 }
 
 /** The key of the consent form in a modern `input_required` result. */
@@ -186,7 +193,10 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
   let tools: Tool[] | undefined;
   server.setRequestHandler('tools/list', () => ({ tools: (tools ??= callPath.listTools().map(mcpTool)) }));
 
+  const hangUp = new AbortController();
   const answer = async (request: JSONRPCRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+    // The MCP request's own signal (notifications/cancelled, a closed transport) or the mount's hang-up (cancel()).
+    const signal = AbortSignal.any([ctx.mcpReq.signal, hangUp.signal]);
     const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
     const name = params['name'];
     const args = params['arguments'];
@@ -204,8 +214,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
       client: clientId,
       agent,
       ...(progressToken === undefined ? {} : { waitsLong: true }),
-      // The MCP request's own signal: notifications/cancelled and a closed transport abort it.
-      signal: ctx.mcpReq.signal,
+      signal,
       ...(consent === undefined ? {} : { consent }),
     };
     const stopProgress =
@@ -215,7 +224,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
             token: progressToken,
             notify: (notice) => ctx.mcpReq.notify(notice),
             intervalMs: progressIntervalMs,
-            signal: ctx.mcpReq.signal,
+            signal,
             ...(options.timers === undefined ? {} : { timers: options.timers }),
           });
     let answered;
@@ -269,6 +278,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
       return running.size;
     },
     idle,
+    cancel: (reason?: unknown) => hangUp.abort(reason ?? new DOMException('the client went away', 'AbortError')),
   };
 }
 
