@@ -1,5 +1,3 @@
-import type { AgentLabel } from './call-contract.js';
-
 /** The longest agent name kept, in characters (longer ones end with `…`). */
 export const maxAgentNameChars = 100;
 /** The longest agent version kept, in characters (longer ones end with `…`). */
@@ -18,7 +16,7 @@ export function agentLabel(clientInfo: unknown, via: string | null): { name: str
 }
 
 /** The agent as one phrase: `Claude Desktop 1.2 (token laptop)`; `An agent` when it gave no name. */
-export function agentText(agent: AgentLabel | null | undefined): string {
+export function agentText(agent: { readonly name: string | null; readonly version: string | null; readonly via: string | null } | null | undefined): string {
   if (agent === null || agent === undefined) return 'An agent';
   const name = agent.name ?? 'An agent';
   const version = agent.version === null ? '' : ` ${agent.version}`;

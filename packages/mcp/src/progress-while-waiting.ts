@@ -12,7 +12,9 @@ export const waitingProgressMessage = 'waiting for the person to answer';
 
 /** A progress notification as the SDK's `ctx.mcpReq.notify` sends it. */
 export interface ProgressNotice {
+  /** Always `notifications/progress`. */
   readonly method: 'notifications/progress';
+  /** The request's token, the count so far (1, 2, 3…) and `waitingProgressMessage`. */
   readonly params: { readonly progressToken: string | number; readonly progress: number; readonly message: string };
 }
 

@@ -5,7 +5,9 @@ export const maxRememberedClients = 1_024;
 
 /** A client's `clientInfo` as `initialize` gave it: its name and version, when they are strings. */
 export interface ClientInfo {
+  /** `clientInfo.name`, as sent. */
   readonly name?: string;
+  /** `clientInfo.version`, as sent. */
   readonly version?: string;
 }
 
