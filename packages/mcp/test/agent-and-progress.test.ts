@@ -133,3 +133,31 @@ describe('mountCallPath: progressIntervalMs', () => {
     expect(() => mount(1.5)).toThrow(RangeError);
   });
 });
+
+describe.each(['legacy', 'modern'] as const)('stdio, %s era: a cancelled call stops its progress', (era) => {
+  it('after the client aborts, no further notifications/progress are sent for its token', async () => {
+    const host = testCallPath(() => new Promise<ConsentReply>(() => undefined));
+    const { served, pipes } = serveOnPipes(host, { foreground: true, progressIntervalMs: 100 });
+    const transport = new PipeClientTransport(pipes);
+    const client = new Client({ name: 'agent', version: '1.0.0' }, clientOptions(era));
+    await client.connect(transport);
+    closers.push(
+      () => client.close(),
+      () => served.close(),
+    );
+    const progressSent = () => transport.received.filter((m) => JSON.stringify(m).includes('"notifications/progress"')).length;
+    const cancel = new AbortController();
+    const seen: number[] = [];
+    const call = client
+      .callTool({ name: 'photos__list', arguments: {} }, { signal: cancel.signal, onprogress: (p) => void seen.push(p.progress) })
+      .catch((error: unknown) => error);
+    while (seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    cancel.abort();
+    expect(await call).toBeInstanceOf(Error);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const after = progressSent();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(progressSent()).toBe(after);
+    expect(host.audit.rows.map((r) => `${r.status}/${r.error ?? ''}`)).toEqual(['denied/consentNeeded']);
+  });
+});
