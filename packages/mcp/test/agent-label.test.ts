@@ -42,6 +42,11 @@ describe('httpVia', () => {
     expect(httpVia({ client: 'token:laptop', token: { name: 'laptop' } })).toBe('token laptop');
   });
 
+  it('an issuer that is not a URL is named as it is; an identity with neither token nor OAuth claims by its audit client', () => {
+    expect(httpVia({ client: 'oauth:c', oauth: { issuer: 'not a url' } })).toBe('OAuth client c at not a url');
+    expect(httpVia({ client: 'token:x' })).toBe('token:x');
+  });
+
   it('an OAuth client is named with its issuer host', () => {
     expect(httpVia({ client: 'oauth:xcap-agent', oauth: { issuer: 'https://login.example.com:8443/realms/x' } })).toBe(
       'OAuth client xcap-agent at login.example.com:8443',
