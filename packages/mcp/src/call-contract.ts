@@ -18,19 +18,19 @@ export interface AgentLabel {
 /** A person's answer to a sheet (`ConsentChoice` of `@xcap/call`). */
 export type ConsentChoice = ConsentReply | 'allowOnce';
 
-/** A consent request with the fields issue 32 adds (absent from a call path that does not give them yet). */
-export interface ConsentRequestWithWho extends ConsentRequest {
+/** A consent request with the fields issue 32 adds (absent from a call path that does not give them yet; an intersection, so it stays valid once `ConsentRequest` has them). */
+export type ConsentRequestWithWho = ConsentRequest & {
   readonly agent?: AgentLabel | null;
   readonly client?: string | null;
   readonly tool?: { readonly id: string; readonly description: string };
   readonly arguments?: unknown;
-}
+};
 
-/** An agent call request with the fields issue 32 adds. */
-export interface AgentCallRequestWithWho extends AgentCallRequest {
+/** An agent call request with the fields issue 32 adds (an intersection, as above). */
+export type AgentCallRequestWithWho = AgentCallRequest & {
   readonly agent?: AgentLabel;
   readonly waitsLong?: boolean;
-}
+};
 
 /** A consent UI answering the three choices. */
 export type ChoiceUi = (request: ConsentRequestWithWho) => ConsentChoice | Promise<ConsentChoice>;

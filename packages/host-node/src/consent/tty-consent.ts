@@ -14,11 +14,11 @@ import { terminalText } from '../terminal-text.js';
 type TtyChoice = ConsentReply | 'allowOnce';
 
 /** The request's issue-32 fields (who, which tool, which arguments), absent from a call path that does not give them yet. */
-interface ConsentRequestShown extends ConsentRequest {
+type ConsentRequestShown = ConsentRequest & {
   readonly agent?: { readonly name: string | null; readonly version: string | null; readonly via: string | null } | null;
   readonly tool?: { readonly id: string; readonly description: string };
   readonly arguments?: unknown;
-}
+};
 
 const openFd = promisify(open);
 
