@@ -10,6 +10,7 @@ describe('agentLabel', () => {
     expect(agentLabel({ name: '', version: 7 }, null)).toEqual({ name: null, version: null, via: null });
     expect(agentLabel(undefined, null)).toEqual({ name: null, version: null, via: null });
     expect(agentLabel('agent', null)).toEqual({ name: null, version: null, via: null });
+    expect(agentLabel(null, 'token x')).toEqual({ name: null, version: null, via: 'token x' });
   });
 
   it('clips the name at 100 characters and the version at 50, the last one an ellipsis; at the bound nothing is cut', () => {
@@ -45,6 +46,7 @@ describe('httpVia', () => {
   it('an issuer that is not a URL is named as it is; an identity with neither token nor OAuth claims by its audit client', () => {
     expect(httpVia({ client: 'oauth:c', oauth: { issuer: 'not a url' } })).toBe('OAuth client c at not a url');
     expect(httpVia({ client: 'token:x' })).toBe('token:x');
+    expect(httpVia({ client: 'agent-7', oauth: { issuer: 'https://id.example' } })).toBe('OAuth client agent-7 at id.example');
   });
 
   it('an OAuth client is named with its issuer host', () => {

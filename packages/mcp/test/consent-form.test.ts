@@ -13,12 +13,22 @@ const base = {
 } as unknown as ConsentRequest;
 
 describe('the consent form', () => {
-  it('offers three answers with their titles: Allow once, Always allow, Don’t allow', () => {
-    expect(consentFormSchema.properties.answer.oneOf).toEqual([
-      { const: 'allowOnce', title: 'Allow once' },
-      { const: 'allow', title: 'Always allow' },
-      { const: 'deny', title: 'Don’t allow' },
-    ]);
+  it('offers three answers with their titles: Allow once, Always allow, Don’t allow; one answer is required', () => {
+    expect(consentFormSchema).toEqual({
+      type: 'object',
+      properties: {
+        answer: {
+          type: 'string',
+          title: 'Your answer',
+          oneOf: [
+            { const: 'allowOnce', title: 'Allow once' },
+            { const: 'allow', title: 'Always allow' },
+            { const: 'deny', title: 'Don’t allow' },
+          ],
+        },
+      },
+      required: ['answer'],
+    });
   });
 
   it('maps an accepted answer to its choice; decline, cancel and anything else are dismiss', () => {
@@ -47,6 +57,11 @@ describe('the consent form', () => {
     );
   });
 
+  it('a tool without a description is named alone', () => {
+    const request = { ...base, tool: { id: 'photos_list', description: '' } } as ConsentRequest;
+    expect(consentFormMessage(request).split('\n')[1]).toBe('Tool: photos_list.');
+  });
+
   it('a call path that gives no agent, tool or arguments: the sheet alone, asked by “An agent”', () => {
     expect(consentFormMessage(base)).toBe(`An agent asks, for the app acme.album: Photos: ${base.sheet.text}`);
   });
@@ -70,5 +85,9 @@ describe('argumentsText', () => {
     expect(argumentsText(undefined)).toBe('');
     expect(argumentsText({})).toBe('none');
     expect(argumentsText([1, 2])).toBe('[1,2]');
+    expect(argumentsText('hello')).toBe('hello');
+    expect(argumentsText(null)).toBe('null');
+    expect(argumentsText({ f: () => 1 })).toBe('f: () => 1');
+    expect(argumentsText({ n: 10n })).toBe('n: 10');
   });
 });

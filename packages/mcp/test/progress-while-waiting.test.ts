@@ -37,6 +37,22 @@ describe('progressWhileWaiting', () => {
     expect(two.sent).toHaveLength(2);
   });
 
+  it('a stop called while a notification is being sent (from notify itself) sends no further one', () => {
+    let n = 0;
+    const stop = progressWhileWaiting({
+      token: 'a',
+      notify: () => {
+        n += 1;
+        stop();
+        return Promise.resolve();
+      },
+      intervalMs: 1_000,
+      signal: new AbortController().signal,
+    });
+    vi.advanceTimersByTime(10_000);
+    expect(n).toBe(1);
+  });
+
   it('a notify that rejects does not stop the next ones', async () => {
     let n = 0;
     progressWhileWaiting({ token: 7, notify: () => (n++, Promise.reject(new Error('closed'))), intervalMs: 1_000, signal: new AbortController().signal });
@@ -61,6 +77,8 @@ describe('progressTokenOf', () => {
     expect(progressTokenOf({ _meta: { progressToken: Number.NaN } })).toBeUndefined();
     expect(progressTokenOf({ _meta: { progressToken: {} } })).toBeUndefined();
     expect(progressTokenOf({ _meta: 'x' })).toBeUndefined();
+    expect(progressTokenOf({ _meta: null })).toBeUndefined();
+    expect(progressTokenOf({ _meta: { progressToken: true } })).toBeUndefined();
     expect(progressTokenOf({})).toBeUndefined();
   });
 });

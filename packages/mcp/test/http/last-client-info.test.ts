@@ -9,6 +9,8 @@ describe('LastClientInfo', () => {
     infos.remember('token:a', initialize('first'));
     infos.remember('token:a', initialize('second', 2));
     expect(infos.get('token:a')).toEqual({ name: 'second' });
+    infos.remember('token:a', initialize(5, '3.0'));
+    expect(infos.get('token:a')).toEqual({ version: '3.0' });
     expect(infos.get('token:b')).toBeUndefined();
   });
 
