@@ -21,6 +21,10 @@ export default onlyTests(
     'test/http/bearer-challenge.test.ts',
     'test/http/discover-jwks-uri.test.ts',
     'test/http/bounded-fetch.test.ts',
+    'test/progress-while-waiting.test.ts',
+    'test/agent-label.test.ts',
+    'test/http/last-client-info.test.ts',
+    'test/consent-form.test.ts',
   ],
   2_000,
 );

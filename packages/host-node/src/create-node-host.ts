@@ -64,6 +64,13 @@ export interface NodeHostOptions {
   readonly quotaBytes?: number;
   /** How long a consent sheet waits for the person's answer before it counts as dismissed, in milliseconds (the call path's `consentTimeoutMs`; default 120,000). */
   readonly consentTimeoutMs?: number;
+  /**
+   * How long a call waits on a consent sheet before it answers as dismissed
+   * (`consentNeeded`) while the sheet stays open until `consentTimeoutMs`
+   * (the call path's `consentWaitMs`, issue 32; default the consent
+   * timeout); a call with an MCP progress token waits up to the timeout.
+   */
+  readonly consentWaitMs?: number;
   /** How long a native may take before the call ends `timeout` (the bridge's default when absent). */
   readonly timeoutMs?: number;
   /** More options for the Node providers (`notifySend`, `lp`, `share`, pickers, …). */
@@ -258,6 +265,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       randomHex: () => randomBytes(16).toString('hex'),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.consentTimeoutMs === undefined ? {} : { consentTimeoutMs: options.consentTimeoutMs }),
+      ...(options.consentWaitMs === undefined ? {} : { consentWaitMs: options.consentWaitMs }),
       ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
       ...(options.auditFailure === undefined ? {} : { auditFailure: options.auditFailure }),
       onAuditState: (change) => {

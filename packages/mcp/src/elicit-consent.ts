@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { ConsentReply } from '@xcap/broker';
-import type { ConsentRequest, ConsentUi } from '@xcap/call';
+import type { ConsentUi } from '@xcap/call';
+import { asConsentUi, type ConsentChoice, type ConsentRequestWithWho } from './call-contract.js';
 import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 
 /** Options of `elicitConsent`. */
@@ -20,8 +20,10 @@ export interface ElicitConsentOptions {
 /**
  * A consent UI that asks the person through the agent's own MCP client on a
  * legacy (2025-era) connection: `elicitation/create` in form mode, the
- * message the consent sheet's title and text, the form one choice `answer`
- * = `allow` or `deny`. An accepted form answers that choice; a decline, a
+ * message naming the agent, the app, the sheet's title and text, the tool
+ * and the arguments (`consentFormMessage`), the form one choice `answer` of
+ * three (`consentFormSchema`: Allow once, Always allow, Don’t allow). An
+ * accepted form answers that choice (`allowOnce`, `allow`, `deny`); a decline, a
  * cancel, a client that did not declare `capabilities.elicitation`, a
  * modern connection (which has no server-to-client requests: see
  * `mountCallPath`'s `input_required`), a failed request, no answer
@@ -31,7 +33,7 @@ export interface ElicitConsentOptions {
  */
 export function elicitConsent(server: Server, options: ElicitConsentOptions = {}): ConsentUi {
   const timeout = options.timeoutMs ?? 300_000;
-  return async (request: ConsentRequest): Promise<ConsentReply> => {
+  return asConsentUi(async (request: ConsentRequestWithWho): Promise<ConsentChoice> => {
     // The capabilities the client declared in `initialize` (legacy era); the accessor is deprecated only for modern requests.
     if (server.getClientCapabilities()?.elicitation === undefined || request.signal.aborted) return 'dismiss';
     try {
@@ -46,5 +48,5 @@ export function elicitConsent(server: Server, options: ElicitConsentOptions = {}
     } catch {
       return 'dismiss';
     }
-  };
+  });
 }

@@ -28,7 +28,7 @@ export { originAllowed, type OriginPolicy } from './http/check-origin.js';
 export { declaredTooLarge, readLimitedBody } from './http/read-limited-body.js';
 export { isOriginHostName } from './http/is-origin-host-name.js';
 export { mountCallPath, consentInputKey, type McpConsent, type McpEra, type MountCallPathOptions, type MountedCallPath } from './mount-call-path.js';
-export { serveStdioCallPath, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
+export { serveStdioCallPath, defaultInputEndGraceMs, type StdioCallPath, type StdioCallPathOptions, type StdioEnd } from './serve-stdio-call-path.js';
 export { LineTransport, defaultMaxInFlight, defaultMaxMessageBytes, type LineTransportEnd, type LineTransportOptions } from './line-transport.js';
 export type { ReadingState } from './reading-state.js';
 export type { WritingState } from './writing-state.js';
@@ -44,7 +44,19 @@ export {
   type ConsentStateOptions,
   type SignedConsentQuestion,
 } from './consent-state.js';
-export { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
+export { argumentsText, consentFormMessage, consentFormReply, consentFormSchema, maxArgumentChars, maxArgumentsShown } from './consent-form.js';
+export { agentLabel, agentText, httpVia, maxAgentNameChars, maxAgentVersionChars } from './agent-label.js';
+export { LastClientInfo, maxRememberedClients, type ClientInfo } from './http/last-client-info.js';
+export {
+  defaultProgressIntervalMs,
+  maxProgressIntervalMs,
+  minProgressIntervalMs,
+  progressTokenOf,
+  progressWhileWaiting,
+  waitingProgressMessage,
+  type ProgressNotice,
+  type ProgressWhileWaitingOptions,
+} from './progress-while-waiting.js';
 export { elicitConsent, type ElicitConsentOptions } from './elicit-consent.js';
 export { mcpTool } from './mcp-tool.js';
 export { mcpCallResult } from './mcp-call-result.js';

@@ -1,5 +1,6 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
   inputRequired,
   inputResponse,
   ProtocolError,
@@ -11,8 +12,10 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
-import type { ConsentReply } from '@xcap/broker';
-import type { CallPath, ConsentRequest, ConsentUi } from '@xcap/call';
+import type { CallPath, ConsentUi } from '@xcap/call';
+import { agentLabel } from './agent-label.js';
+import type { ClientInfo } from './http/last-client-info.js';
+import { asConsentUi, type AgentCallRequestWithWho, type ConsentChoice, type ConsentRequestWithWho } from './call-contract.js';
 import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 import { createConsentState, type ConsentQuestion, type ConsentState } from './consent-state.js';
 import { elicitConsent } from './elicit-consent.js';
@@ -22,7 +25,8 @@ import { auditRefused } from './audit-refused.js';
 import { failedClosed } from './failed-closed.js';
 import type { RefusalAudit } from './refusal-audit.js';
 import { newRunId } from './run-id.js';
-import { isObject } from '@xcap/wire';
+import { isObject, type Timers } from '@xcap/wire';
+import { defaultProgressIntervalMs, maxProgressIntervalMs, minProgressIntervalMs, progressTokenOf, progressWhileWaiting } from './progress-while-waiting.js';
 
 /** The protocol era a server instance serves: `legacy` (2025-11-25 and before, `initialize`) or `modern` (2026-07-28). */
 export type McpEra = 'legacy' | 'modern';
@@ -67,6 +71,28 @@ export interface MountCallPathOptions {
    * handler receives. Without it such a request gets no row.
    */
   readonly refusals?: RefusalAudit;
+  /**
+   * How the agent reached the host, for the person (`AgentLabel.via`):
+   * `token laptop`, `OAuth client xcap-agent at login.example.com`
+   * (`HttpServerContext.via` of `createHttpHandler`); absent over stdio
+   * (`null`).
+   */
+  readonly via?: string;
+  /**
+   * The client's `clientInfo` when neither the request nor this server
+   * carries one: a stateless 2025-era HTTP request, whose server never saw
+   * `initialize` (`HttpServerContext.clientInfo`).
+   */
+  readonly clientInfo?: ClientInfo;
+  /**
+   * How often a tools/call carrying `_meta.progressToken` sends
+   * `notifications/progress` while it runs, in milliseconds
+   * (`minProgressIntervalMs`–`maxProgressIntervalMs`, default
+   * `defaultProgressIntervalMs`, 10 s); out of range throws a `RangeError`.
+   */
+  readonly progressIntervalMs?: number;
+  /** The timers of the progress notifications (default the real ones). */
+  readonly timers?: Timers;
 }
 
 /** What `mountCallPath` mounted. */
@@ -77,6 +103,13 @@ export interface MountedCallPath {
   readonly running: number;
   /** Settles once no tools/call is running and their answers were handed to the transport (wait for it before closing the connection or the stores). */
   idle(): Promise<void>;
+  /**
+   * The client went away (stdin ended and the calls had their grace): aborts
+   * the signal of every tools/call running now and of any that comes after,
+   * as its own cancel would — a waiting sheet ends for it (dismissed, its
+   * row written), a picker closes, its progress stops.
+   */
+  cancel(reason?: unknown): void;
 }
 
 /** The key of the consent form in a modern `input_required` result. */
@@ -91,6 +124,15 @@ export const consentInputKey = 'consent';
  * `notifications/cancelled` or a closed transport aborts it), so a
  * cancelled call stops waiting on its consent sheet at once — answered as a
  * dismissed call, with its audit row — and a running picker closes.
+ *
+ * Each call names its agent (`CallRequest.agent`, for the consent sheet):
+ * the `name` and `version` of the client's `clientInfo` (a 2026-07-28
+ * request's `_meta` client info, else `initialize`'s), clipped, and
+ * `options.via` (`null` without). A call whose `_meta` carries a
+ * `progressToken` is made with `waitsLong: true` (it may wait on a sheet up
+ * to the call path's consent timeout) and sends `notifications/progress`
+ * for that token every `progressIntervalMs` (`progress` 1, 2, 3…, message
+ * `waiting for the person to answer`) until it answers or is cancelled.
  *
  * Every tools/call request that reaches the server leaves exactly one audit
  * row: `tools/call` is served from the server's `fallbackRequestHandler`,
@@ -115,11 +157,13 @@ export const consentInputKey = 'consent';
  * With `consent: 'client'` on a modern connection, a call whose scope is
  * undecided (foreground) is audited `denied`/`consentNeeded` — a consent
  * not yet given — and answered `input_required`: one form elicitation (the
- * sheet's title and text, `answer` allow/deny) and a signed, single-use
+ * agent, the sheet, the tool and the arguments: `consentFormMessage`;
+ * `answer` Allow once / Always allow / Don’t allow) and a signed, single-use
  * `requestState` naming the app, the scope, the call's `argsHash` and this
  * mount's `clientId`. The client's retry is a request of its own with its
  * own row: with a valid, unexpired state for the same scope, arguments and
- * client, not answered before, `allow` writes the grant and runs the
+ * client, not answered before, `allowOnce` runs the native and stores
+ * nothing (the next call is asked again), `allow` writes the grant and runs the
  * native, `deny` writes `denied` (`consentDenied`), a decline or cancel is
  * `dismiss` (`consentNeeded`, nothing written) — and the state is spent
  * (`ConsentState.claim`). A retry whose state is missing, forged, expired,
@@ -132,6 +176,12 @@ export const consentInputKey = 'consent';
 export function mountCallPath(server: Server, callPath: CallPath, options: MountCallPathOptions): MountedCallPath {
   const clientId = options.clientId ?? newRunId();
   const foreground = options.foreground ?? false;
+  const progressIntervalMs = options.progressIntervalMs ?? defaultProgressIntervalMs;
+  if (!(Number.isSafeInteger(progressIntervalMs) && progressIntervalMs >= minProgressIntervalMs && progressIntervalMs <= maxProgressIntervalMs))
+    throw new RangeError(
+      `mountCallPath: progressIntervalMs must be an integer from ${minProgressIntervalMs} to ${maxProgressIntervalMs}, got ${String(progressIntervalMs)}`,
+    );
+  const via = options.via ?? null;
   const askClient = options.consent === 'client';
   const consentState = askClient && options.era === 'modern' ? (options.consentState ?? createConsentState()) : undefined;
   const legacyConsent =
@@ -143,22 +193,46 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
   let tools: Tool[] | undefined;
   server.setRequestHandler('tools/list', () => ({ tools: (tools ??= callPath.listTools().map(mcpTool)) }));
 
+  const hangUp = new AbortController();
   const answer = async (request: JSONRPCRequest, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+    // The MCP request's own signal (notifications/cancelled, a closed transport) or the mount's hang-up (cancel()).
+    const signal = AbortSignal.any([ctx.mcpReq.signal, hangUp.signal]);
     const params: Record<string, unknown> = isObject(request.params) ? request.params : {};
     const name = params['name'];
     const args = params['arguments'];
     const modern = consentState === undefined ? undefined : modernConsent(consentState, clientId, ctx);
-    const consent = modern?.ui ?? legacyConsent;
-    const answered = await callPath.call({
+    const agent = agentLabel(clientInfoOf(server, ctx) ?? options.clientInfo, via);
+    const asking = modern?.ui ?? legacyConsent;
+    // The form names the agent and the arguments: the call path's own (issue 32) when it gives them, else this call's.
+    const consent = asking === undefined ? undefined : asConsentUi((request: ConsentRequestWithWho) => asking({ agent, arguments: args, ...request }));
+    const progressToken = progressTokenOf(params);
+    const call: AgentCallRequestWithWho = {
       from: 'agent',
       name: typeof name === 'string' ? name : '',
       arguments: args,
       foreground,
       client: clientId,
-      // The MCP request's own signal: notifications/cancelled and a closed transport abort it.
-      signal: ctx.mcpReq.signal,
+      agent,
+      ...(progressToken === undefined ? {} : { waitsLong: true }),
+      signal,
       ...(consent === undefined ? {} : { consent }),
-    });
+    };
+    const stopProgress =
+      progressToken === undefined
+        ? undefined
+        : progressWhileWaiting({
+            token: progressToken,
+            notify: (notice) => ctx.mcpReq.notify(notice),
+            intervalMs: progressIntervalMs,
+            signal,
+            ...(options.timers === undefined ? {} : { timers: options.timers }),
+          });
+    let answered;
+    try {
+      answered = await callPath.call(call);
+    } finally {
+      stopProgress?.();
+    }
     // No answer before its row: a row that was not committed answers unavailable: auditFailed, before any -32602 or question.
     if (answered.kind === 'result' && failedClosed(answered)) return mcpCallResult(answered.result);
     if (typeof name !== 'string')
@@ -204,6 +278,7 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
       return running.size;
     },
     idle,
+    cancel: (reason?: unknown) => hangUp.abort(reason ?? new DOMException('the client went away', 'AbortError')),
   };
 }
 
@@ -224,7 +299,7 @@ interface AskedQuestion {
  */
 function modernConsent(state: ConsentState, client: string, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
   let asked: AskedQuestion | undefined;
-  const ui = async (request: ConsentRequest): Promise<ConsentReply> => {
+  const ui = async (request: ConsentRequestWithWho): Promise<ConsentChoice> => {
     // A cancelled request asks no question.
     if (!canElicitForm(ctx) || request.signal.aborted) return 'dismiss';
     const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash, client };
@@ -242,7 +317,17 @@ function modernConsent(state: ConsentState, client: string, ctx: ServerContext):
     asked = { message: consentFormMessage(request), state: state.mint(question) };
     return 'dismiss';
   };
-  return { ui, asked: () => asked };
+  return { ui: asConsentUi(ui), asked: () => asked };
+}
+
+/**
+ * The client's `clientInfo`: a 2026-07-28 request carries it in its `_meta`
+ * envelope; a legacy connection gave it in `initialize` (the server keeps
+ * it; the accessor is deprecated only for modern requests).
+ */
+function clientInfoOf(server: Server, ctx: ServerContext): unknown {
+  const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
+  return envelope[CLIENT_INFO_META_KEY] ?? server.getClientVersion();
 }
 
 /** Whether the request's envelope declares form elicitation (a bare `elicitation: {}` counts as form, as in the SDK). */

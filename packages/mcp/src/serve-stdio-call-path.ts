@@ -9,6 +9,10 @@ import { auditRefused } from './audit-refused.js';
 import type { RefusalAudit } from './refusal-audit.js';
 import { RefusedCallWatch } from './refused-call-watch.js';
 import { newRunId } from './run-id.js';
+import { resolvesWithin } from '@xcap/wire';
+
+/** How long the calls in flight may still run after the end of input by default: one second. */
+export const defaultInputEndGraceMs = 1_000;
 
 /** Options of `serveStdioCallPath`. */
 export interface StdioCallPathOptions {
@@ -32,6 +36,16 @@ export interface StdioCallPathOptions {
   readonly maxMessageBytes?: number;
   /** Requests in flight before reading pauses (default 64). */
   readonly maxInFlight?: number;
+  /** How often a waiting tools/call with a `progressToken` sends `notifications/progress`, in milliseconds (see `mountCallPath`; default 10,000). */
+  readonly progressIntervalMs?: number;
+  /**
+   * How long the calls in flight may still run once the input ended, in
+   * milliseconds (0–60,000, default 1,000): those still running then are
+   * cancelled (`MountedCallPath.cancel`: a call waiting on a person ends
+   * dismissed, with its row), so a client that closed stdin never holds the
+   * process on a sheet. Out of range throws a `RangeError`.
+   */
+  readonly inputEndGraceMs?: number;
   /** One-line notices (a discarded line, a closed output, an unexpected close), without a trailing newline. */
   readonly log?: (line: string) => void;
 }
@@ -71,7 +85,9 @@ export interface StdioCallPath {
  * `serveStdio`: the opening message pins the connection to the 2025 era,
  * `initialize`, or the 2026-07-28 one), through a bounded `LineTransport`.
  * Every tools/call is answered before the connection closes: at the end
- * of input it waits for the calls in flight, then closes (`ended`:
+ * of input it waits for the calls in flight — up to `inputEndGraceMs`,
+ * then it cancels those still running (a call waiting on a consent sheet or
+ * a picker ends at once, answered and audited) — then closes (`ended`:
  * `input-ended`, exit code 0). A failed output (the client closed its end)
  * ends it at once (`output-failed`, exit code 1, with a one-line
  * `message`); so does a close the SDK makes on its own (`sdk-closed`) — it
@@ -81,6 +97,9 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
   const log = options.log ?? (() => undefined);
   const clientId = options.clientId ?? newRunId();
   const foreground = options.foreground ?? false;
+  const inputEndGraceMs = options.inputEndGraceMs ?? defaultInputEndGraceMs;
+  if (!(Number.isSafeInteger(inputEndGraceMs) && inputEndGraceMs >= 0 && inputEndGraceMs <= 60_000))
+    throw new RangeError(`serveStdioCallPath: inputEndGraceMs must be an integer from 0 to 60000, got ${String(inputEndGraceMs)}`);
   const watch = new RefusedCallWatch({
     audit: (call) => auditRefused({ callPath: options.callPath, clientId, foreground }, call),
     onerror: (error) => log(`the row of a tools/call request the MCP SDK refused could not be written: ${error.message}`),
@@ -112,6 +131,7 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
         foreground,
         consent: options.consent ?? 'host',
         ...(options.consentState === undefined ? {} : { consentState: options.consentState }),
+        ...(options.progressIntervalMs === undefined ? {} : { progressIntervalMs: options.progressIntervalMs }),
         refusals,
       });
       return server;
@@ -124,6 +144,8 @@ export function serveStdioCallPath(options: StdioCallPathOptions): StdioCallPath
   };
   void transport.ended.then(async (why) => {
     if (why === 'input-ended') {
+      // The client closed stdin: what still waits (on a person, most likely) after the grace is cancelled.
+      if (!(await resolvesWithin(idle(), inputEndGraceMs))) mounted?.cancel();
       await idle();
       await close();
       settle({ reason: 'input-ended', exitCode: 0 });

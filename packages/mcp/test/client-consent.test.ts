@@ -9,7 +9,7 @@ import { PipeClientTransport, pipes } from './support/pipe-pair.js';
 import { envelope, rawPipe, type RawPipe } from './support/raw-pipe.js';
 import { testCallPath } from './support/test-call-path.js';
 
-const message = 'Photos: This app wants to access your photos. Pick the photos for your album.';
+const sheet = 'Photos: This app wants to access your photos. Pick the photos for your album.';
 const open: Connected[] = [];
 afterEach(async () => {
   for (const c of open.splice(0)) await c.client.close().catch(() => undefined);
@@ -35,8 +35,13 @@ describe.each(['legacy', 'modern'] as const)('consent asked in the agent client,
     const result = await c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { photos: unknown[] }).photos).toHaveLength(1);
-    expect(c.elicited.map((e) => e.message)).toEqual([message]);
-    expect(c.elicited[0]?.requestedSchema).toMatchObject({ type: 'object', required: ['answer'] });
+    // The form names the agent (its clientInfo), the app, the sheet and the arguments; three answers.
+    expect(c.elicited.map((e) => e.message)).toEqual([`agent 1.0.0 asks, for the app acme.album: ${sheet}\nArguments: limit: 1.`]);
+    expect(c.elicited[0]?.requestedSchema).toMatchObject({
+      type: 'object',
+      required: ['answer'],
+      properties: { answer: { oneOf: [{ const: 'allowOnce' }, { const: 'allow' }, { const: 'deny' }] } },
+    });
     expect(c.host.grants.get('acme.album', 'photos.read')).toBe('granted');
     expect((await c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } })).isError).toBeFalsy();
     expect(c.elicited).toHaveLength(1);
@@ -82,7 +87,7 @@ describe('modern era: the answer is bound to its question (raw retries)', () => 
   const serve = () => rawPipe('modern', { foreground: true, consentState: createConsentState({ key }) });
   const askedAgain = async (raw: RawPipe, answer: Awaited<ReturnType<RawPipe['request']>>) => {
     expect(answer.result?.resultType).toBe('input_required');
-    expect(answer.result?.inputRequests?.['consent']?.params.message).toBe(message);
+    expect(answer.result?.inputRequests?.['consent']?.params.message.startsWith(`raw 1 asks, for the app acme.album: ${sheet}`)).toBe(true);
     expect(raw.host.grants.get('acme.album', 'photos.read')).toBeUndefined();
   };
 

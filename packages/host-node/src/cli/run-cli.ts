@@ -62,7 +62,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       '--consent-timeout <seconds>',
-      'with --foreground: how long a consent sheet (and, with --consent console, a picker) waits for the person before it counts as dismissed (1–3600; default 120)',
+      'with --foreground: how long a consent sheet (and, with --consent console, a picker) stays open for the person before it counts as dismissed (1–3600; default 600 with --consent console, else 120)',
+      parseConsentTimeout,
+    )
+    .option(
+      '--consent-wait <seconds>',
+      'with --foreground: how long a call waits on a consent sheet before it answers consentNeeded while the sheet stays open (an answer then applies to the next call); a call with an MCP progressToken waits up to --consent-timeout (1–3600; default 50)',
       parseConsentTimeout,
     )
     .option('--console-open', 'with --consent console: open the console (xdg-open) when the first request starts waiting', false)

@@ -14,6 +14,27 @@ import { consolePortOption, openServeConsole } from './serve-console-option.js';
 import { checkHttpFlags, serveHttpCommand } from './serve-http-command.js';
 import { hostNameOption, openStores, storeUrl } from './store-option.js';
 
+/** The consent timeout with `--consent console` unless `--consent-timeout` says otherwise: ten minutes (the sheet stays while a call waits at most `--consent-wait`). */
+export const consoleConsentTimeoutMs = 600_000;
+
+/** How long a call waits on a sheet unless `--consent-wait` says otherwise: 50 s, below the 60 s most MCP clients allow a request. */
+export const defaultConsentWaitMs = 50_000;
+
+/**
+ * The call's wait on a sheet: `--consent-wait` as given, refused when it is
+ * longer than the consent timeout (a call cannot wait on a sheet that is
+ * gone); by default `defaultConsentWaitMs`, or the consent timeout when it
+ * is shorter.
+ */
+function consentWait(givenMs: number | undefined, timeoutMs: number): number {
+  if (givenMs === undefined) return Math.min(defaultConsentWaitMs, timeoutMs);
+  if (givenMs > timeoutMs)
+    throw new CliFailure(
+      `--consent-wait ${givenMs / 1_000} is longer than the consent timeout (${timeoutMs / 1_000} s): a call cannot wait on a sheet after it closed; raise --consent-timeout or lower --consent-wait`,
+    );
+  return givenMs;
+}
+
 /** How much longer than the consent timeout a native may take with `--consent console`: a picker waits up to the consent timeout for the person, then `lp` may take its 20 s. */
 const consoleNativeExtraMs = 30_000;
 
@@ -47,8 +68,12 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const consent = options.consent as ConsentMode;
   if (!foreground && consent !== 'dismiss')
     throw new CliFailure(`--consent ${consent} needs --foreground (in the background no one is asked: undecided scopes answer consentNeeded)`);
-  const consentTimeoutMs = typeof options.consentTimeout === 'number' ? options.consentTimeout : undefined;
-  if (!foreground && consentTimeoutMs !== undefined) throw new CliFailure('--consent-timeout needs --foreground (in the background no one is asked)');
+  const givenTimeoutMs = typeof options.consentTimeout === 'number' ? options.consentTimeout : undefined;
+  if (!foreground && givenTimeoutMs !== undefined) throw new CliFailure('--consent-timeout needs --foreground (in the background no one is asked)');
+  const givenWaitMs = typeof options.consentWait === 'number' ? options.consentWait : undefined;
+  if (!foreground && givenWaitMs !== undefined) throw new CliFailure('--consent-wait needs --foreground (in the background no one is asked)');
+  const consentTimeoutMs = givenTimeoutMs ?? (foreground && consent === 'console' ? consoleConsentTimeoutMs : undefined);
+  const consentWaitMs = foreground ? consentWait(givenWaitMs, consentTimeoutMs ?? defaultConsentTimeoutMs) : undefined;
   const consolePort = await consolePortOption(options);
   const paths = dataDirOption(options, io);
   const url = await storeUrl(options, io);
@@ -124,6 +149,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     foreground,
     consent,
     ...(consentTimeoutMs === undefined ? {} : { consentTimeoutMs }),
+    ...(consentWaitMs === undefined ? {} : { consentWaitMs }),
     auditSync: options.auditSync === 'full' ? ('full' as const) : ('normal' as const),
     ...(photosDir === undefined ? {} : { photosDir }),
     ...(filesDir === undefined ? {} : { filesDir }),

@@ -4,7 +4,21 @@ import type { Readable, Writable } from 'node:stream';
 import { isatty, ReadStream } from 'node:tty';
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentRequest, ConsentUi } from '@xcap/call';
+import { agentText, argumentsText } from '@xcap/mcp';
 import { terminalText } from '../terminal-text.js';
+
+/**
+ * A person's answer on the terminal (`ConsentChoice` of `@xcap/call`,
+ * issue 32): declared here until that package exports it.
+ */
+type TtyChoice = ConsentReply | 'allowOnce';
+
+/** The request's issue-32 fields (who, which tool, which arguments), absent from a call path that does not give them yet. */
+type ConsentRequestShown = ConsentRequest & {
+  readonly agent?: { readonly name: string | null; readonly version: string | null; readonly via: string | null } | null;
+  readonly tool?: { readonly id: string; readonly description: string };
+  readonly arguments?: unknown;
+};
 
 const openFd = promisify(open);
 
@@ -33,11 +47,15 @@ export const staleInputMs = 50;
 export const maxAnswerChars = 1024;
 
 /**
- * A consent UI on the controlling terminal: writes the consent sheet (the
- * app, the scope, the title, the text — each through `terminalText`, so a
- * manifest's `why` cannot draw on the terminal) to `/dev/tty` and reads one
- * line — `a`/`allow`/`y` answers allow, `d`/`deny`/`n` deny, anything else
- * (an empty line, end of input, a line over `maxAnswerChars`) dismiss. No
+ * A consent UI on the controlling terminal: writes the consent sheet (who
+ * asks — the agent's name, version and token or OAuth client — the app, the
+ * scope, the title, the text, the tool and its description, the arguments,
+ * short — each through `terminalText`, so neither a manifest's `why` nor an
+ * agent's name can draw on the terminal) to `/dev/tty` and reads one line:
+ * `o`/`once` answers Allow once (`allowOnce`: this call runs, nothing is
+ * stored), `a`/`always`/`allow` Always allow (`allow`), `d`/`deny`/`n`/`no`
+ * Don’t allow (`deny`); anything else (an empty line — Enter — end of
+ * input, a line over `maxAnswerChars`) is nothing (`dismiss`). No
  * terminal (a daemon, CI) or an error count as `dismiss`. Sheets are asked
  * one at a time. The call path owns the deadline: when the request's
  * `signal` aborts (the deadline passed, the agent cancelled) the prompt
@@ -52,14 +70,16 @@ export function ttyConsent(options: TtyConsentOptions = {}): ConsentUi {
   const path = options.path ?? '/dev/tty';
   const openTerminal = options.open ?? (() => openTty(path));
   let queue: Promise<unknown> = Promise.resolve();
-  return (request: ConsentRequest): Promise<ConsentReply> => {
+  const ui = (request: ConsentRequest): Promise<TtyChoice> => {
     const asked = queue.then(() => askOnTerminal(openTerminal, request));
     queue = asked.catch(() => undefined);
     return asked.catch(() => 'dismiss' as const);
   };
+  // The call path of issue 32 takes allowOnce; its ConsentUi type says so once @xcap/call has it.
+  return ui as unknown as ConsentUi;
 }
 
-async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTerminal>, request: ConsentRequest): Promise<ConsentReply> {
+async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTerminal>, request: ConsentRequest): Promise<TtyChoice> {
   const { signal } = request;
   if (signal.aborted) return 'dismiss';
   let terminal: TtyTerminal | undefined;
@@ -74,10 +94,10 @@ async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTermin
 }
 
 /** Drops what was waiting, writes the sheet, reads the answer line — or stops at the abort. */
-function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<ConsentReply> {
+function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<TtyChoice> {
   const { input, output } = terminal;
   const { signal } = request;
-  return new Promise<ConsentReply>((resolve) => {
+  return new Promise<TtyChoice>((resolve) => {
     let text = '';
     let asking = false;
     const stale = setTimeout(() => {
@@ -85,7 +105,7 @@ function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<ConsentRep
       asking = true;
       output.write(sheetText(request));
     }, staleInputMs);
-    const done = (reply: ConsentReply) => {
+    const done = (reply: TtyChoice) => {
       clearTimeout(stale);
       signal.removeEventListener('abort', aborted);
       input.off('data', onData);
@@ -116,13 +136,18 @@ function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<ConsentRep
   });
 }
 
-function sheetText(request: ConsentRequest): string {
-  return [
+function sheetText(request: ConsentRequestShown): string {
+  const lines = [
     '',
-    `┌─ ${terminalText(request.sheet.title)} — app ${terminalText(request.app)} asks for ${terminalText(request.scope)}`,
+    `┌─ ${terminalText(request.sheet.title)} — ${terminalText(agentText(request.agent))} asks, for app ${terminalText(request.app)}, for ${terminalText(request.scope)}`,
     `│  ${terminalText(request.sheet.text)}`,
-    '└─ [a]llow  [d]on’t allow  (anything else: not now) > ',
-  ].join('\n');
+  ];
+  if (request.tool !== undefined)
+    lines.push(`│  tool: ${terminalText(request.tool.id)}${request.tool.description === '' ? '' : ` — ${terminalText(request.tool.description)}`}`);
+  const args = argumentsText(request.arguments);
+  if (args !== '') lines.push(`│  arguments: ${terminalText(args)}`);
+  lines.push('└─ [o] allow once  [a] always allow  [d] don’t allow  (Enter: nothing, asked again next time) > ');
+  return lines.join('\n');
 }
 
 function abortText(signal: AbortSignal): string {
@@ -155,9 +180,10 @@ async function openTty(path: string): Promise<TtyTerminal> {
   };
 }
 
-function replyFor(line: string): ConsentReply {
+function replyFor(line: string): TtyChoice {
   const answer = line.trim().toLowerCase();
-  if (answer === 'a' || answer === 'allow' || answer === 'y' || answer === 'yes') return 'allow';
+  if (answer === 'o' || answer === 'once') return 'allowOnce';
+  if (answer === 'a' || answer === 'always' || answer === 'allow') return 'allow';
   if (answer === 'd' || answer === 'deny' || answer === 'n' || answer === 'no') return 'deny';
   return 'dismiss';
 }

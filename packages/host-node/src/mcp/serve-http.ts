@@ -8,6 +8,7 @@ import { allowedHostHeaders, ConnectionGuard, fetchListener, urlAuthority } from
 import type { TokenStore } from '@xcap/tokens';
 import { LogLimiter, realTimers, type Timers } from '@xcap/wire';
 import { hostConsentUi } from '../consent/host-consent-ui.js';
+import { consentWaitWords } from '../consent/consent-wait-words.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { type AuditCloseReport, FileTokenStore, tokenFilePath } from '@xcap/store-local';
@@ -164,7 +165,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
     const url = `${origin}/mcp`;
     const oauth = oauthOptions === undefined ? undefined : { ...oauthOptions, resource: oauthOptions.resource ?? url };
     handler = createHttpHandler({
-      server: ({ era, client, refusals }) => {
+      server: ({ era, client, via, clientInfo, refusals }) => {
         const mcp = new Server({ name: 'xcap', version: hostNodeVersion }, { capabilities: { tools: {} } });
         mountCallPath(mcp, host.callPath, {
           era,
@@ -173,6 +174,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
           consent: foreground && mode === 'elicit' && era === 'modern' ? 'client' : 'host',
           consentState,
           refusals,
+          via,
+          ...(clientInfo === undefined ? {} : { clientInfo }),
         });
         return mcp;
       },
@@ -206,7 +209,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServe> {
         `xcap serve: WARNING: listening on ${listen.host}, which is not loopback: any machine that can reach it may try tokens; keep them secret and prefer a loopback address behind a tunnel`,
       );
     const consentWord = foreground
-      ? `foreground, consent ${mode}${mode === 'elicit' ? ' (modern clients; legacy ones answer consentNeeded)' : ''}`
+      ? `foreground, consent ${mode}${mode === 'elicit' ? ' (modern clients; legacy ones answer consentNeeded)' : ''}${mode === 'dismiss' ? '' : `, ${consentWaitWords(options.consentWaitMs, options.consentTimeoutMs)}`}`
       : 'background (undecided scopes answer consentNeeded)';
     const tokenCount =
       tokens instanceof FileTokenStore

@@ -4,6 +4,7 @@ import { createConsentState, newRunId, serveStdioCallPath, type StdioCallPath, t
 import type { ConsentUi } from '@xcap/call';
 import { LogLimiter, resolvesWithin } from '@xcap/wire';
 import { hostConsentUi } from '../consent/host-consent-ui.js';
+import { consentWaitWords } from '../consent/consent-wait-words.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
 import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
 import { terminalText } from '../terminal-text.js';
@@ -120,7 +121,9 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     if (audit.lost > 0) return { reason: end.reason, exitCode: 1, message: `${audit.lost} audit row(s) were lost: ${audit.error ?? 'unknown error'}` };
     return end;
   });
-  const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
+  const consentWord = foreground
+    ? `foreground, consent ${mode}${mode === 'dismiss' ? '' : ` (${consentWaitWords(options.consentWaitMs, options.consentTimeoutMs)})`}`
+    : 'background (undecided scopes answer consentNeeded)';
   log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
   for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
   let closing: Promise<void> | undefined;

@@ -205,6 +205,27 @@ describe('xcap: help, version, usage errors', () => {
       "option '--consent-timeout <seconds>' argument '3601' is invalid. not a whole number of seconds from 1 to 3600",
     ],
     [['serve', '--manifest', 'x.json', '--consent-timeout', '30'], '--consent-timeout needs --foreground (in the background no one is asked)'],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent-wait', '0'],
+      "option '--consent-wait <seconds>' argument '0' is invalid. not a whole number of seconds from 1 to 3600",
+    ],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent-wait', '3601'],
+      "option '--consent-wait <seconds>' argument '3601' is invalid. not a whole number of seconds from 1 to 3600",
+    ],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent-wait', '1.5'],
+      "option '--consent-wait <seconds>' argument '1.5' is invalid. not a whole number of seconds from 1 to 3600",
+    ],
+    [['serve', '--manifest', 'x.json', '--consent-wait', '30'], '--consent-wait needs --foreground (in the background no one is asked)'],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent-timeout', '30', '--consent-wait', '31'],
+      '--consent-wait 31 is longer than the consent timeout (30 s): a call cannot wait on a sheet after it closed; raise --consent-timeout or lower --consent-wait',
+    ],
+    [
+      ['serve', '--manifest', 'x.json', '--foreground', '--consent', 'prompt', '--consent-wait', '121'],
+      '--consent-wait 121 is longer than the consent timeout (120 s): a call cannot wait on a sheet after it closed; raise --consent-timeout or lower --consent-wait',
+    ],
     [['serve', '--manifest', 'x.json', '--photos', '/nonexistent/photos'], '--photos /nonexistent/photos: no such directory'],
     [['serve', '--manifest', '/nonexistent/app.json'], 'invalid manifest /nonexistent/app.json: /: no such file'],
   ])('%j → exit 2 and one line on stderr', async (argv, message) => {

@@ -4,7 +4,7 @@ import type { ConsentRequest } from '@xcap/call';
 import { maxAnswerChars, staleInputMs, ttyConsent } from '../../src/consent/tty-consent.js';
 import { dismissConsent } from '../../src/consent/dismiss-consent.js';
 
-const prompt = '(anything else: not now) > ';
+const prompt = '(Enter: nothing, asked again next time) > ';
 
 function sheet(scope = 'photos.read', signal: AbortSignal = new AbortController().signal): ConsentRequest {
   return {
@@ -57,10 +57,10 @@ async function until(test: () => boolean): Promise<void> {
   expect(test()).toBe(true);
 }
 
-/** Asks one sheet and types `answer` once it is written. */
-async function answered(answer: string, end = false) {
+/** Asks one sheet (`request`, default `sheet()`) and types `answer` once it is written. */
+async function answered(answer: string, end = false, request: ConsentRequest = sheet()) {
   const t = terminal();
-  const reply = t.ui(sheet());
+  const reply = t.ui(request);
   await until(() => t.prompts() === 1);
   t.type(answer);
   if (end) t.end();
@@ -75,13 +75,33 @@ describe('ttyConsent: the consent sheet on the controlling terminal', () => {
   it('shows the sheet (app, scope, title, text) and reads the answer line', async () => {
     const { reply, shown } = await answered('a\n');
     expect(reply).toBe('allow');
-    expect(shown).toContain('Photos — app acme.album asks for photos.read');
+    expect(shown).toContain('Photos — An agent asks, for app acme.album, for photos.read');
     expect(shown).toContain('This app wants to access your photos. Pick the photos for your album.');
+    expect(shown).toContain('[o] allow once  [a] always allow  [d] don’t allow  (Enter: nothing, asked again next time) > ');
+  });
+
+  it('names the agent (name, version, how it came), the tool with its description and the arguments — each as text', async () => {
+    const request = {
+      ...sheet(),
+      agent: { name: 'Claude\u001b[2J Desktop', version: '1.2', via: 'token laptop' },
+      tool: { id: 'photos_pick', description: 'Let the person pick photos.' },
+      arguments: { max: 3, title: 'Summer' },
+    } as ConsentRequest;
+    const { reply, shown } = await answered('o\n', false, request);
+    expect(reply).toBe('allowOnce');
+    expect(shown).toContain('asks, for app acme.album, for photos.read');
+    expect(shown).toMatch(/Claude.*Desktop 1\.2 \(token laptop\) asks/);
+    expect(shown).not.toContain('\u001b');
+    expect(shown).toContain('│  tool: photos_pick — Let the person pick photos.');
+    expect(shown).toContain('│  arguments: max: 3, title: Summer');
   });
 
   it.each([
+    ['o\n', 'allowOnce'],
+    ['once\n', 'allowOnce'],
+    ['always\n', 'allow'],
     ['allow\n', 'allow'],
-    ['Y\n', 'allow'],
+    ['Y\n', 'dismiss'],
     ['d\n', 'deny'],
     ['deny\nallow\n', 'deny'],
     ['no\n', 'deny'],
@@ -153,7 +173,7 @@ describe('ttyConsent: the consent sheet on the controlling terminal', () => {
     expect(t.prompts()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(t.prompts()).toBe(2);
-    expect(t.shown()).toContain('asks for notifications.post');
+    expect(t.shown()).toContain(', for notifications.post');
     t.type('d\n');
     expect(await second).toBe('deny');
   });
@@ -220,7 +240,7 @@ describe('ttyConsent: the consent sheet on the controlling terminal', () => {
     const shown = t.shown();
     expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]/);
     expect(shown.split('\n')).toHaveLength(4);
-    expect(shown).toContain('Photos\\x1b]0;pwned\\x07 — app acme.\\u202ealbum asks for photos.read\\x07');
+    expect(shown).toContain('Photos\\x1b]0;pwned\\x07 — An agent asks, for app acme.\\u202ealbum, for photos.read\\x07');
     expect(shown).toContain('Fine.\\r\\x1b[2K\\x1b[1A\\x1b[2KAllow? [y]\\n\\x1b[8m\\x9b8m\\x7f\\u2066x\\u2069\\ud800');
   });
 

@@ -19,7 +19,7 @@ const noPython =
     : null;
 if (noPython !== null) console.warn(`SKIPPED xcap serve --consent prompt end to end: ${noPython}`);
 
-const sheetLine = 'Photos — app acme.album asks for photos.read';
+const sheetLine = 'asks, for app acme.album, for photos.read';
 const denied = (reason: string) => ({ content: [{ type: 'text', text: `denied: ${reason}` }], isError: true });
 
 /** What pty-serve.py types: at each prompt in order (null: nothing), and `late` each time the prompt stopped asking. */

@@ -25,7 +25,7 @@ import select
 import sys
 import termios
 
-PROMPT = b"(anything else: not now) > "
+PROMPT = b"(Enter: nothing, asked again next time) > "
 STOPPED = b"no longer asking"
 
 

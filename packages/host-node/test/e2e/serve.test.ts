@@ -68,7 +68,10 @@ describe.each(['legacy', 'modern'] as const)('xcap serve with the official v2 SD
     expect(allow.runId).not.toBe(agent.runId);
     const afterAllow = await allow.client.callTool({ name: 'photos__get', arguments: { id: photos[0]?.id ?? '' } });
     expect(afterAllow.isError).toBeFalsy();
-    expect(allow.elicited).toEqual(['Photos: This app wants to access your photos. Pick the photos for your album.']);
+    // The form names the agent (its clientInfo), the app, the sheet and the call's arguments.
+    expect(allow.elicited).toEqual([
+      `e2e-agent 1.0.0 asks, for the app acme.album: Photos: This app wants to access your photos. Pick the photos for your album.\nArguments: id: ${photos[0]?.id ?? ''}.`,
+    ]);
     // The blobs picked in run 1 survived the restart: print_pdf lays them out.
     const pdf = await allow.client.callTool({
       name: 'print__pdf',

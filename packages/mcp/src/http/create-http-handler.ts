@@ -1,4 +1,6 @@
 import { createMcpHandler, type AuthInfo, type McpServer, type Server } from '@modelcontextprotocol/server';
+import { httpVia } from '../agent-label.js';
+import { LastClientInfo, type ClientInfo } from './last-client-info.js';
 import type { RefusalAudit } from '../refusal-audit.js';
 import { RefusedCallWatch, type RefusedToolsCall } from '../refused-call-watch.js';
 import { answerAfterRow, toolsCallsIn } from './answer-after-row.js';
@@ -29,6 +31,15 @@ export interface HttpServerContext {
   readonly oauth?: OAuthIdentity;
   /** The audit `client` of its calls: `token:<name>`, or `oauth:<client>` for an OAuth access token. */
   readonly client: string;
+  /** How the agent reached the host, for the person: `token <name>`, or `OAuth client <client> at <issuer host>`; hand it to `mountCallPath` (`via`). */
+  readonly via: string;
+  /**
+   * For a 2025-era (stateless) request: the `clientInfo` of the last
+   * `initialize` this token sent (its server never saw the handshake);
+   * hand it to `mountCallPath` (`clientInfo`). Absent for modern requests
+   * (they carry their own) and before any `initialize`.
+   */
+  readonly clientInfo?: ClientInfo;
   /** Hand it to `mountCallPath` (`refusals`), so a tools/call request the MCP SDK refuses before the handler runs still gets its row. */
   readonly refusals: RefusalAudit;
 }
@@ -123,8 +134,9 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  *    request the SDK refuses gets one).
  * 9. The body, counted while read: over `maxBodyBytes` → 413.
  *
- * The server factory gets the token's name (or the OAuth claims) and the
- * audit client `token:<name>` (or `oauth:<client>`). A slot is held until the response body is fully sent (an
+ * The server factory gets the token's name (or the OAuth claims), the
+ * audit client `token:<name>` (or `oauth:<client>`) and, for the person,
+ * `via` (`token <name>`, `OAuth client <client> at <issuer host>`). A slot is held until the response body is fully sent (an
  * SSE answer) or the client goes away.
  *
  * A tools/call request the SDK answers itself without running the call
@@ -172,12 +184,20 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
   const bearer = checkIdentity(options.tokens, oauth, report);
   const metadata = options.oauth === undefined ? undefined : metadataRoute(options.oauth);
   const cancellable = new CancellableCalls();
+  const clientInfos = new LastClientInfo();
   const mcp = createMcpHandler(
     async (context) => {
       const identity = context.authInfo === undefined ? undefined : identities.get(context.authInfo);
       if (identity === undefined) throw new Error('createHttpHandler: a request reached the MCP handler without a verified token');
       const watched = context.authInfo === undefined ? undefined : watching.get(context.authInfo);
-      return options.server({ era: context.era, ...identity, refusals: watched?.refusals ?? unwatched });
+      const clientInfo = context.era === 'legacy' ? clientInfos.get(identity.client) : undefined;
+      return options.server({
+        era: context.era,
+        ...identity,
+        via: httpVia(identity),
+        ...(clientInfo === undefined ? {} : { clientInfo }),
+        refusals: watched?.refusals ?? unwatched,
+      });
     },
     { legacy: 'stateless', maxRequestBodySize: maxBodyBytes, onerror: report },
   );
@@ -199,6 +219,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       await options.server({
         era: eraOf(request, body),
         ...identity,
+        via: httpVia(identity),
         refusals: { mounted: (audit) => (learned = audit), reached: () => undefined },
       });
     } catch (error) {
@@ -283,6 +304,7 @@ export function createHttpHandler(options: HttpHandlerOptions): XcapHttpHandler 
       const [call] = calls;
       // A legacy client's notifications/cancelled aborts its call in flight; a single call can be cancelled so.
       for (const id of cancelledRequestIds(message)) cancellable.cancel(identity.client, id);
+      clientInfos.remember(identity.client, message);
       const stop = call !== undefined && !batch ? new AbortController() : undefined;
       const unregister = stop === undefined || call === undefined ? undefined : cancellable.add(identity.client, call.id, stop);
       answered = () => {
