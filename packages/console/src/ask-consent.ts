@@ -1,6 +1,6 @@
 import type { ConsentSheet } from '@xcap/broker';
 import { answerParsers } from './answer-parsers.js';
-import type { ConsoleConsentChoice } from './console-consent-choice.js';
+import type { ConsentChoice } from '@xcap/call';
 import type { ConsoleAsker } from './console-asker.js';
 import type { ConsoleAsk } from './console-requests.js';
 import type { PendingArgument, PendingFields } from './console-contract.js';
@@ -28,8 +28,8 @@ export interface ConsentAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 
  * `detached` aborts the card says the agent stopped waiting, and an answer
  * still comes back here (the call path applies it to the agent's next call).
  */
-export function askConsent(requests: ConsoleAsker, ask: ConsentAsk): Promise<ConsoleConsentChoice> {
-  return requests.ask<ConsoleConsentChoice>({
+export function askConsent(requests: ConsoleAsker, ask: ConsentAsk): Promise<ConsentChoice> {
+  return requests.ask<ConsentChoice>({
     kind: 'consent',
     app: ask.app,
     agent: ask.agent,

@@ -1,35 +1,8 @@
-import type { ConsentRequest } from '@xcap/call';
+import type { ConsentUi } from '@xcap/call';
 import type { ManifestEntry } from '@xcap/catalog';
 import { askConsent } from './ask-consent.js';
 import { consentArguments, type DescribeFile } from './consent-arguments.js';
-import type { ConsoleConsentChoice } from './console-consent-choice.js';
-import type { AgentJson } from './console-contract.js';
 import type { ConsoleAsker } from './console-asker.js';
-
-/**
- * What issue 32's contract adds to `ConsentRequest` of `@xcap/call`: who
- * calls, the tool, the arguments and the `detached` signal. Declared here,
- * optional, while `@xcap/call` on this branch lacks them (a request without
- * them is shown without an agent, tool or arguments).
- */
-export interface ConsentRequestAdditions {
-  /** The agent as it names itself and how it reached the host, or `null` for the app's UI. */
-  readonly agent: AgentJson | null;
-  /** The agent's audit `clientId`, or `null` for the app's UI. */
-  readonly client: string | null;
-  /** The catalog tool called and its description. */
-  readonly tool: { readonly id: string; readonly description: string };
-  /** The call's argument snapshot. */
-  readonly arguments: unknown;
-  /** Aborts when no call waits any more but the sheet stays open. */
-  readonly detached: AbortSignal;
-}
-
-/** The request `consoleConsentUi` answers: `ConsentRequest`, with the fields of issue 32 where the call path gives them. */
-export type ConsoleConsentRequest = ConsentRequest & Partial<ConsentRequestAdditions>;
-
-/** The consent UI `consoleConsentUi` makes (a `ConsentUi` of `@xcap/call` that answers `ConsoleConsentChoice`). */
-export type ConsoleConsentUi = (request: ConsoleConsentRequest) => Promise<ConsoleConsentChoice>;
 
 /** What `consoleConsentUi` takes besides the registry and the manifest. */
 export interface ConsoleConsentUiOptions {
@@ -52,9 +25,9 @@ export function consoleConsentUi(
   requests: ConsoleAsker,
   manifest: { readonly capabilities: readonly ManifestEntry[] },
   options: ConsoleConsentUiOptions = {},
-): ConsoleConsentUi {
+): ConsentUi {
   return async (request) => {
-    const agent = request.agent ?? null;
+    const agent = request.agent;
     return askConsent(requests, {
       app: request.app,
       agent: agent === null ? null : { name: agent.name, version: agent.version, via: agent.via },
@@ -62,12 +35,12 @@ export function consoleConsentUi(
       scope: request.scope,
       sheet: request.sheet,
       why: manifest.capabilities.find((entry) => entry.id === request.scope)?.why ?? null,
-      tool: request.tool?.id ?? '',
-      toolDescription: request.tool?.description ?? '',
+      tool: request.tool.id,
+      toolDescription: request.tool.description,
       arguments: await consentArguments(request.arguments, request.app, options.describeFile),
       signal: request.signal,
       deadline: request.deadline,
-      ...(request.detached === undefined ? {} : { detached: request.detached }),
+      detached: request.detached,
     });
   };
 }

@@ -60,15 +60,8 @@ export { askPhotos, type AskedPhoto, type PhotosAsk } from './ask-photos.js';
 export { askOpen, type OpenAsk } from './ask-open.js';
 export { askSave, type SaveAsk } from './ask-save.js';
 export { askPrint, type PrintAsk } from './ask-print.js';
-export {
-  consoleConsentUi,
-  type ConsentRequestAdditions,
-  type ConsoleConsentRequest,
-  type ConsoleConsentUi,
-  type ConsoleConsentUiOptions,
-} from './console-consent-ui.js';
+export { consoleConsentUi, type ConsoleConsentUiOptions } from './console-consent-ui.js';
 export { consentArguments, type DescribeFile, type FileDescription } from './consent-arguments.js';
-export type { ConsoleConsentChoice } from './console-consent-choice.js';
 export { consoleListenPort } from './console-listen-port.js';
 export { observedGrants } from './observed-grants.js';
 export { auditMinutes } from './audit-minutes.js';

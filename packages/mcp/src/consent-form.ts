@@ -1,7 +1,6 @@
 import type { ConsentReply } from '@xcap/broker';
 import type { ConsentRequest } from '@xcap/call';
 import { agentText } from './agent-label.js';
-import type { ConsentRequestWithWho } from './call-contract.js';
 
 /**
  * The form the agent's client shows for a consent sheet: one choice,
@@ -36,13 +35,12 @@ export const maxArgumentsShown = 6;
  * arguments, each `name: value` with long values cut — e.g.
  * `Claude Desktop 1.2 (token laptop) asks, for the app acme.album: Photos: …
  * Tool: photos_pick (Let the person pick photos). Arguments: max: 3.`
- * A call path that gives no agent, tool or arguments leaves them out.
+ * A call without arguments leaves them out.
  */
 export function consentFormMessage(request: ConsentRequest): string {
-  const asked: ConsentRequestWithWho = request;
-  const lines = [`${agentText(asked.agent)} asks, for the app ${request.app}: ${request.sheet.title}: ${request.sheet.text}`];
-  if (asked.tool !== undefined) lines.push(`Tool: ${asked.tool.id}${asked.tool.description === '' ? '' : ` (${asked.tool.description})`}.`);
-  const args = argumentsText(asked.arguments);
+  const lines = [`${agentText(request.agent)} asks, for the app ${request.app}: ${request.sheet.title}: ${request.sheet.text}`];
+  lines.push(`Tool: ${request.tool.id}${request.tool.description === '' ? '' : ` (${request.tool.description})`}.`);
+  const args = argumentsText(request.arguments);
   if (args !== '') lines.push(`Arguments: ${args}.`);
   return lines.join('\n');
 }

@@ -1,6 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { ConsentUi } from '@xcap/call';
-import { asConsentUi, type ConsentChoice, type ConsentRequestWithWho } from './call-contract.js';
+import type { ConsentChoice, ConsentRequest, ConsentUi } from '@xcap/call';
 import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 
 /** Options of `elicitConsent`. */
@@ -33,7 +32,7 @@ export interface ElicitConsentOptions {
  */
 export function elicitConsent(server: Server, options: ElicitConsentOptions = {}): ConsentUi {
   const timeout = options.timeoutMs ?? 300_000;
-  return asConsentUi(async (request: ConsentRequestWithWho): Promise<ConsentChoice> => {
+  return async (request: ConsentRequest): Promise<ConsentChoice> => {
     // The capabilities the client declared in `initialize` (legacy era); the accessor is deprecated only for modern requests.
     if (server.getClientCapabilities()?.elicitation === undefined || request.signal.aborted) return 'dismiss';
     try {
@@ -48,5 +47,5 @@ export function elicitConsent(server: Server, options: ElicitConsentOptions = {}
     } catch {
       return 'dismiss';
     }
-  });
+  };
 }

@@ -12,10 +12,9 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
-import type { CallPath, ConsentUi } from '@xcap/call';
+import type { AgentCallRequest, CallPath, ConsentChoice, ConsentRequest, ConsentUi } from '@xcap/call';
 import { agentLabel } from './agent-label.js';
 import type { ClientInfo } from './http/last-client-info.js';
-import { asConsentUi, type AgentCallRequestWithWho, type ConsentChoice, type ConsentRequestWithWho } from './call-contract.js';
 import { consentFormMessage, consentFormReply, consentFormSchema } from './consent-form.js';
 import { createConsentState, type ConsentQuestion, type ConsentState } from './consent-state.js';
 import { elicitConsent } from './elicit-consent.js';
@@ -203,10 +202,9 @@ export function mountCallPath(server: Server, callPath: CallPath, options: Mount
     const modern = consentState === undefined ? undefined : modernConsent(consentState, clientId, ctx);
     const agent = agentLabel(clientInfoOf(server, ctx) ?? options.clientInfo, via);
     const asking = modern?.ui ?? legacyConsent;
-    // The form names the agent and the arguments: the call path's own (issue 32) when it gives them, else this call's.
-    const consent = asking === undefined ? undefined : asConsentUi((request: ConsentRequestWithWho) => asking({ agent, arguments: args, ...request }));
+    const consent = asking;
     const progressToken = progressTokenOf(params);
-    const call: AgentCallRequestWithWho = {
+    const call: AgentCallRequest = {
       from: 'agent',
       name: typeof name === 'string' ? name : '',
       arguments: args,
@@ -299,7 +297,7 @@ interface AskedQuestion {
  */
 function modernConsent(state: ConsentState, client: string, ctx: ServerContext): { ui: ConsentUi; asked(): AskedQuestion | undefined } {
   let asked: AskedQuestion | undefined;
-  const ui = async (request: ConsentRequestWithWho): Promise<ConsentChoice> => {
+  const ui = async (request: ConsentRequest): Promise<ConsentChoice> => {
     // A cancelled request asks no question.
     if (!canElicitForm(ctx) || request.signal.aborted) return 'dismiss';
     const question: ConsentQuestion = { app: request.app, scope: request.scope, argsHash: request.argsHash, client };
@@ -317,7 +315,7 @@ function modernConsent(state: ConsentState, client: string, ctx: ServerContext):
     asked = { message: consentFormMessage(request), state: state.mint(question) };
     return 'dismiss';
   };
-  return { ui: asConsentUi(ui), asked: () => asked };
+  return { ui, asked: () => asked };
 }
 
 /**

@@ -10,10 +10,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Server } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentReply } from '@xcap/broker';
-import type { CallRequest } from '@xcap/call';
+import type { AgentCallRequest, CallRequest } from '@xcap/call';
 import { MemoryTokenStore } from '@xcap/tokens';
 import { createHttpHandler, loopbackHosts, mountCallPath, type XcapHttpHandler } from '../src/index.js';
-import type { AgentCallRequestWithWho } from '../src/call-contract.js';
 import { PipeClientTransport } from './support/pipe-pair.js';
 import { serveOnPipes } from './support/serve-on-pipes.js';
 import { testCallPath, type TestCallPath } from './support/test-call-path.js';
@@ -27,9 +26,9 @@ afterEach(async () => {
 const answersAfter = (ms: number) => () => new Promise<ConsentReply>((resolve) => setTimeout(() => resolve('allow'), ms));
 
 /** The test call path with every request it gets recorded. */
-function recorded(host: TestCallPath): { host: TestCallPath; requests: AgentCallRequestWithWho[] } {
-  const requests: AgentCallRequestWithWho[] = [];
-  const call = (request: CallRequest) => (requests.push(request as AgentCallRequestWithWho), host.callPath.call(request));
+function recorded(host: TestCallPath): { host: TestCallPath; requests: AgentCallRequest[] } {
+  const requests: AgentCallRequest[] = [];
+  const call = (request: CallRequest) => (requests.push(request as AgentCallRequest), host.callPath.call(request));
   return { host: { ...host, callPath: { ...host.callPath, call } }, requests };
 }
 

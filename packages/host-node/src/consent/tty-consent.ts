@@ -2,23 +2,9 @@ import { closeSync, createReadStream, createWriteStream, open } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Readable, Writable } from 'node:stream';
 import { isatty, ReadStream } from 'node:tty';
-import type { ConsentReply } from '@xcap/broker';
-import type { ConsentRequest, ConsentUi } from '@xcap/call';
+import type { ConsentChoice, ConsentRequest, ConsentUi } from '@xcap/call';
 import { agentText, argumentsText } from '@xcap/mcp';
 import { terminalText } from '../terminal-text.js';
-
-/**
- * A person's answer on the terminal (`ConsentChoice` of `@xcap/call`,
- * issue 32): declared here until that package exports it.
- */
-type TtyChoice = ConsentReply | 'allowOnce';
-
-/** The request's issue-32 fields (who, which tool, which arguments), absent from a call path that does not give them yet. */
-type ConsentRequestShown = ConsentRequest & {
-  readonly agent?: { readonly name: string | null; readonly version: string | null; readonly via: string | null } | null;
-  readonly tool?: { readonly id: string; readonly description: string };
-  readonly arguments?: unknown;
-};
 
 const openFd = promisify(open);
 
@@ -70,16 +56,15 @@ export function ttyConsent(options: TtyConsentOptions = {}): ConsentUi {
   const path = options.path ?? '/dev/tty';
   const openTerminal = options.open ?? (() => openTty(path));
   let queue: Promise<unknown> = Promise.resolve();
-  const ui = (request: ConsentRequest): Promise<TtyChoice> => {
+  const ui = (request: ConsentRequest): Promise<ConsentChoice> => {
     const asked = queue.then(() => askOnTerminal(openTerminal, request));
     queue = asked.catch(() => undefined);
     return asked.catch(() => 'dismiss' as const);
   };
-  // The call path of issue 32 takes allowOnce; its ConsentUi type says so once @xcap/call has it.
-  return ui as unknown as ConsentUi;
+  return ui;
 }
 
-async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTerminal>, request: ConsentRequest): Promise<TtyChoice> {
+async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTerminal>, request: ConsentRequest): Promise<ConsentChoice> {
   const { signal } = request;
   if (signal.aborted) return 'dismiss';
   let terminal: TtyTerminal | undefined;
@@ -94,10 +79,10 @@ async function askOnTerminal(openTerminal: () => TtyTerminal | Promise<TtyTermin
 }
 
 /** Drops what was waiting, writes the sheet, reads the answer line — or stops at the abort. */
-function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<TtyChoice> {
+function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<ConsentChoice> {
   const { input, output } = terminal;
   const { signal } = request;
-  return new Promise<TtyChoice>((resolve) => {
+  return new Promise<ConsentChoice>((resolve) => {
     let text = '';
     let asking = false;
     const stale = setTimeout(() => {
@@ -105,7 +90,7 @@ function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<TtyChoice>
       asking = true;
       output.write(sheetText(request));
     }, staleInputMs);
-    const done = (reply: TtyChoice) => {
+    const done = (reply: ConsentChoice) => {
       clearTimeout(stale);
       signal.removeEventListener('abort', aborted);
       input.off('data', onData);
@@ -136,14 +121,13 @@ function ask(terminal: TtyTerminal, request: ConsentRequest): Promise<TtyChoice>
   });
 }
 
-function sheetText(request: ConsentRequestShown): string {
+function sheetText(request: ConsentRequest): string {
   const lines = [
     '',
     `┌─ ${terminalText(request.sheet.title)} — ${terminalText(agentText(request.agent))} asks, for app ${terminalText(request.app)}, for ${terminalText(request.scope)}`,
     `│  ${terminalText(request.sheet.text)}`,
   ];
-  if (request.tool !== undefined)
-    lines.push(`│  tool: ${terminalText(request.tool.id)}${request.tool.description === '' ? '' : ` — ${terminalText(request.tool.description)}`}`);
+  lines.push(`│  tool: ${terminalText(request.tool.id)}${request.tool.description === '' ? '' : ` — ${terminalText(request.tool.description)}`}`);
   const args = argumentsText(request.arguments);
   if (args !== '') lines.push(`│  arguments: ${terminalText(args)}`);
   lines.push('└─ [o] allow once  [a] always allow  [d] don’t allow  (Enter: nothing, asked again next time) > ');
@@ -180,7 +164,7 @@ async function openTty(path: string): Promise<TtyTerminal> {
   };
 }
 
-function replyFor(line: string): TtyChoice {
+function replyFor(line: string): ConsentChoice {
   const answer = line.trim().toLowerCase();
   if (answer === 'o' || answer === 'once') return 'allowOnce';
   if (answer === 'a' || answer === 'always' || answer === 'allow') return 'allow';

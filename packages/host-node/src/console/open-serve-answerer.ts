@@ -56,11 +56,7 @@ export async function openServeAnswerer(options: ServeAnswererOptions): Promise<
   options.log(`xcap serve: answering in the running console at ${running.url}`);
   const app = options.app.id;
   return {
-    consentUi: consoleConsentUi(
-      running,
-      options.app,
-      options.blobs === undefined ? {} : { describeFile: blobFileDescriber(options.blobs) },
-    ) as unknown as ConsentUi,
+    consentUi: consoleConsentUi(running, options.app, options.blobs === undefined ? {} : { describeFile: blobFileDescriber(options.blobs) }),
     requests: { close: () => void running.close() },
     grants: observedGrants(options.stores.grants, () => running.grantsChanged()),
     providerOptions: {

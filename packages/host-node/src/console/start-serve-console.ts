@@ -111,13 +111,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
   return {
     server: started,
     requests,
-    // ConsoleConsentUi answers allowOnce too: the ConsentUi of issue 32 (h/call). Until that lands here the
-    // call path takes an allowOnce as a dismiss; drop the cast when ConsentUi answers ConsentChoice.
-    consentUi: consoleConsentUi(
-      requests,
-      options.app,
-      options.blobs === undefined ? {} : { describeFile: blobFileDescriber(options.blobs) },
-    ) as unknown as ConsentUi,
+    consentUi: consoleConsentUi(requests, options.app, options.blobs === undefined ? {} : { describeFile: blobFileDescriber(options.blobs) }),
     grants,
     providerOptions: {
       photoPicker: consolePhotoPicker(requests, options.app.id),
