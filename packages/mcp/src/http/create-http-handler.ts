@@ -27,7 +27,7 @@ export interface HttpServerContext {
   readonly token?: TokenIdentity;
   /** The verified claims of the OAuth access token that made the request (absent for a static token). */
   readonly oauth?: OAuthIdentity;
-  /** The audit `client` of its calls: `token:<name>`, or `oauth:<client>` for an OAuth access token. */
+  /** The audit `client` of its calls: `token:<name>`, or `oauth:<client>@<issuer>` for an OAuth access token. */
   readonly client: string;
   /** Hand it to `mountCallPath` (`refusals`), so a tools/call request the MCP SDK refuses before the handler runs still gets its row. */
   readonly refusals: RefusalAudit;
@@ -124,7 +124,7 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * 9. The body, counted while read: over `maxBodyBytes` → 413.
  *
  * The server factory gets the token's name (or the OAuth claims) and the
- * audit client `token:<name>` (or `oauth:<client>`). A slot is held until the response body is fully sent (an
+ * audit client `token:<name>` (or `oauth:<client>@<issuer>`). A slot is held until the response body is fully sent (an
  * SSE answer) or the client goes away.
  *
  * A tools/call request the SDK answers itself without running the call
