@@ -3,7 +3,7 @@ import type { ConsoleAsk, ConsoleRequests } from './console-requests.js';
 import { stringList } from './string-list.js';
 
 /** What `askOpen` puts to the person: the app, `multiple`, `accept`, the files, and the call path's signal and deadline. */
-export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>, 'app' | 'agentKey' | 'signal' | 'deadline'> {
   /** Whether more than one file may be chosen. */
   readonly multiple: boolean;
   /** The media types or extensions the app accepts, as it gave them. */
@@ -17,7 +17,7 @@ export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>
  * `consoleLimits.maxFiles` files (name and size), answered by `{ "names":
  * [...] }` — distinct names of the list, one unless `multiple`, `[]` =
  * Cancel. No answer before `signal` aborts is Cancel. Resolves to the
- * files chosen, as given.
+ * files chosen, as given; rejects with `ConsoleBusyError` when too many wait.
  */
 export function askOpen<F extends PendingFile>(requests: ConsoleRequests, ask: OpenAsk<F>): Promise<readonly F[]> {
   const files = ask.files.slice(0, consoleLimits.maxFiles);
@@ -25,6 +25,7 @@ export function askOpen<F extends PendingFile>(requests: ConsoleRequests, ask: O
   return requests.ask<readonly F[]>({
     kind: 'open',
     app: ask.app,
+    ...(ask.agentKey === undefined ? {} : { agentKey: ask.agentKey }),
     signal: ask.signal,
     deadline: ask.deadline,
     fields: { multiple: ask.multiple, accept: ask.accept, files: files.map(({ name, size }) => ({ name, size })) } satisfies PendingFields<'open'>,

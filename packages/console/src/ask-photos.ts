@@ -9,7 +9,7 @@ export interface AskedPhoto extends PendingPhoto {
 }
 
 /** What `askPhotos` puts to the person: the app, how many may be chosen, the photos, and the call path's signal and deadline. */
-export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 'deadline'> {
+export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agentKey' | 'signal' | 'deadline'> {
   /** The most photos that may be chosen. */
   readonly limit: number;
   /** The photos, newest first (the first `consoleLimits.maxPhotos` are listed). */
@@ -21,7 +21,8 @@ export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'signal' | 
  * `consoleLimits.maxPhotos` photos (id, name, takenAt), whose thumbnails
  * the console serves for this request only; answered by `{ "photoIds":
  * [...] }` — at most `limit` distinct ids of the list, `[]` = Cancel. No
- * answer before `signal` aborts is Cancel. Resolves to the ids chosen.
+ * answer before `signal` aborts is Cancel. Resolves to the ids chosen;
+ * rejects with `ConsoleBusyError` when too many wait.
  */
 export function askPhotos(requests: ConsoleRequests, ask: PhotosAsk): Promise<readonly string[]> {
   const shown = ask.photos.slice(0, consoleLimits.maxPhotos);
@@ -29,6 +30,7 @@ export function askPhotos(requests: ConsoleRequests, ask: PhotosAsk): Promise<re
   return requests.ask<readonly string[]>({
     kind: 'photos',
     app: ask.app,
+    ...(ask.agentKey === undefined ? {} : { agentKey: ask.agentKey }),
     signal: ask.signal,
     deadline: ask.deadline,
     fields: { limit: ask.limit, photos: shown.map(({ id, name, takenAt }) => ({ id, name, takenAt })) } satisfies PendingFields<'photos'>,

@@ -12,8 +12,21 @@ export interface Until {
 export const twoMinutes = (): Until => ({ signal: new AbortController().signal, deadline: Date.now() + 120_000 });
 
 /** A consent sheet put to `requests` the way a host's consent UI puts one (`askConsent`): `allow`/`deny`, `dismiss` unanswered. */
-export function askConsent(requests: ConsoleRequests, scope = 'photos.read', app = 'acme.album', until = twoMinutes()): Promise<'allow' | 'deny' | 'dismiss'> {
-  return askConsentOf(requests, { app, scope, sheet: { title: 'Photos', text: 'wants your photos' }, why: '<b>why</b>', ...until });
+export function askConsent(
+  requests: ConsoleRequests,
+  scope = 'photos.read',
+  app = 'acme.album',
+  until = twoMinutes(),
+  agentKey?: string,
+): Promise<'allow' | 'deny' | 'dismiss'> {
+  return askConsentOf(requests, {
+    app,
+    scope,
+    sheet: { title: 'Photos', text: 'wants your photos' },
+    why: '<b>why</b>',
+    ...until,
+    ...(agentKey === undefined ? {} : { agentKey }),
+  });
 }
 
 /** A photo picker of `photos` (id → path) put to `requests` (`askPhotos`): at most `limit` distinct ids of the list, `[]` unanswered. */
@@ -22,6 +35,13 @@ export function askPhotos(
   photos: readonly { id: string; path: string }[],
   limit: number,
   until = twoMinutes(),
+  agentKey?: string,
 ): Promise<readonly string[]> {
-  return askPhotosOf(requests, { app: 'acme.album', limit, photos: photos.map((photo) => ({ ...photo, name: `${photo.id}.png`, takenAt: null })), ...until });
+  return askPhotosOf(requests, {
+    app: 'acme.album',
+    limit,
+    photos: photos.map((photo) => ({ ...photo, name: `${photo.id}.png`, takenAt: null })),
+    ...until,
+    ...(agentKey === undefined ? {} : { agentKey }),
+  });
 }

@@ -3,6 +3,7 @@ import type { OpenPicker } from '../providers/files-provider.js';
 import { folderFiles } from '../providers/folder-files.js';
 import { askOpen, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleAgentKey } from './console-agent-key.js';
 
 /**
  * The console's open picker: `askOpen` of `@xcap/console` with `multiple`,
@@ -17,6 +18,7 @@ export function consoleOpenPicker(requests: ConsoleRequests, app: string, dir: s
     const files = await folderFiles(folder, request.accept, maxBytes);
     const chosen = await askOpen(requests, {
       app,
+      agentKey: consoleAgentKey(context),
       multiple: request.multiple,
       accept: request.accept,
       files,

@@ -1,6 +1,7 @@
 import type { PrintPicker } from '../providers/print-provider.js';
 import { askPrint, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleAgentKey } from './console-agent-key.js';
 
 /**
  * The console's print sheet: `askPrint` of `@xcap/console` with the
@@ -11,6 +12,7 @@ export function consolePrintPicker(requests: ConsoleRequests, app: string): Prin
   return (request, context = noDeadline) =>
     askPrint(requests, {
       app,
+      agentKey: consoleAgentKey(context),
       documentName: request.name,
       mimeType: request.mimeType,
       printers: request.printers,

@@ -1,6 +1,7 @@
 import type { SavePicker } from '../providers/files-provider.js';
 import { askSave, type ConsoleRequests } from '@xcap/console';
 import { noDeadline } from '../providers/no-deadline.js';
+import { consoleAgentKey } from './console-agent-key.js';
 
 /**
  * The console's save dialog: `askSave` of `@xcap/console` with the
@@ -13,6 +14,7 @@ export function consoleSavePicker(requests: ConsoleRequests, app: string): SaveP
   return async (request, context = noDeadline) => {
     const name = await askSave(requests, {
       app,
+      agentKey: consoleAgentKey(context),
       suggestedName: request.name,
       mimeType: request.mimeType,
       size: request.size,
