@@ -20,6 +20,8 @@ export interface CallNativeOptions {
   readonly signal?: AbortSignal;
   /** The host's clock in ms since the epoch, for the context's `deadline` (default `Date.now`). */
   readonly now?: () => number;
+  /** The context's `answered`: aborted by the caller once it is done with the answer (`bridgeCall` gives it). */
+  readonly answered?: AbortSignal;
 }
 
 /**
@@ -40,7 +42,11 @@ export async function callNative(
 ): Promise<NativeCallEnd> {
   const controller = new AbortController();
   const delay = timeoutMs === Infinity ? Infinity : Number.isFinite(timeoutMs) && timeoutMs >= 0 ? Math.min(timeoutMs, maxTimerDelay) : defaultTimeoutMs;
-  const context: NativeContext = { signal: controller.signal, deadline: delay === Infinity ? Infinity : startOf(options.now) + delay };
+  const context: NativeContext = {
+    signal: controller.signal,
+    deadline: delay === Infinity ? Infinity : startOf(options.now) + delay,
+    ...(options.answered === undefined ? {} : { answered: options.answered }),
+  };
   const stop = () => controller.abort(new DOMException('the call was cancelled', 'AbortError'));
   const callSignal = options.signal;
   if (callSignal?.aborted === true) stop();

@@ -70,6 +70,14 @@ export interface NativeContext {
   readonly signal: AbortSignal;
   /** When the host stops waiting at the latest: ms since the epoch (`Date.now()` of the host), or `Infinity`. */
   readonly deadline: number;
+  /**
+   * Aborted once the host is done with this native's answer (the bridge
+   * checked it and stored its files, or the call ended without it): a
+   * native that counts its answer's bytes against a bound (a provider
+   * process's answer budget) holds them until then. Absent when the caller
+   * does not say; the bridge always gives it.
+   */
+  readonly answered?: AbortSignal;
 }
 
 /** One text item of an MCP call result. */
