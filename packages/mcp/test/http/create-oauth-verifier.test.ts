@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOAuthVerifier, type OAuthVerdict } from '../../src/http/create-oauth-verifier.js';
 import type { OAuthOptions } from '../../src/http/oauth-options.js';
 import { jsonRoute } from './json-route.js';
@@ -217,6 +217,35 @@ describe('createOAuthVerifier', () => {
       expect(fetches()).toBe(3);
     } finally {
       await broken.close();
+    }
+  });
+
+  it('33/8: while a JWKS fetched before fails, its keys still judge (while fresh) without a fetch; stale, unavailable', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const flaky = await startRouteServer({ '/jwks': (request, response) => void issuer.routes.get('/jwks')?.(request, response) });
+    try {
+      flaky.routes.set('/.well-known/oauth-authorization-server', jsonRoute({ issuer: flaky.origin, jwks_uri: `${flaky.origin}/jwks` }));
+      const { verify, clock } = verifier({ issuers: [flaky.origin] });
+      const fetches = () => flaky.paths.filter((path) => path === '/jwks').length;
+      expect((await verify(await sign({ iss: flaky.origin }))).ok).toBe(true);
+      flaky.routes.set('/jwks', (_request, response) => response.writeHead(500).end());
+      // Past jose's own cooldown (on Date), an unknown kid fetches again: that fetch fails.
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(await verify(await sign({ iss: flaky.origin }, { kid: 'new' }))).toMatchObject({ ok: false, error: 'unavailable' });
+      expect(fetches()).toBe(2);
+      clock.seconds += 10;
+      expect((await verify(await sign({ iss: flaky.origin }))).ok).toBe(true);
+      expect(await verify(await sign({ iss: flaky.origin }, { kid: 'newer' }))).toEqual(refused(`signed by a key issuer ${flaky.origin} does not publish`));
+      expect(fetches()).toBe(2);
+      // The keys are no longer fresh (jose's 10 minutes): within the failure cooldown nothing judges, and nothing is fetched.
+      vi.setSystemTime(Date.now() + 600_000);
+      expect(await verify(await sign({ iss: flaky.origin }))).toEqual(
+        refused(`the JWKS of issuer ${flaky.origin} could not be fetched 10 s ago; not tried again before 30 s`, 'unavailable'),
+      );
+      expect(fetches()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      await flaky.close();
     }
   });
 
