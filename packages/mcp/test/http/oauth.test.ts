@@ -124,6 +124,21 @@ describe('OAuth resource server: 401 and 403 answers', () => {
     expect(host.audit.rows.map((row) => [row.clientId, row.tool, row.status])).toEqual([[`oauth:${as.client.id}@${as.issuer}`, 'photos__list', 'ok']]);
   });
 
+  it('33/9: two issuers whose clients are both xcap-agent audit as two clients, each naming its issuer', async () => {
+    const second = await startAuthorizationServer();
+    try {
+      const { handler, host } = await setup({ issuers: [as.issuer, second.issuer] });
+      expect(second.client.id).toBe(as.client.id);
+      for (const token of [await as.token(resource), await second.token(resource)]) {
+        const answer = await handler.fetch(post(token, rpc('tools/call', { name: 'photos__list', arguments: { limit: 1 } })));
+        expect([answer.status, await answer.text()]).toEqual([200, expect.stringContaining('ph-1')]);
+      }
+      expect(host.audit.rows.map((row) => row.clientId)).toEqual([`oauth:xcap-agent@${as.issuer}`, `oauth:xcap-agent@${second.issuer}`]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses with 401 invalid_token: another resource, another issuer, an unknown key, alg none, HS256 with the public key, a bad typ, garbage', async () => {
     const { handler, host } = await setup();
     const real = await as.token(resource);
