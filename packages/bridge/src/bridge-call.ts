@@ -54,19 +54,25 @@ export interface BridgeCallEnd {
  * native's (reading app files); (3) call the native and check its answer;
  * (4) store every returned file. The native gets a `NativeContext`
  * (aborted at the timeout or when `input.signal` aborts; naming
- * `input.agent` and `input.client`). `runs: engine` tools (print_pdf) are
+ * `input.agent` and `input.client`) whose `answered`
+ * aborts once the call is answered — its answer checked and its files
+ * stored, or the call ended without it — so a native holding its answer's
+ * bytes against a budget lets go of them only then. `runs: engine` tools (print_pdf) are
  * answered here without a native. Never throws: every failure is an
  * outcome with an isError result.
  */
 export async function bridgeCall(input: BridgeCallInput): Promise<BridgeCallEnd> {
+  const answered = new AbortController();
   try {
-    return await run(input);
+    return await run(input, answered.signal);
   } catch {
     return failed(bridgeReasons.internalError, 'isError');
+  } finally {
+    answered.abort(new DOMException('the call was answered', 'AbortError'));
   }
 }
 
-async function run(input: BridgeCallInput): Promise<BridgeCallEnd> {
+async function run(input: BridgeCallInput, answered: AbortSignal): Promise<BridgeCallEnd> {
   const { catalog, tool, context, blobs } = input;
   const def = findTool(catalog, tool);
   if (def === undefined) return failed('unavailable', 'isError');
@@ -98,6 +104,7 @@ async function run(input: BridgeCallInput): Promise<BridgeCallEnd> {
     ...(input.now === undefined ? {} : { now: input.now }),
     ...(input.agent === undefined ? {} : { agent: input.agent }),
     ...(input.client === undefined ? {} : { client: input.client }),
+    answered,
   });
   if (!end.answered) return failed(bridgeReasons[end.outcome], end.outcome);
 

@@ -24,6 +24,8 @@ export interface CallNativeOptions {
   readonly agent?: AgentLabel | null;
   /** The caller's audit clientId, for the context's `client` (default `null`: the app's UI). */
   readonly client?: string | null;
+  /** The context's `answered`: aborted by the caller once it is done with the answer (`bridgeCall` gives it). */
+  readonly answered?: AbortSignal;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function callNative(
     deadline: delay === Infinity ? Infinity : startOf(options.now) + delay,
     agent: options.agent ?? null,
     client: options.client ?? null,
+    ...(options.answered === undefined ? {} : { answered: options.answered }),
   };
   const stop = () => controller.abort(new DOMException('the call was cancelled', 'AbortError'));
   const callSignal = options.signal;

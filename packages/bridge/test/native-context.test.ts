@@ -94,4 +94,27 @@ describe('the native’s context', () => {
     expect((await named.end).outcome).toBe('ok');
     expect((await unnamed.end).outcome).toBe('ok');
   });
+
+  it('33/11: answered aborts only once the call is answered — after its files are stored — and also when it ends without the answer', async () => {
+    const photo = { id: 'ph-1', name: 'IMG_1.jpg', mimeType: 'image/jpeg', takenAt: null, data: 'aGk=' };
+    const blobs = seededStore();
+    let stored: (() => void) | undefined;
+    const put = blobs.put.bind(blobs);
+    blobs.put = (...args) => new Promise<string>((resolve) => (stored = () => resolve(put(...args))));
+    const call = held({ blobs });
+    await vi.advanceTimersByTimeAsync(0);
+    const answered = call.contexts[0]?.answered;
+    expect(answered?.aborted).toBe(false);
+    call.answer({ structuredContent: { photos: [photo] } });
+    for (let turn = 0; turn < 20 && stored === undefined; turn++) await vi.advanceTimersByTimeAsync(0);
+    // The native answered and its file is being stored: the call is not answered yet.
+    expect([typeof stored, answered?.aborted, call.settled()]).toEqual(['function', false, false]);
+    stored?.();
+    expect((await call.end).outcome).toBe('ok');
+    expect(answered?.aborted).toBe(true);
+    const timedOut = held({ timeoutMs: 1000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await timedOut.end).outcome).toBe('timeout');
+    expect(timedOut.contexts[0]?.answered?.aborted).toBe(true);
+  });
 });

@@ -89,6 +89,14 @@ export interface NativeContext {
   readonly agent: AgentLabel | null;
   /** The audit clientId of the agent that called (its run id, `token:<name>`, `oauth:…`); `null` for a call from the app's UI. */
   readonly client: string | null;
+  /**
+   * Aborted once the host is done with this native's answer (the bridge
+   * checked it and stored its files, or the call ended without it): a
+   * native that counts its answer's bytes against a bound (a provider
+   * process's answer budget) holds them until then. Absent when the caller
+   * does not say; the bridge always gives it.
+   */
+  readonly answered?: AbortSignal;
 }
 
 /** One text item of an MCP call result. */

@@ -18,7 +18,7 @@ export interface OpenAsk<F extends PendingFile> extends Pick<ConsoleAsk<unknown>
  * `consoleLimits.maxFiles` files (name and size), answered by `{ "names":
  * [...] }` — distinct names of the list, one unless `multiple`, `[]` =
  * Cancel. No answer before `signal` aborts is Cancel. Resolves to the
- * files chosen, as given.
+ * files chosen, as given; rejects with `ConsoleBusyError` when too many wait.
  */
 export function askOpen<F extends PendingFile>(requests: ConsoleAsker, ask: OpenAsk<F>): Promise<readonly F[]> {
   const files = ask.files.slice(0, consoleLimits.maxFiles);

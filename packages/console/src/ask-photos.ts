@@ -22,7 +22,8 @@ export interface PhotosAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | '
  * `consoleLimits.maxPhotos` photos (id, name, takenAt), whose thumbnails
  * the console serves for this request only; answered by `{ "photoIds":
  * [...] }` — at most `limit` distinct ids of the list, `[]` = Cancel. No
- * answer before `signal` aborts is Cancel. Resolves to the ids chosen.
+ * answer before `signal` aborts is Cancel. Resolves to the ids chosen;
+ * rejects with `ConsoleBusyError` when too many wait.
  */
 export function askPhotos(requests: ConsoleAsker, ask: PhotosAsk): Promise<readonly string[]> {
   const shown = ask.photos.slice(0, consoleLimits.maxPhotos);

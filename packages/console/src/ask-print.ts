@@ -16,7 +16,8 @@ export interface PrintAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'a
 /**
  * A `print` request in `requests`, answered by `{ "printer": "…" }` (one
  * of `printers`) or `{ "cancel": true }`. No answer before `signal` aborts
- * is Cancel. Resolves to the printer chosen, or `null`.
+ * is Cancel. Resolves to the printer chosen, or `null`; rejects
+ * with `ConsoleBusyError` when too many wait.
  */
 export function askPrint(requests: ConsoleAsker, ask: PrintAsk): Promise<string | null> {
   const fields = { documentName: ask.documentName, mimeType: ask.mimeType, printers: ask.printers } satisfies PendingFields<'print'>;

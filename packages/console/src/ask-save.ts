@@ -17,7 +17,8 @@ export interface SaveAsk extends Pick<ConsoleAsk<unknown>, 'app' | 'agent' | 'ag
  * A `save` request in `requests`, answered by `{ "name": "…" }` (not blank,
  * at most `consoleLimits.maxSaveNameLength` characters) or `{ "cancel":
  * true }`. No answer before `signal` aborts is Cancel. Resolves to the name
- * chosen (the host makes it safe and free), or `null`.
+ * chosen (the host makes it safe and free), or `null`; rejects with
+ * `ConsoleBusyError` when too many wait.
  */
 export function askSave(requests: ConsoleAsker, ask: SaveAsk): Promise<string | null> {
   const fields = { suggestedName: ask.suggestedName, mimeType: ask.mimeType, size: ask.size } satisfies PendingFields<'save'>;

@@ -3,8 +3,10 @@ import type { AgentJson, ConsoleEnded, ConsolePendingKind, Pending } from './con
 
 /** What `ConsoleRequests` takes (each has a default). */
 export interface ConsoleRequestsOptions {
-  /** Requests waiting at once (default 64); a new one past it ends with its fallback at once, with one `log` line. */
+  /** Requests waiting at once (default 64); a new one past it is refused at once (`ConsoleBusyError`), with one `log` line. */
   readonly maxPending?: number;
+  /** Requests of one agent (`ConsoleAsk.agentKey`) waiting at once (default 16): one agent cannot push out another's. Past it, refused at once the same way. */
+  readonly maxPendingPerAgent?: number;
   /** The clock of `createdAt`, in ms since the epoch (default `Date.now`); `deadline` of each request is on the host's clock too. */
   readonly now?: () => number;
   /** Where the bound's line goes (default standard error). */
@@ -29,7 +31,7 @@ export interface ConsoleAsk<T> {
   readonly files?: ReadonlyMap<string, string>;
   /** Reads an answer: the value the request ends with, or a string saying why the answer's shape is wrong (400). */
   readonly parse: (answer: unknown) => T | { readonly refused: string };
-  /** What the request ends with when its signal aborts, when too many are waiting, or when the registry is closed. */
+  /** What the request ends with when its signal aborts or when the registry is closed (too many waiting rejects with `ConsoleBusyError`). */
   readonly fallback: T;
   /**
    * The call path's signal for this request (`ConsentRequest.signal`, a
@@ -54,6 +56,34 @@ export type ConsoleAnswerResult = { readonly ok: true } | { readonly ok: false; 
 /** How long before its deadline a request whose signal aborts counts as `expired` (a timer may fire a little early, the clocks may differ). */
 export const expiryToleranceMs = 1000;
 
+/** The longest agent key written in a log line, in characters (a longer one is cut, with `…`). */
+const maxLoggedKey = 200;
+
+/**
+ * Why `ConsoleRequests.ask` refused a request at once: too many requests
+ * are waiting (of its agent, or in all). Not a person's answer — a picker
+ * lets it fail its call (an `isError` result, audited), where a Cancel
+ * answers an empty choice; a consent sheet turns it into `dismiss`.
+ */
+export class ConsoleBusyError extends Error {
+  /** The agent whose request was refused (`ConsoleAsk.agentKey`). */
+  readonly agentKey: string;
+  /** Which bound was reached: the agent's own (`maxPendingPerAgent`) or the registry's (`maxPending`). */
+  readonly bound: 'agent' | 'total';
+
+  /** The refusal of a request of `agentKey` at `bound` (`limit` requests waiting); the message names no other agent. */
+  constructor(agentKey: string, bound: 'agent' | 'total', limit: number) {
+    super(
+      bound === 'agent'
+        ? `busy: ${limit} requests of this agent are already waiting in the console; answer or cancel one first`
+        : `busy: ${limit} requests are already waiting in the console`,
+    );
+    this.name = 'ConsoleBusyError';
+    this.agentKey = agentKey;
+    this.bound = bound;
+  }
+}
+
 interface Entry {
   view: Pending;
   readonly agentKey: string;
@@ -70,9 +100,11 @@ interface Entry {
  * most once; when the request's `signal` aborts (the call path's deadline
  * passed, or the call was cancelled) it ends with its fallback (a sheet is
  * dismissed, a picker cancelled) — the call path owns the deadline, the
- * registry keeps no timer. At most `maxPending` wait at once: past that a new request
- * ends with its fallback at once, with one log line. Listeners hear of every
- * change of the pending list, and (`onEnded`) of why each request left it:
+ * registry keeps no timer. At most `maxPending` wait at once, and at most
+ * `maxPendingPerAgent` of one agent (`agentKey`): past either a new request
+ * is refused at once, rejecting with `ConsoleBusyError` (never the fallback,
+ * which a person's Cancel looks like), with one log line naming the agent.
+ * Listeners hear of every change of the pending list, and (`onEnded`) of why each request left it:
  * `answered`, `expired` (its signal aborted at its deadline, less
  * `expiryToleranceMs`, or after) or `cancelled` (aborted before, or the
  * registry closed).
@@ -82,6 +114,7 @@ export class ConsoleRequests {
   readonly #listeners = new Set<() => void>();
   readonly #endedListeners = new Set<(ended: ConsoleEnded) => void>();
   readonly #maxPending: number;
+  readonly #maxPerAgent: number;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
   readonly #randomId: () => string;
@@ -90,17 +123,33 @@ export class ConsoleRequests {
   /** A registry with `options`' bounds. */
   constructor(options: ConsoleRequestsOptions = {}) {
     this.#maxPending = options.maxPending ?? 64;
+    this.#maxPerAgent = options.maxPendingPerAgent ?? 16;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? ((line) => void process.stderr.write(`${line}\n`));
     this.#randomId = options.randomId ?? (() => randomBytes(16).toString('base64url'));
   }
 
-  /** Puts `request` to the person and answers what they chose, or its fallback (timeout, too many waiting, closed). */
+  /**
+   * Puts `request` to the person and answers what they chose, or its
+   * fallback (its signal aborted, closed); rejects with `ConsoleBusyError`
+   * at once when too many are waiting (of its agent, or in all).
+   */
   ask<T>(request: ConsoleAsk<T>): Promise<T> {
     if (this.#closed || request.signal.aborted) return Promise.resolve(request.fallback);
+    const { agentKey } = request;
+    const logged = JSON.stringify(agentKey.length > maxLoggedKey ? `${agentKey.slice(0, maxLoggedKey)}…` : agentKey);
+    const ofAgent = this.#entries.size < this.#maxPerAgent ? 0 : [...this.#entries.values()].filter((entry) => entry.agentKey === agentKey).length;
+    if (ofAgent >= this.#maxPerAgent) {
+      this.#log(
+        `xcap console: agent ${logged} has ${this.#maxPerAgent} requests waiting already; its ${request.kind} request of ${request.app} was refused at once`,
+      );
+      return Promise.reject(new ConsoleBusyError(agentKey, 'agent', this.#maxPerAgent));
+    }
     if (this.#entries.size >= this.#maxPending) {
-      this.#log(`xcap console: ${this.#maxPending} requests are already waiting; a ${request.kind} request of ${request.app} was dismissed at once`);
-      return Promise.resolve(request.fallback);
+      this.#log(
+        `xcap console: ${this.#maxPending} requests are already waiting; a ${request.kind} request of ${request.app} by agent ${logged} was refused at once`,
+      );
+      return Promise.reject(new ConsoleBusyError(agentKey, 'total', this.#maxPending));
     }
     return new Promise<T>((resolve) => {
       let id = this.#randomId();
@@ -134,7 +183,7 @@ export class ConsoleRequests {
       } as Pending;
       this.#entries.set(id, {
         view,
-        agentKey: request.agentKey,
+        agentKey,
         files: request.files ?? new Map(),
         expire,
         settle: (answer) => {

@@ -52,7 +52,7 @@ export {
   type SavePending,
   type TokenJson,
 } from './console-contract.js';
-export { ConsoleRequests, type ConsoleAnswerResult, type ConsoleAsk, type ConsoleRequestsOptions } from './console-requests.js';
+export { ConsoleBusyError, ConsoleRequests, type ConsoleAnswerResult, type ConsoleAsk, type ConsoleRequestsOptions } from './console-requests.js';
 export { startConsoleServer, type ConsolePhoto, type ConsoleServer, type ConsoleServerOptions } from './console-server.js';
 export type { ConsoleStores } from './console-stores.js';
 export { askConsent, type ConsentAsk } from './ask-consent.js';

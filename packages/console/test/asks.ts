@@ -24,11 +24,12 @@ export function askConsent(
   scope = 'photos.read',
   app = 'acme.album',
   until = twoMinutes(),
+  key: string = agentKey,
 ): Promise<'allowOnce' | 'allow' | 'deny' | 'dismiss'> {
   return askConsentOf(requests, {
     app,
     agent,
-    agentKey,
+    agentKey: key,
     scope,
     sheet: { title: 'Photos', text: 'This app wants to see your photos. <b>why</b>' },
     why: '<b>why</b>',
@@ -45,11 +46,12 @@ export function askPhotos(
   photos: readonly { id: string; path: string }[],
   limit: number,
   until = twoMinutes(),
+  key: string = agentKey,
 ): Promise<readonly string[]> {
   return askPhotosOf(requests, {
     app: 'acme.album',
     agent,
-    agentKey,
+    agentKey: key,
     limit,
     photos: photos.map((photo) => ({ ...photo, name: `${photo.id}.png`, takenAt: null })),
     ...until,

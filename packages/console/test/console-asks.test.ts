@@ -63,7 +63,7 @@ describe('the typed asks over ConsoleRequests (consent UI, photos, open, save, p
       title: 'Photos',
       text: 'wants your photos',
       why: '<b>why</b>',
-      tool: '',
+      tool: 'photos_pick',
       toolDescription: '',
       arguments: [],
       detached: false,

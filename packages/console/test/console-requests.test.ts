@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleRequests, expiryToleranceMs } from '../src/console-requests.js';
-import { agent, askConsent, askPhotos } from './asks.js';
+import { ConsoleBusyError, ConsoleRequests, expiryToleranceMs } from '../src/console-requests.js';
+import { agent, askConsent, askPhotos, twoMinutes } from './asks.js';
 
 const photo = (n: number) => ({ id: `ph-${n}`, path: `/photos/p${n}.png` });
 
@@ -78,15 +78,61 @@ describe('ConsoleRequests', () => {
     expect(listened).toEqual([]);
   });
 
-  it('takes at most 64 pending: the 65th is dismissed at once with one log line', async () => {
+  it('takes at most 64 pending (four agents of 16): the 65th sheet is dismissed at once, a picker refused (ConsoleBusyError), one log line each', async () => {
     const lines: string[] = [];
     const requests = new ConsoleRequests({ log: (line) => lines.push(line) });
-    for (let i = 0; i < 64; i++) void askConsent(requests);
+    for (let i = 0; i < 64; i++) void askConsent(requests, 'photos.read', 'acme.album', twoMinutes(), `token:t${i % 4}`);
     expect(requests.pending()).toHaveLength(64);
-    await expect(askConsent(requests)).resolves.toBe('dismiss');
+    await expect(askConsent(requests, 'photos.read', 'acme.album', twoMinutes(), 'token:t9')).resolves.toBe('dismiss');
+    const refused = await askPhotos(requests, [photo(1)], 1, twoMinutes(), 'token:t9').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConsoleBusyError);
+    expect(refused).toMatchObject({ agentKey: 'token:t9', bound: 'total', message: 'busy: 64 requests are already waiting in the console' });
     expect(requests.pending()).toHaveLength(64);
-    expect(lines).toEqual(['xcap console: 64 requests are already waiting; a consent request of acme.album was dismissed at once']);
+    expect(lines).toEqual([
+      'xcap console: 64 requests are already waiting; a consent request of acme.album by agent "token:t9" was refused at once',
+      'xcap console: 64 requests are already waiting; a photos request of acme.album by agent "token:t9" was refused at once',
+    ]);
     expect(new Set(requests.pending().map((pending) => pending.id)).size).toBe(64);
+  });
+
+  it("33/4: one agent fills its 16; its 17th picker is refused (ConsoleBusyError, logged by name), another agent's picker is still shown", async () => {
+    const lines: string[] = [];
+    const requests = new ConsoleRequests({ log: (line) => lines.push(line) });
+    for (let i = 0; i < 16; i++) void askPhotos(requests, [photo(i)], 1, twoMinutes(), 'token:flood');
+    const refused = await askPhotos(requests, [photo(99)], 1, twoMinutes(), 'token:flood').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConsoleBusyError);
+    expect(refused).toMatchObject({
+      agentKey: 'token:flood',
+      bound: 'agent',
+      message: 'busy: 16 requests of this agent are already waiting in the console; answer or cancel one first',
+    });
+    await expect(askConsent(requests, 'photos.read', 'acme.album', twoMinutes(), 'token:flood')).resolves.toBe('dismiss');
+    expect(lines).toEqual([
+      'xcap console: agent "token:flood" has 16 requests waiting already; its photos request of acme.album was refused at once',
+      'xcap console: agent "token:flood" has 16 requests waiting already; its consent request of acme.album was refused at once',
+    ]);
+    const other = askPhotos(requests, [photo(7)], 1, twoMinutes(), 'oauth:agent@login.example.com');
+    expect(requests.pending()).toHaveLength(17);
+    const shown = requests.pending().at(-1);
+    expect(shown).toMatchObject({ kind: 'photos', photos: [{ id: 'ph-7' }] });
+    expect(requests.answer(shown?.id, { photoIds: ['ph-7'] })).toEqual({ ok: true });
+    await expect(other).resolves.toEqual(['ph-7']);
+    // The app's own UI (`ui`) is counted apart from the agent that filled its bound.
+    const small = new ConsoleRequests({ log: (line) => lines.push(line), maxPendingPerAgent: 2 });
+    void askPhotos(small, [photo(1)], 1);
+    void askPhotos(small, [photo(1)], 1);
+    await expect(askPhotos(small, [photo(1)], 1)).rejects.toMatchObject({ agentKey: 'token:laptop', bound: 'agent' });
+    void askPhotos(small, [photo(1)], 1, twoMinutes(), 'ui');
+    expect(small.pending()).toHaveLength(3);
+  });
+
+  it('names a long agent key in the log cut at 200 characters', async () => {
+    const lines: string[] = [];
+    const requests = new ConsoleRequests({ log: (line) => lines.push(line), maxPendingPerAgent: 1 });
+    const key = `token:${'k'.repeat(300)}`;
+    void askPhotos(requests, [photo(1)], 1, twoMinutes(), key);
+    await expect(askPhotos(requests, [photo(1)], 1, twoMinutes(), key)).rejects.toMatchObject({ agentKey: key });
+    expect(lines).toEqual([`xcap console: agent "${key.slice(0, 200)}…" has 1 requests waiting already; its photos request of acme.album was refused at once`]);
   });
 
   it('answers a photo request only with photos of its list, at most limit, and serves only its files', async () => {

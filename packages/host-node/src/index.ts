@@ -43,6 +43,7 @@ export {
   createFilesProvider,
   folderOpenPicker,
   type FilesProviderOptions,
+  type ListedFile,
   type OpenPicker,
   type OpenRequest,
   type SaveIntoFolder,

@@ -10,7 +10,7 @@ export interface ConsentQuestion {
   readonly scope: string;
   /** The asking call's `argsHash` (`@xcap/audit`): the answer is bound to these arguments. */
   readonly argsHash: string;
-  /** The client that was asked (its audit `clientId`: the run id over stdio, `token:<name>` or `oauth:<client>` over HTTP): only it may answer. */
+  /** The client that was asked (its audit `clientId`: the run id over stdio, `token:<name>` or `oauth:<client>@<issuer>` over HTTP): only it may answer. */
   readonly client: string;
 }
 

@@ -18,6 +18,7 @@ export {
 export type { OAuthOptions } from './http/oauth-options.js';
 export { oauthUrlProblem, oauthUrlRule } from './http/oauth-url-problem.js';
 export type { OAuthIdentity } from './http/oauth-identity.js';
+export { oauthClientId } from './http/oauth-client-id.js';
 export { protectedResourceMetadata, type ProtectedResourceMetadata } from './http/protected-resource-metadata.js';
 export { resourceMetadataUrl } from './http/resource-metadata-url.js';
 export { FairGate, type FairGateOptions, type Release } from './http/fair-gate.js';

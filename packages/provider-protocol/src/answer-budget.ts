@@ -5,9 +5,12 @@ export const defaultAnswerBudgetBytes = 256 * 1024 * 1024;
  * How many bytes of provider answers may be held in memory at once, shared
  * by every `ProviderProcess` given the same budget (`spawnProviders` gives
  * one to all the processes it starts). A process holds the bytes of the
- * answer line it is reading until the line is complete and handed on; the
- * line that would take the total past `maxBytes` is dropped and its call
- * answers `unavailable` at once.
+ * answer line it is reading, and then, once the line is whole, the bytes of
+ * a call's answer until that call is answered (the bridge aborts
+ * `NativeContext.answered` once it checked the answer and stored its files;
+ * at once for a caller that gives no such signal): answers the bridge still
+ * holds count, not only those being read. The line that would take the
+ * total past `maxBytes` is dropped and its call answers `unavailable` at once.
  */
 export class AnswerBudget {
   /** The most bytes held at once. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { basename } from 'node:path';
-import { BoundedLineSplitter, JsonRpcPeer, realTimers, resolvesWithin, timerDelay, topLevelId, type Timers } from '@xcap/wire';
-import type { JsonObject } from '@xcap/catalog';
+import { BoundedLineSplitter, isObject, JsonRpcPeer, realTimers, resolvesWithin, timerDelay, topLevelId, type Timers } from '@xcap/wire';
+import type { JsonObject, NativeContext } from '@xcap/catalog';
 import { printableLine, quotedChars } from './printable-line.js';
 import { ProviderCallError } from './provider-call-error.js';
 import { ProviderSetupError } from './provider-setup-error.js';
@@ -62,6 +62,7 @@ export const maxLoggedNotificationMethods = 64;
 /** A call made while no process was ready, waiting for one. */
 interface Waiting {
   readonly params: { readonly capability: string; readonly tool: string; readonly input: JsonObject };
+  readonly answered: AbortSignal | undefined;
   readonly calledAt: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
@@ -137,6 +138,10 @@ export class ProviderProcess {
   readonly #maxQueuedBytes: number;
   readonly #stallMs: number;
   readonly #budget: AnswerBudget;
+  /** The ids of `providers/call` requests in flight (their answers are held on the budget until their call is answered). */
+  readonly #calls = new Set<number>();
+  /** The bytes of answer lines read for `providers/call` requests whose promise has not yet been handed its answer, by id. */
+  readonly #read = new Map<number, number>();
   /** Whether calls are being refused because stdin is full past the bound (logged once each time it fills). */
   #full = false;
 
@@ -206,14 +211,16 @@ export class ProviderProcess {
   /**
    * Sends `providers/call` and resolves with the provider's result, or rejects with a `ProviderCallError`. Resolves
    * `{ isError: 'unavailable' }` at once while more than `maxQueuedBytes` wait on the provider's stdin, and when
-   * its answer would take the answer budget past its bound.
+   * its answer would take the answer budget past its bound. The answer's bytes stay on the budget until
+   * `context.answered` aborts (the bridge is done with it: its call answered), or until it resolves without one.
    */
-  call(capability: string, tool: string, input: JsonObject): Promise<unknown> {
+  call(capability: string, tool: string, input: JsonObject, context?: Pick<NativeContext, 'answered'>): Promise<unknown> {
     if (this.#state === 'stopped') return Promise.reject(new ProviderCallError(`provider ${this.label} is stopped`));
     const params = { capability, tool, input };
-    if (this.#state === 'ready') return this.#request(params, this.#options.timeoutMs);
+    const answered = context?.answered;
+    if (this.#state === 'ready') return this.#request(params, this.#options.timeoutMs, answered);
     return new Promise((resolve, reject) => {
-      const waiting: Waiting = { params, calledAt: this.#timers.now(), resolve, reject, timer: undefined };
+      const waiting: Waiting = { params, answered, calledAt: this.#timers.now(), resolve, reject, timer: undefined };
       if (Number.isFinite(this.#options.timeoutMs)) {
         // Taken from the waiting calls, a call has its timer cleared: when it fires, the call still waits.
         waiting.timer = this.#timers.setTimeout(() => {
@@ -247,7 +254,7 @@ export class ProviderProcess {
    * `providers/call` to the current process, unanswered after `timeoutMs` cancelled (`providers/cancel`) and
    * rejected; `unavailable` at once while its stdin is full past the bound, or once its answer broke the budget.
    */
-  #request(params: Waiting['params'], timeoutMs: number): Promise<unknown> {
+  #request(params: Waiting['params'], timeoutMs: number, answered: AbortSignal | undefined): Promise<unknown> {
     const queued = this.#queuedBytes();
     if (queued >= this.#maxQueuedBytes) {
       if (!this.#full)
@@ -255,17 +262,45 @@ export class ProviderProcess {
       this.#full = true;
       return Promise.resolve(unavailable);
     }
+    let id = 0;
     return this.#peer
       .request('providers/call', params, {
         timeoutMs,
         timeoutError: (id) =>
           new ProviderCallError(`provider ${this.label} did not answer call ${id} within ${this.#options.timeoutMs} ms (sent providers/cancel)`),
         cancel: (id) => ({ method: 'providers/cancel', params: { id } }),
+        sent: (sentId) => {
+          id = sentId;
+          this.#calls.add(sentId);
+        },
       })
-      .catch((error: unknown) => {
-        if (error instanceof OverBudget) return unavailable;
-        throw error;
-      });
+      .then(
+        (result: unknown) => {
+          this.#holdUntilAnswered(id, answered);
+          return result;
+        },
+        (error: unknown) => {
+          this.#holdUntilAnswered(id, undefined);
+          if (error instanceof OverBudget) return unavailable;
+          throw error;
+        },
+      );
+  }
+
+  /**
+   * The answer line of call `id` was handed to its caller: its bytes stay on the budget until `answered` aborts
+   * (released at once without one, when it already aborted, and for an error answer, which holds nothing).
+   */
+  #holdUntilAnswered(id: number, answered: AbortSignal | undefined): void {
+    this.#calls.delete(id);
+    const bytes = this.#read.get(id);
+    if (bytes === undefined) return;
+    this.#read.delete(id);
+    if (answered === undefined || answered.aborted) {
+      this.#budget.change(-bytes);
+      return;
+    }
+    answered.addEventListener('abort', () => void this.#budget.change(-bytes), { once: true });
   }
 
   /** The bytes waiting to reach the current process: what node holds for its stdin, and the lines waiting for `drain`. */
@@ -451,6 +486,9 @@ export class ProviderProcess {
 
   #onLine(child: Child, bytes: Buffer): void {
     if (child !== this.#child) return;
+    // The line is whole: the bytes its partial read held are let go (an answer to a call takes all of them again below).
+    this.#budget.change(-child.heldAnswerBytes);
+    child.heldAnswerBytes = 0;
     const text = bytes.toString('utf8').replace(/\r$/, '');
     if (text.trim() === '') return;
     let parsed: unknown;
@@ -459,6 +497,17 @@ export class ProviderProcess {
     } catch {
       this.#log(`a stdout line that is not JSON was ignored: ${printableLine(text, quotedChars)}`);
       return;
+    }
+    const id = isObject(parsed) && typeof parsed['method'] !== 'string' ? parsed['id'] : undefined;
+    if (typeof id === 'number' && this.#calls.has(id)) {
+      // The answer to a call stays on the budget, now as an answer held, until its call is answered (`#holdUntilAnswered`).
+      if (!this.#budget.change(bytes.length)) {
+        this.#budget.change(-bytes.length);
+        this.#peer.fail(id, new OverBudget());
+        this.#log(`an answer line past the ${this.#budget.maxBytes}-byte answer budget was discarded (the answer to call ${id}, which answers unavailable)`);
+        return;
+      }
+      this.#read.set(id, bytes.length);
     }
     const received = this.#peer.receive(parsed);
     if (received.kind === 'invalid') {
@@ -528,7 +577,7 @@ export class ProviderProcess {
     this.#log(`restarted (pid ${this.pid ?? 'unknown'})`);
     const now = this.#timers.now();
     for (const waiting of this.#takeWaiting()) {
-      this.#request(waiting.params, this.#options.timeoutMs - (now - waiting.calledAt)).then(waiting.resolve, waiting.reject);
+      this.#request(waiting.params, this.#options.timeoutMs - (now - waiting.calledAt), waiting.answered).then(waiting.resolve, waiting.reject);
     }
   }
 

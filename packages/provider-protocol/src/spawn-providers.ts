@@ -1,4 +1,4 @@
-import { catalog as builtInCatalog, type Catalog, type JsonObject } from '@xcap/catalog';
+import { catalog as builtInCatalog, type Catalog, type JsonObject, type NativeContext } from '@xcap/catalog';
 import { defaultTimeoutMs } from '@xcap/bridge';
 import { checkDescription } from './check-description.js';
 import { omittedTools } from './omitted-tools.js';
@@ -50,8 +50,8 @@ export interface SpawnProvidersOptions {
 
 /** Provider processes serving natives: the `HostNatives` shape of `@xcap/host-node` (`providers`, `provided`, `close`). */
 export interface SpawnedProviders {
-  /** `providers[capability][tool](nativeInput)`: each sends `providers/call` to the process that described the capability. */
-  readonly providers: { readonly [capability: string]: { readonly [tool: string]: (input: JsonObject) => Promise<unknown> } };
+  /** `providers[capability][tool](nativeInput, context?)`: each sends `providers/call` to the process that described the capability; its answer stays on the answer budget until `context.answered` aborts. */
+  readonly providers: { readonly [capability: string]: { readonly [tool: string]: (input: JsonObject, context?: NativeContext) => Promise<unknown> } };
   /** The capabilities described, sorted. */
   readonly provided: readonly string[];
   /**
@@ -136,7 +136,7 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
     ),
   );
   const owner = new Map<string, ProviderProcess>();
-  const providers: Record<string, Record<string, (input: JsonObject) => Promise<unknown>>> = {};
+  const providers: Record<string, Record<string, (input: JsonObject, context?: NativeContext) => Promise<unknown>>> = {};
   const omitted: string[] = [];
   const warnings: string[] = [];
   for (const start of started) {
@@ -159,7 +159,7 @@ export async function spawnProviders(commands: readonly ProviderCommand[], optio
       }
       owner.set(capability, start.process);
       const p = start.process;
-      const served = tools.map((tool) => [tool, (input: JsonObject) => p.call(capability, tool, input)] as const);
+      const served = tools.map((tool) => [tool, (input: JsonObject, context?: NativeContext) => p.call(capability, tool, input, context)] as const);
       const missing = (left[capability] ?? []).map((tool) => [tool, answerUnavailable] as const);
       omitted.push(...(left[capability] ?? []).map((tool) => `${capability}_${tool}`));
       providers[capability] = Object.fromEntries([...served, ...missing]);

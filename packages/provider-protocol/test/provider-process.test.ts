@@ -257,6 +257,37 @@ describe('ProviderProcess', () => {
     expect(await finish).toEqual({ structuredContent: { shared: true } });
   });
 
+  it('33/11: an answer stays on the budget until its call is answered; eight at once past a 4 KiB budget: the ones over it unavailable at once', async () => {
+    const clock = new ManualTimers();
+    const budget = new AnswerBudget(4 * 1024);
+    const { proc, log } = providerWith(clock, { answerBudget: budget });
+    await proc.start();
+    // Each answer line is about 1.6 KB: two fit in 4 KiB, a third does not, until one of the two is answered.
+    const calls = Array.from({ length: 8 }, () => new AbortController());
+    const ends = await Promise.all(calls.map((answered) => proc.call('share', 'send', { text: 'pad:1500' }, { answered: answered.signal })));
+    const kept = ends.flatMap((end, index) => (padOf(end) === 1500 ? [index] : []));
+    expect(kept).toHaveLength(2);
+    expect(ends.filter((end) => JSON.stringify(end) === '{"isError":"unavailable"}')).toHaveLength(6);
+    expect(log.filter((line) => line.includes('answer budget was discarded'))).toHaveLength(6);
+    const both = budget.usedBytes;
+    expect(both).toBeGreaterThan(2 * 1500);
+    // Answered: its bytes are let go, and the next answer fits again.
+    calls[kept[0] as number]?.abort();
+    const one = budget.usedBytes;
+    expect([one, both - one]).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(one).toBeGreaterThan(1500);
+    expect(both - one).toBeGreaterThan(1500);
+    const next = new AbortController();
+    expect(padOf(await proc.call('share', 'send', { text: 'pad:1500' }, { answered: next.signal }))).toBe(1500);
+    expect(budget.usedBytes).toBeGreaterThan(one + 1500);
+    for (const answered of [...calls, next]) answered.abort();
+    expect(budget.usedBytes).toBe(0);
+    // Without an answered signal (or with one already aborted) nothing stays held.
+    expect(padOf(await proc.call('share', 'send', { text: 'pad:1500' }))).toBe(1500);
+    expect(padOf(await proc.call('share', 'send', { text: 'pad:1500' }, { answered: AbortSignal.abort() }))).toBe(1500);
+    expect(budget.usedBytes).toBe(0);
+  });
+
   it("destroys a provider's pipes once it exited, though an orphaned grandchild (setsid) still holds them open", async () => {
     const clock = new ManualTimers();
     const orphanPidFile = join(tempDir(), 'orphan.pid');

@@ -35,6 +35,8 @@ export interface JsonRpcRequestOptions {
   readonly timeoutError: (id: number) => Error;
   /** The notification sent to the other side when the request timed out (e.g. a cancel naming its id); none by default. */
   readonly cancel?: (id: number) => { readonly method: string; readonly params?: unknown };
+  /** Told the id the request is sent with, before it is written (to match its answer in `receive`'s `answered`). */
+  readonly sent?: (id: number) => void;
 }
 
 /** What one message `JsonRpcPeer.receive` took was. */
@@ -107,6 +109,7 @@ export class JsonRpcPeer {
       const entry: InFlight = { resolve, reject, options, timer: undefined };
       if (Number.isFinite(options.timeoutMs)) entry.timer = this.#timers.setTimeout(() => this.#expire(id, entry), timerDelay(options.timeoutMs));
       this.#inFlight.set(id, entry);
+      options.sent?.(id);
       this.#send({ jsonrpc: '2.0', id, method, params });
     });
   }

@@ -23,6 +23,20 @@ function peer(options: Partial<JsonRpcPeerOptions> & { accept?: () => boolean } 
 const wait = (timeoutMs = 1_000): JsonRpcRequestOptions => ({ timeoutMs, timeoutError: (id) => new Error(`call ${id} timed out`) });
 
 describe('JsonRpcPeer', () => {
+  it('tells sent the id of each request before its line is written', async () => {
+    const { peer: p, written } = peer();
+    const seen: [number, number][] = [];
+    const first = p.request('a', null, { ...wait(), sent: (id) => seen.push([id, written.length]) });
+    const second = p.request('b', null, { ...wait(), sent: (id) => seen.push([id, written.length]) });
+    expect(seen).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+    p.receive({ jsonrpc: '2.0', id: 2, result: 2 });
+    p.receive({ jsonrpc: '2.0', id: 1, result: 1 });
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+  });
+
   it('numbers requests from 1, resolves each with the result of the answer naming its id, in any order', async () => {
     const { peer: p, written } = peer();
     const first = p.request('sum', [1, 2], wait());

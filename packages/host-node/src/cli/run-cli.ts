@@ -89,7 +89,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     )
     .option(
       '--oauth-issuer <url>',
-      'with --http: also admit OAuth 2.1 access tokens (JWT, RFC 9068) of this issuer (https://, http:// on loopback), audited as oauth:<client>; repeatable',
+      'with --http: also admit OAuth 2.1 access tokens (JWT, RFC 9068) of this issuer (https://, http:// on loopback), audited as oauth:<client>@<issuer host and path>; repeatable',
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option(

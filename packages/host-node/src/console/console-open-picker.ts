@@ -9,8 +9,11 @@ import { consoleWho } from './console-who.js';
  * The console's open picker: `askOpen` of `@xcap/console` with `multiple`,
  * `accept` and the files of `dir` that fit `accept` (`folderFiles`:
  * regular, non-hidden, at most `maxBytes`; most recent first, the first
- * `consoleLimits.maxFiles`); answers the paths chosen, `[]` = Cancel, and
- * so is no answer before the call's signal aborts.
+ * `consoleLimits.maxFiles`); answers the files chosen as they were listed
+ * (`ListedFile`: path, device and inode — the provider opens each once
+ * without following a link and refuses one swapped since), `[]` = Cancel,
+ * and so is no answer before the call's signal aborts. Refused because too
+ * many requests of its agent wait, it rejects: the call fails, unlike a Cancel.
  */
 export function consoleOpenPicker(requests: ConsoleAsker, app: string, dir: string, maxBytes = 64 * 1024 * 1024): OpenPicker {
   const folder = resolve(dir);
@@ -25,6 +28,7 @@ export function consoleOpenPicker(requests: ConsoleAsker, app: string, dir: stri
       signal: context.signal,
       deadline: context.deadline,
     });
-    return chosen.map((file) => file.path);
+    // The files as listed (path, device, inode): the provider reads each only if it is still that file.
+    return chosen.map(({ path, dev, ino }) => ({ path, dev, ino }));
   };
 }

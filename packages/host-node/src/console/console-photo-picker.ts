@@ -8,7 +8,8 @@ import { consoleWho } from './console-who.js';
  * and the library's photos, newest first (the first
  * `consoleLimits.maxPhotos`), whose thumbnails the console serves for this
  * request only, naming the call's agent (`consoleWho`); `[]` = Cancel, and
- * so is no answer before the call's signal aborts.
+ * so is no answer before the call's signal aborts. Refused because too many
+ * requests of its agent wait, it rejects: the call fails, unlike a Cancel.
  */
 export function consolePhotoPicker(requests: ConsoleAsker, app: string): PhotoPicker {
   return (candidates, limit, context = noDeadline) =>

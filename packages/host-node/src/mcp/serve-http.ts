@@ -59,7 +59,7 @@ export interface ServeHttpOptions extends Omit<NodeHostOptions, 'consent'> {
   /**
    * Be an OAuth 2.1 resource server too (MCP authorization): serve the
    * Protected Resource Metadata and admit the issuers' JWT access tokens,
-   * audited as `oauth:<client>`. The resource's host is answered as a
+   * audited as `oauth:<client>@<issuer>`. The resource's host is answered as a
    * `Host` besides the bound address's.
    */
   readonly oauth?: ServeOAuthOptions;
@@ -89,7 +89,7 @@ export interface HttpServe {
  * eras, behind `createHttpHandler` (Host and Origin 403, bearer token 401,
  * body 413, a fair bound on requests in flight, 503). Every agent shares the
  * audit log, `consent.json` and the blob store; each request's calls are
- * audited with `client` `token:<name>` (or `oauth:<client>` with `oauth`). Binding an address that is not
+ * audited with `client` `token:<name>` (or `oauth:<client>@<issuer>` with `oauth`). Binding an address that is not
  * loopback needs `allowRemote` and logs a warning. Every option's value is
  * checked before anything opens (a `RangeError` naming the bad one). A
  * tokenless client cannot hold the connections (`ConnectionGuard`). Prints one start line to

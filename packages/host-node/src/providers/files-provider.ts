@@ -20,13 +20,29 @@ export interface OpenRequest {
 }
 
 /**
- * The person's choice in an open dialog: absolute paths of the chosen files;
- * an empty list when they cancel. `context` is the call's `NativeContext`
+ * A file an open dialog listed, as it was looked at when listed (`folderFiles`
+ * records it): the provider opens its path once, without following a link,
+ * and reads it only if the handle is a regular file of the same device and
+ * inode — a file swapped after the listing answers an error, never other bytes.
+ */
+export interface ListedFile {
+  /** Its absolute path. */
+  readonly path: string;
+  /** Its device when it was listed. */
+  readonly dev: number;
+  /** Its inode when it was listed. */
+  readonly ino: number;
+}
+
+/**
+ * The person's choice in an open dialog: the chosen files, each an absolute
+ * path (resolved with `realpath`, then opened without following a link) or
+ * a `ListedFile` (checked against what was listed); an empty list when they cancel. `context` is the call's `NativeContext`
  * (the provider always passes it; optional so that a hook can be called on
  * its own): when its signal aborts the dialog closes; an answer after that
  * counts as a cancel (no file is read).
  */
-export type OpenPicker = (request: OpenRequest, context?: NativeContext) => readonly string[] | Promise<readonly string[]>;
+export type OpenPicker = (request: OpenRequest, context?: NativeContext) => readonly (string | ListedFile)[] | Promise<readonly (string | ListedFile)[]>;
 
 /** What a files_save picker is asked for. */
 export interface SaveRequest {
@@ -79,11 +95,12 @@ const maxOpenFiles = 100;
  * of `dir` that fit `accept` and have at most `maxBytes`, most recently
  * modified first (then by name); one of them unless `multiple` (then at
  * most 100). Each file is looked at through one open handle
- * (`withUntrustedFile`: links are left out, nothing blocks).
+ * (`withUntrustedFile`: links are left out, nothing blocks) and answered as
+ * a `ListedFile` (path, device, inode), so a file swapped since is refused.
  */
 export function folderOpenPicker(dir: string, maxBytes = defaultMaxBytes): OpenPicker {
   const folder = resolve(dir);
-  return async (request) => (await pickedFolderFiles(folder, request, maxBytes)).map((file) => file.path);
+  return async (request) => (await pickedFolderFiles(folder, request, maxBytes)).map(({ path, dev, ino }) => ({ path, dev, ino }));
 }
 
 async function pickedFolderFiles(folder: string, { accept, multiple }: OpenRequest, maxBytes: number): Promise<FolderFile[]> {
@@ -96,8 +113,9 @@ async function pickedFolderFiles(folder: string, { accept, multiple }: OpenReque
  * `-`), types (the catalog's type for the extension, else sniffed, else
  * `application/octet-stream`) and bytes, each read once through one open
  * handle (`readUntrustedFile`: a link, FIFO or device is refused, never
- * followed; a picker hook's choice is resolved with `realpath` first; a
- * folder file must still be the file the folder picker looked at); `save` asks the save picker
+ * followed; a picker hook's path is resolved with `realpath` first; a
+ * folder file, or a `ListedFile` a picker answers, must still be the file
+ * that was looked at when listed: same device and inode); `save` asks the save picker
  * and writes there atomically, or, with the folder only, writes into the
  * folder under a safe name (`saveFileName`) that is free (`name (2).ext`,
  * …): nothing is overwritten and nothing lands outside the folder. A tool
@@ -113,7 +131,7 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
       const request: OpenRequest = { accept: input.accept ?? [], multiple: input.multiple };
       let chosen: readonly Chosen[];
       if (options.openPicker !== undefined) {
-        let paths: readonly string[];
+        let paths: readonly (string | ListedFile)[];
         try {
           paths = await options.openPicker(request, context);
         } catch (error) {
@@ -122,9 +140,15 @@ export function createFilesProvider(options: FilesProviderOptions): FilesProvide
         }
         // An answer after the abort is refused: the person was no longer asked.
         if (context.signal.aborted) return { structuredContent: { files: [] } };
-        if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && isAbsolute(p)))
-          return { isError: 'pickerFailed: the picker did not answer a list of absolute paths' };
-        chosen = [...new Set<string>(paths)].map((path) => ({ path }));
+        const answered: unknown = paths;
+        if (!Array.isArray(answered) || !answered.every((p: unknown) => (typeof p === 'string' && isAbsolute(p)) || isListedFile(p)))
+          return { isError: 'pickerFailed: the picker did not answer a list of absolute paths or listed files' };
+        const byPath = new Map<string, Chosen>();
+        for (const each of answered as readonly (string | ListedFile)[]) {
+          const file: Chosen = typeof each === 'string' ? { path: each } : { path: each.path, dev: each.dev, ino: each.ino };
+          if (!byPath.has(file.path)) byPath.set(file.path, file);
+        }
+        chosen = [...byPath.values()];
       } else if (dir !== undefined) {
         try {
           chosen = await pickedFolderFiles(dir, request, maxBytes);
@@ -181,7 +205,14 @@ async function saveIntoFolder(dir: string | undefined, name: string, bytes: Buff
   }
 }
 
-/** A file to open: a picker hook's path, or a folder file with the identity the folder picker saw. */
+/** Whether `value` is a `ListedFile`: an object with an absolute `path` and numeric `dev` and `ino` (own data, as answered). */
+function isListedFile(value: unknown): value is ListedFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, dev, ino } = value as Record<string, unknown>;
+  return typeof path === 'string' && isAbsolute(path) && Number.isFinite(dev) && Number.isFinite(ino);
+}
+
+/** A file to open: a picker hook's path, or a listed file (a folder file) with the identity seen when it was listed. */
 interface Chosen {
   readonly path: string;
   readonly dev?: number;

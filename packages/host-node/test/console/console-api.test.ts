@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '@xcap/test-support';
@@ -73,7 +73,7 @@ describe('startServeConsole (in process)', () => {
 });
 
 describe('consoleOpenPicker', () => {
-  it('lists the folder files that fit accept and answers the paths of the chosen names', async () => {
+  it('lists the folder files that fit accept and answers the chosen names as listed (path, device, inode)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.csv'), '1');
     writeFileSync(join(dir, 'b.csv'), '22');
@@ -88,6 +88,7 @@ describe('consoleOpenPicker', () => {
     expect(requests.answer(open?.id, { names: ['c.txt'] })).toMatchObject({ status: 400 });
     expect(requests.answer(open?.id, { names: 'a.csv' })).toMatchObject({ status: 400 });
     expect(requests.answer(open?.id, { names: ['b.csv', 'a.csv'] })).toEqual({ ok: true });
-    await expect(chosen).resolves.toEqual([join(dir, 'b.csv'), join(dir, 'a.csv')]);
+    const listed = (name: string) => ({ path: join(dir, name), dev: statSync(join(dir, name)).dev, ino: statSync(join(dir, name)).ino });
+    await expect(chosen).resolves.toEqual([listed('b.csv'), listed('a.csv')]);
   });
 });

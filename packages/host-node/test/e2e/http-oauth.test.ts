@@ -43,7 +43,7 @@ const tokensList = (url: string, token: string) =>
   });
 
 describe('xcap serve --http --oauth-issuer as a process', () => {
-  it('the SDK v2 client, knowing only the URL, gets a token and calls a tool, audited as oauth:<client>; static tokens still work', async () => {
+  it('the SDK v2 client, knowing only the URL, gets a token and calls a tool, audited as oauth:<client>@<issuer>; static tokens still work', async () => {
     const { ws, alice } = await workspaceWithToken();
     const serve = await serveWith(ws, ['--oauth-scope', 'xcap:call']);
     expect(serve.stderr()).toContain(`OAuth resource ${serve.url} for ${as.issuer} (scopes xcap:call)`);
@@ -79,7 +79,7 @@ describe('xcap serve --http --oauth-issuer as a process', () => {
         .sort((a, b) => a.id - b.id)
         .map((row) => [row.clientId, row.tool, row.status]),
     ).toEqual([
-      [`oauth:${as.client.id}`, 'photos__list', 'ok'],
+      [`oauth:${as.client.id}@${as.issuer}`, 'photos__list', 'ok'],
       ['token:alice', 'photos__list', 'ok'],
     ]);
     // A token without the scope: 403 insufficient_scope.

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, mkdirSync, utimesSync, writeFileSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdirSync, statSync, utimesSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FilesOpenNativeOutput, NativeResult } from '@xcap/catalog';
@@ -84,8 +84,17 @@ describe('createFilesProvider: open through a picker hook', () => {
     const dir = folder();
     expect(await createFilesProvider({ openPicker: () => [] }).open({ multiple: true })).toEqual({ structuredContent: { files: [] } });
     expect(await createFilesProvider({ openPicker: () => ['relative.csv'] }).open({ multiple: true })).toEqual({
-      isError: 'pickerFailed: the picker did not answer a list of absolute paths',
+      isError: 'pickerFailed: the picker did not answer a list of absolute paths or listed files',
     });
+    for (const bad of [
+      { path: 'relative.csv', dev: 1, ino: 2 },
+      { path: join(dir, 'notes.txt'), dev: 1 },
+      { path: join(dir, 'notes.txt'), dev: 1, ino: '2' },
+      null,
+    ])
+      expect(await createFilesProvider({ openPicker: () => [bad as never] }).open({ multiple: true })).toEqual({
+        isError: 'pickerFailed: the picker did not answer a list of absolute paths or listed files',
+      });
     expect(await createFilesProvider({ openPicker: () => Promise.reject(new Error('no display')) }).open({ multiple: true })).toEqual({
       isError: 'pickerFailed: no display',
     });
@@ -208,8 +217,9 @@ describe('file names and accept lists', () => {
     expect(acceptsFile(['.'], 'a.', 'text/plain')).toBe(false);
   });
 
-  it('folderOpenPicker answers absolute paths of the folder', async () => {
+  it('folderOpenPicker answers the folder files as listed (absolute path, device, inode)', async () => {
     const dir = folder();
-    expect(await folderOpenPicker(dir)({ accept: ['.txt'], multiple: false })).toEqual([join(dir, 'notes.txt')]);
+    const { dev, ino } = statSync(join(dir, 'notes.txt'));
+    expect(await folderOpenPicker(dir)({ accept: ['.txt'], multiple: false })).toEqual([{ path: join(dir, 'notes.txt'), dev, ino }]);
   });
 });

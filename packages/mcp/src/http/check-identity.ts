@@ -9,7 +9,7 @@ import { resourceMetadataUrl } from './resource-metadata-url.js';
 
 /** Who made a request, as `checkIdentity` found: a static token or an OAuth access token. */
 export interface RequestIdentity {
-  /** The audit `clientId` (`token:<name>` or `oauth:<client>`), also the fair gate's key. */
+  /** The audit `clientId` (`token:<name>` or `oauth:<client>@<issuer>`), also the fair gate's key. */
   readonly client: string;
   /** The static token's name, for a static token. */
   readonly token?: TokenIdentity;

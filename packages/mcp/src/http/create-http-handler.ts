@@ -29,7 +29,7 @@ export interface HttpServerContext {
   readonly token?: TokenIdentity;
   /** The verified claims of the OAuth access token that made the request (absent for a static token). */
   readonly oauth?: OAuthIdentity;
-  /** The audit `client` of its calls: `token:<name>`, or `oauth:<client>` for an OAuth access token. */
+  /** The audit `client` of its calls: `token:<name>`, or `oauth:<client>@<issuer>` for an OAuth access token. */
   readonly client: string;
   /** How the agent reached the host, for the person: `token <name>`, or `OAuth client <client> at <issuer host>`; hand it to `mountCallPath` (`via`). */
   readonly via: string;
@@ -135,7 +135,7 @@ export const defaultMaxBodyBytes = 4 * 1024 * 1024;
  * 9. The body, counted while read: over `maxBodyBytes` → 413.
  *
  * The server factory gets the token's name (or the OAuth claims), the
- * audit client `token:<name>` (or `oauth:<client>`) and, for the person,
+ * audit client `token:<name>` (or `oauth:<client>@<issuer>`) and, for the person,
  * `via` (`token <name>`, `OAuth client <client> at <issuer host>`). A slot is held until the response body is fully sent (an
  * SSE answer) or the client goes away.
  *

@@ -1,6 +1,17 @@
-import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWSHeaderParameters, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  decodeJwt,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWSHeaderParameters,
+  type JWTPayload,
+} from 'jose';
 import { boundedFetch, type FetchBounds } from './bounded-fetch.js';
 import { discoverJwksUri } from './discover-jwks-uri.js';
+import { oauthClientId } from './oauth-client-id.js';
 import type { OAuthIdentity } from './oauth-identity.js';
 import type { OAuthOptions } from './oauth-options.js';
 
@@ -60,17 +71,23 @@ function firstString(payload: JWTPayload, names: readonly string[]): string | un
  * `at+jwt` or `JWT`; `iss` one of `options.issuers`; the signature against
  * that issuer's JWKS (its `jwks_uri` discovered through RFC 8414, then
  * OpenID discovery; cached, fetched again for an unknown `kid` at most once
- * per `jwksCooldownMs`; every fetch bounded in time and size); `aud`
+ * per `jwksCooldownMs`; a failed JWKS fetch not tried again for
+ * `jwksCooldownMs` either, however many tokens arrive: meanwhile the keys
+ * fetched last judge while fresh, else the token is `unavailable`; every
+ * fetch bounded in time and size); `aud`
  * containing `options.resource`; `exp` (required) and `nbf` with at most
  * `clockSkewSeconds` of skew against `now`; then the required scopes. An
  * unreachable authorization server answers `unavailable`, not a verdict on
- * the token. Keeps nothing a token needs besides the issuers' public keys,
+ * the token (HTTP 503 with `retry-after`, not 401: a 401 `invalid_token`
+ * would tell a client with a valid token to throw it away and sign in again,
+ * RFC 6750 §3.1). The audit identity names the issuer (`oauthClientId`). Keeps nothing a token needs besides the issuers' public keys,
  * so any number of hosts can share the load.
  */
 export function createOAuthVerifier(options: OAuthOptions, now: () => number): (token: string) => Promise<OAuthVerdict> {
   const bounds: FetchBounds = { timeoutMs: options.fetchTimeoutMs ?? 5_000, maxBytes: maxDocumentBytes };
   const skew = Math.min(options.clockSkewSeconds ?? 60, 60);
   const required = options.scopes ?? [];
+  const cooldownMs = options.jwksCooldownMs ?? 30_000;
   const issuers = new Map<string, IssuerKeys>(options.issuers.map((issuer) => [issuer, { resolver: undefined, failedAt: -Infinity }]));
 
   const keysOf = (issuer: string, keys: IssuerKeys): Promise<KeyResolver> => {
@@ -80,14 +97,26 @@ export function createOAuthVerifier(options: OAuthOptions, now: () => number): (
         (uri) => {
           const remote = createRemoteJWKSet(new URL(uri), {
             timeoutDuration: bounds.timeoutMs,
-            cooldownDuration: options.jwksCooldownMs ?? 30_000,
+            cooldownDuration: cooldownMs,
             [customFetch]: (url, init) => boundedFetch(url, bounds, init.headers),
           });
+          // jose's cooldown counts from the last fetch that succeeded: a failing JWKS would be fetched again for every
+          // token. Failures are remembered here, on `now`, and for `cooldownMs` no token fetches: the keys last fetched
+          // (while fresh) still judge, else the token is unavailable unjudged.
+          let failedAt = -Infinity;
           const resolver: KeyResolver = async (header, token) => {
+            if (now() - failedAt < cooldownMs) {
+              const last = remote.fresh ? remote.jwks() : undefined;
+              if (last !== undefined) return createLocalJWKSet(last)(header, token);
+              throw new Unavailable(
+                `the JWKS of issuer ${issuer} could not be fetched ${Math.round((now() - failedAt) / 1000)} s ago; not tried again before ${cooldownMs / 1000} s`,
+              );
+            }
             try {
               return await remote(header, token);
             } catch (error) {
               if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+              failedAt = now();
               throw new Unavailable(`the JWKS of issuer ${issuer} could not be fetched: ${(error as Error).message}`);
             }
           };
@@ -143,6 +172,6 @@ export function createOAuthVerifier(options: OAuthOptions, now: () => number): (
     if (missing.length > 0) return { ok: false, error: 'insufficient_scope', reason: `the token lacks the scope(s) ${missing.join(' ')}` };
     const client = firstString(payload, ['client_id', 'azp', 'sub']);
     if (client === undefined) return refuse('the token names no client_id, azp or sub');
-    return { ok: true, identity: { clientId: `oauth:${client}`, subject: firstString(payload, ['sub']), issuer, scopes } };
+    return { ok: true, identity: { clientId: oauthClientId(client, issuer), subject: firstString(payload, ['sub']), issuer, scopes } };
   };
 }

@@ -12,7 +12,7 @@ export interface OAuthOptions {
   readonly clockSkewSeconds?: number;
   /** How long one fetch of an issuer's metadata or JWKS may take, in milliseconds (default 5,000). */
   readonly fetchTimeoutMs?: number;
-  /** The shortest time between two JWKS fetches of one issuer that an unknown `kid` triggers, in milliseconds (default 30,000). */
+  /** The shortest time between two JWKS fetches of one issuer that an unknown `kid` triggers, and between a failed JWKS fetch and the next, in milliseconds (default 30,000). */
   readonly jwksCooldownMs?: number;
   /** The `max-age` of the Protected Resource Metadata document, in seconds (default 3,600). */
   readonly metadataMaxAgeSeconds?: number;

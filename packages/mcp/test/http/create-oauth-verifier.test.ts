@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOAuthVerifier, type OAuthVerdict } from '../../src/http/create-oauth-verifier.js';
 import type { OAuthOptions } from '../../src/http/oauth-options.js';
 import { jsonRoute } from './json-route.js';
@@ -52,7 +52,7 @@ describe('createOAuthVerifier', () => {
     for (const alg of ['RS256', 'PS256', 'ES256', 'EdDSA', 'Ed25519'] as const) {
       expect({ alg, verdict: await verify(await sign({ scope: 'a b' }, { alg })) }).toEqual({
         alg,
-        verdict: { ok: true, identity: { clientId: 'oauth:agent', subject: 'user', issuer: issuer.origin, scopes: ['a', 'b'] } },
+        verdict: { ok: true, identity: { clientId: `oauth:agent@${issuer.origin}`, subject: 'user', issuer: issuer.origin, scopes: ['a', 'b'] } },
       });
     }
   });
@@ -140,10 +140,10 @@ describe('createOAuthVerifier', () => {
       const verdict = await verify(await sign({ client_id: undefined, sub: undefined, ...claims }));
       return verdict.ok ? [verdict.identity.clientId, verdict.identity.subject] : verdict;
     };
-    expect(await identityOf({ client_id: 'c', azp: 'a', sub: 's' })).toEqual(['oauth:c', 's']);
-    expect(await identityOf({ client_id: '', azp: 'a', sub: 's' })).toEqual(['oauth:a', 's']);
-    expect(await identityOf({ client_id: 5, sub: 's' })).toEqual(['oauth:s', 's']);
-    expect(await identityOf({ azp: 'a' })).toEqual(['oauth:a', undefined]);
+    expect(await identityOf({ client_id: 'c', azp: 'a', sub: 's' })).toEqual([`oauth:c@${issuer.origin}`, 's']);
+    expect(await identityOf({ client_id: '', azp: 'a', sub: 's' })).toEqual([`oauth:a@${issuer.origin}`, 's']);
+    expect(await identityOf({ client_id: 5, sub: 's' })).toEqual([`oauth:s@${issuer.origin}`, 's']);
+    expect(await identityOf({ azp: 'a' })).toEqual([`oauth:a@${issuer.origin}`, undefined]);
     expect(await identityOf({ client_id: '', sub: '' })).toEqual(refused('the token names no client_id, azp or sub'));
   });
 
@@ -168,6 +168,84 @@ describe('createOAuthVerifier', () => {
       expect(down.paths).toHaveLength(2 * tried);
     } finally {
       await down.close();
+    }
+  });
+
+  it("33/9: two issuers' clients of the same client_id get two audit identities, each naming its issuer", async () => {
+    const other = await startRouteServer({ '/tenant-b/jwks': (_request, response) => void issuer.routes.get('/jwks')?.(_request, response) });
+    try {
+      other.routes.set(
+        '/.well-known/oauth-authorization-server/tenant-b',
+        jsonRoute({ issuer: `${other.origin}/tenant-b`, jwks_uri: `${other.origin}/tenant-b/jwks` }),
+      );
+      const second = `${other.origin}/tenant-b`;
+      const { verify } = verifier({ issuers: [issuer.origin, second] });
+      const first = await verify(await sign({ client_id: 'xcap-agent' }));
+      const again = await verify(await sign({ client_id: 'xcap-agent', iss: second }));
+      expect([first, again].map((verdict) => (verdict.ok ? verdict.identity.clientId : verdict))).toEqual([
+        `oauth:xcap-agent@${issuer.origin}`,
+        `oauth:xcap-agent@${second}`,
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('33/8: while the JWKS fails, 200 tokens make one fetch (unavailable each); after the cooldown one more, then none again', async () => {
+    const broken = await startRouteServer({ '/jwks': (_request, response) => response.writeHead(500).end() });
+    try {
+      broken.routes.set('/.well-known/oauth-authorization-server', jsonRoute({ issuer: broken.origin, jwks_uri: `${broken.origin}/jwks` }));
+      const { verify, clock } = verifier({ issuers: [broken.origin], jwksCooldownMs: 30_000 });
+      const tokens = await Promise.all(Array.from({ length: 200 }, (_, index) => sign({ iss: broken.origin }, { kid: `forged-${index}` })));
+      const fetches = () => broken.paths.filter((path) => path === '/jwks').length;
+      const concurrent = await Promise.all(tokens.slice(0, 100).map((token) => verify(token)));
+      for (const token of tokens.slice(100)) concurrent.push(await verify(token));
+      expect(new Set(concurrent.map((verdict) => (verdict.ok ? 'ok' : verdict.error)))).toEqual(new Set(['unavailable']));
+      expect(concurrent.at(-1)).toEqual(
+        refused(`the JWKS of issuer ${broken.origin} could not be fetched 0 s ago; not tried again before 30 s`, 'unavailable'),
+      );
+      expect(fetches()).toBe(1);
+      clock.seconds += 29.999;
+      expect((await verify(tokens[0] as string)).ok).toBe(false);
+      expect(fetches()).toBe(1);
+      clock.seconds += 0.001;
+      await Promise.all(tokens.map((token) => verify(token)));
+      expect(fetches()).toBe(2);
+      broken.routes.set('/jwks', (request, response) => void issuer.routes.get('/jwks')?.(request, response));
+      clock.seconds += 30;
+      expect((await verify(await sign({ iss: broken.origin }))).ok).toBe(true);
+      expect(fetches()).toBe(3);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('33/8: while a JWKS fetched before fails, its keys still judge (while fresh) without a fetch; stale, unavailable', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const flaky = await startRouteServer({ '/jwks': (request, response) => void issuer.routes.get('/jwks')?.(request, response) });
+    try {
+      flaky.routes.set('/.well-known/oauth-authorization-server', jsonRoute({ issuer: flaky.origin, jwks_uri: `${flaky.origin}/jwks` }));
+      const { verify, clock } = verifier({ issuers: [flaky.origin] });
+      const fetches = () => flaky.paths.filter((path) => path === '/jwks').length;
+      expect((await verify(await sign({ iss: flaky.origin }))).ok).toBe(true);
+      flaky.routes.set('/jwks', (_request, response) => response.writeHead(500).end());
+      // Past jose's own cooldown (on Date), an unknown kid fetches again: that fetch fails.
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(await verify(await sign({ iss: flaky.origin }, { kid: 'new' }))).toMatchObject({ ok: false, error: 'unavailable' });
+      expect(fetches()).toBe(2);
+      clock.seconds += 10;
+      expect((await verify(await sign({ iss: flaky.origin }))).ok).toBe(true);
+      expect(await verify(await sign({ iss: flaky.origin }, { kid: 'newer' }))).toEqual(refused(`signed by a key issuer ${flaky.origin} does not publish`));
+      expect(fetches()).toBe(2);
+      // The keys are no longer fresh (jose's 10 minutes): within the failure cooldown nothing judges, and nothing is fetched.
+      vi.setSystemTime(Date.now() + 600_000);
+      expect(await verify(await sign({ iss: flaky.origin }))).toEqual(
+        refused(`the JWKS of issuer ${flaky.origin} could not be fetched 10 s ago; not tried again before 30 s`, 'unavailable'),
+      );
+      expect(fetches()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      await flaky.close();
     }
   });
 

@@ -112,7 +112,7 @@ describe('OAuth resource server: 401 and 403 answers', () => {
     expect(challenge(response)).toEqual({ realm: 'xcap', resource_metadata: metadataUrl, scope: 'xcap:call' });
   });
 
-  it('a valid token answers tools/list and a tools/call, audited as oauth:<client_id>', async () => {
+  it('a valid token answers tools/list and a tools/call, audited as oauth:<client_id>@<issuer>', async () => {
     const { handler, host } = await setup();
     const token = await as.token(resource);
     const list = await handler.fetch(post(token));
@@ -121,7 +121,22 @@ describe('OAuth resource server: 401 and 403 answers', () => {
     const call = await handler.fetch(post(token, rpc('tools/call', { name: 'photos__list', arguments: { limit: 1 } })));
     expect(call.status).toBe(200);
     expect(await call.text()).toContain('ph-1');
-    expect(host.audit.rows.map((row) => [row.clientId, row.tool, row.status])).toEqual([[`oauth:${as.client.id}`, 'photos__list', 'ok']]);
+    expect(host.audit.rows.map((row) => [row.clientId, row.tool, row.status])).toEqual([[`oauth:${as.client.id}@${as.issuer}`, 'photos__list', 'ok']]);
+  });
+
+  it('33/9: two issuers whose clients are both xcap-agent audit as two clients, each naming its issuer', async () => {
+    const second = await startAuthorizationServer();
+    try {
+      const { handler, host } = await setup({ issuers: [as.issuer, second.issuer] });
+      expect(second.client.id).toBe(as.client.id);
+      for (const token of [await as.token(resource), await second.token(resource)]) {
+        const answer = await handler.fetch(post(token, rpc('tools/call', { name: 'photos__list', arguments: { limit: 1 } })));
+        expect([answer.status, await answer.text()]).toEqual([200, expect.stringContaining('ph-1')]);
+      }
+      expect(host.audit.rows.map((row) => row.clientId)).toEqual([`oauth:xcap-agent@${as.issuer}`, `oauth:xcap-agent@${second.issuer}`]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses with 401 invalid_token: another resource, another issuer, an unknown key, alg none, HS256 with the public key, a bad typ, garbage', async () => {
@@ -298,6 +313,6 @@ describe('OAuth resource server: the SDK v2 client, knowing only the URL', () =>
     }
     expect(seen).toContain(`GET ${metadataUrl}`);
     expect(seen).toContain(`POST ${as.issuer}/token`);
-    expect(host.audit.rows.map((row) => [row.clientId, row.tool, row.status])).toEqual([[`oauth:${as.client.id}`, 'photos__list', 'ok']]);
+    expect(host.audit.rows.map((row) => [row.clientId, row.tool, row.status])).toEqual([[`oauth:${as.client.id}@${as.issuer}`, 'photos__list', 'ok']]);
   });
 });
