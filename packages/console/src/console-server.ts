@@ -257,8 +257,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (!path.startsWith('/api/')) return consoleHttp.text(res, 404, 'not found');
     if (!signedIn(req)) return consoleHttp.json(res, 401, { error: 'not signed in' });
     const photo = photoPath.exec(path);
-    if (photo !== null && method === 'GET')
-      return servePhoto(res, requests, options.readPhoto, decodeURIComponent(photo[1] ?? ''), decodeURIComponent(photo[2] ?? ''));
+    if (photo !== null && method === 'GET') return servePhoto(res, requests, options.readPhoto, pathSegment(photo[1]), pathSegment(photo[2]));
     const postOnly = routes.has(`POST ${path}`);
     const route = routes.get(`${method} ${path}`);
     if (route === undefined) return postOnly ? consoleHttp.json(res, 405, { error: 'use POST' }) : consoleHttp.json(res, 404, { error: 'not found' });
@@ -352,6 +351,15 @@ function routeKey(id: ConsoleRouteId): string {
 /** A path of the contract with `<name>` segments as a pattern capturing each segment. */
 function routePattern(path: string): RegExp {
   return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/<[A-Za-z]+>/g, '([^/]+)')}$`);
+}
+
+/** A path segment decoded, or `''` (no such id) when its %-escapes are malformed: an unknown photo, 404, never a 500. */
+function pathSegment(raw: string | undefined): string {
+  try {
+    return decodeURIComponent(raw ?? '');
+  } catch {
+    return '';
+  }
 }
 
 function digest(text: string): Buffer {

@@ -200,7 +200,7 @@ describe('startConsoleServer', () => {
     signedIn.socket.destroy();
   });
 
-  it('serves a pending photo through readPhoto (its type, 413 past the bound, 404 without readPhoto or for a photo not of the request)', async () => {
+  it('serves a pending photo through readPhoto (its type, 413 past the bound, 404 without readPhoto, for a photo not of the request or a malformed %-escape)', async () => {
     const reads: [string, number][] = [];
     const answers: Readonly<Record<string, ConsolePhoto>> = {
       '/photos/a.png': { bytes: new Uint8Array([1, 2, 3]), type: 'image/png' },
@@ -232,6 +232,10 @@ describe('startConsoleServer', () => {
       ['/photos/big.jpg', consoleLimits.maxPhotoBytes],
       ['/photos/notes.txt', consoleLimits.maxPhotoBytes],
     ]);
+    for (const bad of [`${id}/%E0%A4%A`, `%zz/a`, `${id}/%`, `%C0%AF/a`]) {
+      const malformed = await session.get(`/api/photos/${bad}`);
+      expect([bad, malformed.status, malformed.json()]).toEqual([bad, 404, { error: 'no such photo of a pending request' }]);
+    }
     requests.close();
     const without = await started();
     void askPhotos(without.requests, [{ id: 'a', path: '/photos/a.png' }], 1);
