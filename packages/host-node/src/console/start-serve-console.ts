@@ -66,6 +66,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
   const grants = observedGrants(options.stores.grants, () => changed.grants());
   const started = await startConsoleServer({
     mode: 'serve',
+    port: options.port,
     app: options.app.id,
     requests,
     stores: { ...options.stores, grants },
