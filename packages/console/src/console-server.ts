@@ -9,7 +9,7 @@ import { ConnectionGuard, discardRest, readNodeBody } from '@xcap/mcp/node';
 import { isTokenName, TokenNameTakenError } from '@xcap/tokens';
 import { realTimers, type Timers } from '@xcap/wire';
 import { auditMinutes } from './audit-minutes.js';
-import { consoleLimits, consoleRoutes, type ConsoleEvents, type ConsoleRouteBodies, type ConsoleRouteId } from './console-contract.js';
+import { consoleLimits, consoleRoutes, consoleSession, type ConsoleEvents, type ConsoleRouteBodies, type ConsoleRouteId } from './console-contract.js';
 import { consoleHeaders, consoleHttp } from './console-http.js';
 import { consolePageDir } from './console-page-dir.js';
 import { consolePages } from './console-pages.js';
@@ -66,6 +66,11 @@ export interface ConsoleServer {
   readonly url: string;
   /** The sign-in address with this start's secret: `http://127.0.0.1:<port>/login?secret=<secret>`. */
   readonly loginUrl: string;
+  /**
+   * This start's sign-in secret alone (what `loginUrl` carries), for a page that posts it to `POST /login`
+   * (`consoleOpenPage`) so that it is never on a command line or in an address the browser keeps.
+   */
+  readonly secret: string;
   /** The bound port. */
   readonly port: number;
   /** The `node:http` server. */
@@ -111,7 +116,9 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const maxStreams = options.maxStreams ?? consoleLimits.maxStreams;
   const secret = randomBytes(32).toString('base64url');
   const secretDigest = digest(secret);
-  const sessions = new Set<string>();
+  /** The sessions by their token (the `X-Xcap-Session` header), each with its shell cookie and its photo key. */
+  const sessions = new Map<string, ConsoleSessionKeys>();
+  const photoKeys = new Map<string, string>();
   const streams = new Set<ServerResponse>();
   const { requests, stores } = options;
   let port = 0;
@@ -143,14 +150,41 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   };
   let closed = false;
 
-  const signedIn = (req: IncomingMessage) => {
-    const session = consoleHttp.cookie(req, cookieName(port));
-    return session !== undefined && sessions.has(session);
+  /** Whether `req` carries a session's token in `X-Xcap-Session`: what every `/api/` request needs (a cookie alone never authorizes). */
+  const authorized = (req: IncomingMessage) => {
+    const token = req.headers[sessionHeader];
+    return typeof token === 'string' && sessions.has(token);
+  };
+  /** Whether `req` carries a session's photo key in `?key=` (the thumbnails: an `<img>` sends no header). */
+  const photoAuthorized = (url: URL) => {
+    const key = url.searchParams.get('key');
+    return key !== null && photoKeys.has(key);
+  };
+  /** Whether one of the cookies of `req` named for this port is a session's: only what `GET /` serves depends on it (the static shell, no data). */
+  const hasShellCookie = (req: IncomingMessage) => {
+    const values = new Set([...sessions.values()].map((keys) => keys.cookie));
+    return consoleHttp.cookies(req, cookieName(port)).some((value) => values.has(value));
+  };
+  /** A new session: its token, cookie and photo key; past `maxSessions` the oldest is forgotten. */
+  const newSession = (): ConsoleSessionKeys & { readonly token: string } => {
+    const keys = {
+      token: randomBytes(32).toString('base64url'),
+      cookie: randomBytes(32).toString('base64url'),
+      photoKey: randomBytes(32).toString('base64url'),
+    };
+    sessions.set(keys.token, { cookie: keys.cookie, photoKey: keys.photoKey });
+    photoKeys.set(keys.photoKey, keys.token);
+    if (sessions.size > maxSessions) {
+      const [oldest, forgotten] = sessions.entries().next().value ?? ['', undefined];
+      sessions.delete(oldest);
+      if (forgotten !== undefined) photoKeys.delete(forgotten.photoKey);
+    }
+    return keys;
   };
 
   /** A 200 answer of route `id`, its body typed by the contract. */
   const ok = <K extends ConsoleRouteId>(res: ServerResponse, _id: K, body: ConsoleRouteBodies[K]['response']) => consoleHttp.json(res, 200, body);
-  const handlers: Readonly<Record<Exclude<ConsoleRouteId, 'login' | 'shell' | 'asset' | 'photo'>, Handler>> = {
+  const handlers: Readonly<Record<Exclude<ConsoleRouteId, 'login' | 'loginForm' | 'shell' | 'asset' | 'photo'>, Handler>> = {
     state: (_req, res) => ok(res, 'state', { mode: options.mode, app: options.app ?? null, pending: requests?.pending() ?? [] }),
     events: (req, res) => {
       if (streams.size >= maxStreams) return consoleHttp.json(res, 429, { error: `at most ${maxStreams} event streams at once` });
@@ -233,17 +267,20 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     const url = new URL(req.url ?? '/', `http://${host}`);
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    if (path === consoleRoutes.login.path && method === 'GET') {
-      const given = url.searchParams.get('secret');
+    if (path === consoleRoutes.login.path && (method === 'GET' || method === 'POST')) {
+      const given = method === 'GET' ? url.searchParams.get('secret') : await postedSecret(req);
       if (given === null || !timingSafeEqual(digest(given), secretDigest)) return consoleHttp.send(res, 403, htmlType, consolePages.badSecret);
-      const session = randomBytes(32).toString('base64url');
-      sessions.add(session);
-      if (sessions.size > maxSessions) sessions.delete(sessions.values().next().value ?? '');
-      res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'Content-Length': '0' });
-      return void res.end();
+      const session = newSession();
+      // The page itself, not a redirect: its token and photo key go to this document only (the page keeps them in
+      // sessionStorage), never in a cookie another port of 127.0.0.1 would get; the shell cookie only unlocks `GET /`.
+      const built = await readAsset(join(assetsDir, 'index.html'), maxAssetBytes);
+      const shell = built === undefined ? consolePages.placeholderShell : Buffer.from(built).toString('utf8');
+      return consoleHttp.send(res, 200, htmlType, withSession(shell, session.token, session.photoKey), {
+        'Set-Cookie': `${cookieName(port)}=${session.cookie}; HttpOnly; SameSite=Strict; Path=/`,
+      });
     }
     if (path === consoleRoutes.shell.path && method === 'GET') {
-      if (!signedIn(req)) return consoleHttp.send(res, 200, htmlType, consolePages.signIn);
+      if (!hasShellCookie(req)) return consoleHttp.send(res, 200, htmlType, consolePages.signIn);
       const shell = await readAsset(join(assetsDir, 'index.html'), maxAssetBytes);
       return consoleHttp.send(res, 200, htmlType, shell ?? consolePages.placeholderShell);
     }
@@ -255,8 +292,8 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       return consoleHttp.send(res, 200, assetTypes[match[1] ?? ''] ?? 'application/octet-stream', file);
     }
     if (!path.startsWith('/api/')) return consoleHttp.text(res, 404, 'not found');
-    if (!signedIn(req)) return consoleHttp.json(res, 401, { error: 'not signed in' });
     const photo = photoPath.exec(path);
+    if (!authorized(req) && !(photo !== null && method === 'GET' && photoAuthorized(url))) return consoleHttp.json(res, 401, { error: 'not signed in' });
     if (photo !== null && method === 'GET') return servePhoto(res, requests, options.readPhoto, pathSegment(photo[1]), pathSegment(photo[2]));
     const postOnly = routes.has(`POST ${path}`);
     const route = routes.get(`${method} ${path}`);
@@ -302,7 +339,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     guard
       .check(req.socket, (authenticated) => {
-        if (signedIn(req)) authenticated();
+        if (authorized(req)) authenticated();
         return handle(req, res);
       })
       .catch((error: unknown) => {
@@ -322,6 +359,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   return {
     url: `${origin}/`,
     loginUrl: `${origin}/login?secret=${secret}`,
+    secret,
     port,
     server,
     grantsChanged: () => broadcast('grants', {}),
@@ -339,6 +377,33 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void> | void;
+
+/** What a session holds besides its token: the cookie that unlocks the shell at `GET /`, and the key of its thumbnails. */
+interface ConsoleSessionKeys {
+  readonly cookie: string;
+  readonly photoKey: string;
+}
+
+/** The header every `/api/` request carries its session token in (lower case, as Node gives headers). */
+const sessionHeader = consoleSession.header.toLowerCase();
+
+/** The `secret` of a `POST /login` form (`application/x-www-form-urlencoded`, at most 1 KiB), or `null`. */
+async function postedSecret(req: IncomingMessage): Promise<string | null> {
+  if (!/^application\/x-www-form-urlencoded(\s*;.*)?$/i.test(req.headers['content-type'] ?? '')) return null;
+  const raw = await readNodeBody(req, 1024);
+  if (raw === null) {
+    await discardRest(req);
+    return null;
+  }
+  return new URLSearchParams(Buffer.from(raw).toString('utf8')).get('secret');
+}
+
+/** The shell with the session's token and photo key as `<meta>` elements (`consoleSession`), right after `<head>`. */
+function withSession(shell: string, token: string, photoKey: string): string {
+  const metas = `<meta name="${consoleSession.tokenMeta}" content="${token}"><meta name="${consoleSession.photoKeyMeta}" content="${photoKey}">`;
+  const head = /<head[^>]*>/i.exec(shell);
+  return head === null ? `${metas}${shell}` : `${shell.slice(0, head.index + head[0].length)}${metas}${shell.slice(head.index + head[0].length)}`;
+}
 
 const assetPrefix = consoleRoutes.asset.path.slice(0, -'<name>'.length);
 const photoPath = routePattern(consoleRoutes.photo.path);
