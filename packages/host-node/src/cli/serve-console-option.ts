@@ -66,6 +66,7 @@ export async function openServeConsole(port: number, input: ServeConsoleInput, o
       ...(input.filesDir === undefined ? {} : { filesDir: input.filesDir }),
       stores,
       open: options.consoleOpen === true,
+      openFileDir: paths.dir,
       env: io.env,
       log: (line) => io.stderr(`${line}\n`),
     });

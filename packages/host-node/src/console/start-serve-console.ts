@@ -6,6 +6,7 @@ import { isAppId } from '../manifest/app-id.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { findOnPath } from '../providers/find-on-path.js';
 import type { NodeProvidersOptions } from '../providers/node-providers.js';
+import { writeConsoleOpenFile, type ConsoleOpenFile } from './console-open-file.js';
 import { consoleOpenPicker } from './console-open-picker.js';
 import { consolePhotoPicker } from './console-photo-picker.js';
 import { consolePrintPicker } from './console-print-picker.js';
@@ -22,8 +23,10 @@ export interface ServeConsoleOptions {
   readonly filesDir?: string;
   /** The grants, tokens and audit rows (the host's own stores). */
   readonly stores: ConsoleStores;
-  /** `--console-open`: run `xdg-open <login URL>` on the first waiting request. */
+  /** `--console-open`: on the first waiting request, write the page that signs in (`writeConsoleOpenFile`) and run `xdg-open <its file URL>`. */
   readonly open: boolean;
+  /** Where that page is written: the data directory (default a new 0700 temporary folder). */
+  readonly openFileDir?: string;
   /** The environment `notify-send` and `xdg-open` are looked up in (PATH) and run with. */
   readonly env: NodeJS.ProcessEnv;
   /** Where the start line and the waiting lines go (standard error). */
@@ -54,8 +57,10 @@ export interface ServeConsole {
  * serve: console at <login URL>`), the consent UI and the console pickers
  * over it. Each request that starts waiting logs `xcap serve: a request is
  * waiting in the console at <URL>` and, where `notify-send` is on PATH,
- * shows it as a notification; with `open`, the first one runs `xdg-open
- * <login URL>` (no shell; neither can fail a call).
+ * shows it as a notification; with `open`, the first one writes the page
+ * that signs in (`writeConsoleOpenFile`, 0600) and runs `xdg-open <its file
+ * URL>` — no credential on any command line or in any environment (no
+ * shell; neither can fail a call). The page is removed at `close`.
  */
 export async function startServeConsole(options: ServeConsoleOptions): Promise<ServeConsole> {
   const limiter = new LogLimiter();
@@ -79,6 +84,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
   options.log(`xcap serve: console at ${started.loginUrl}`);
   const seen = new Set<string>();
   let opened = false;
+  let opening: Promise<ConsoleOpenFile | undefined> | undefined;
   requests.subscribe(() => {
     const pending = requests.pending();
     const fresh = pending.filter((request) => !seen.has(request.id));
@@ -90,7 +96,17 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
     run(findOnPath('notify-send', options.env), ['xcap', text], options.env);
     if (options.open && !opened) {
       opened = true;
-      run(findOnPath('xdg-open', options.env), [started.loginUrl], options.env);
+      // Never the login URL: a command line is anyone's to read (ps, /proc). The file only the owner reads carries the secret.
+      opening = writeConsoleOpenFile(started.url.slice(0, -1), started.secret, options.openFileDir).then(
+        (file) => {
+          run(findOnPath('xdg-open', options.env), [file.url], options.env);
+          return file;
+        },
+        (error: unknown) => {
+          options.log(`xcap serve: cannot write the page that opens the console: ${(error as Error).message}`);
+          return undefined;
+        },
+      );
     }
   });
   return {
@@ -109,6 +125,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
       requests.close();
       limiter.flush();
       await started.close();
+      await (await opening)?.remove();
     },
   };
 }
