@@ -264,7 +264,7 @@ export interface ConsoleRouteBodies {
   readonly revokeToken: { readonly request: { readonly name: string }; readonly response: OkBody };
   /** The `audit` route of `consoleRoutes`. */
   readonly audit: {
-    readonly query: { readonly app?: string; readonly tool?: string; readonly status?: string; readonly limit?: string };
+    readonly query: { readonly app?: string; readonly tool?: string; readonly status?: string; readonly limit?: string; readonly after?: string };
     readonly response: { readonly rows: readonly AuditRowJson[] };
   };
   /** The `auditMinutes` route of `consoleRoutes`. */
@@ -307,7 +307,7 @@ export const consoleRoutes = {
   tokens: { method: 'GET', path: '/api/tokens', session: true, request: [], response: ['tokens', 'name', 'createdAt'] },
   addToken: { method: 'POST', path: '/api/tokens/add', session: true, request: ['name'], response: ['name', 'token'] },
   revokeToken: { method: 'POST', path: '/api/tokens/revoke', session: true, request: ['name'], response: ['ok'] },
-  audit: { method: 'GET', path: '/api/audit', session: true, request: ['app', 'tool', 'status', 'limit'], response: ['rows'] },
+  audit: { method: 'GET', path: '/api/audit', session: true, request: ['app', 'tool', 'status', 'limit', 'after'], response: ['rows'] },
   auditMinutes: { method: 'GET', path: '/api/audit/minutes', session: true, request: [], response: ['minutes', 'minute', 'counts'] },
 } as const satisfies Readonly<Record<ConsoleRouteId, ConsoleRoute>>;
 
@@ -386,6 +386,10 @@ export const consoleLimits = {
   maxSessions: 64,
   /** Event streams open at once (429 past it). */
   maxStreams: 8,
+  /** New audit rows one look at the log sends as `event: audit`; this many or more at once are one `event: lagged`. */
+  maxStreamRows: 500,
+  /** Bytes an event stream may have waiting before its audit rows are counted as missed (`event: lagged` once it drains). */
+  maxStreamBufferBytes: 1024 * 1024,
   /** Connections open at once (past it the oldest without a session is closed). */
   maxConnections: 64,
   /** Grants and tokens listed at most. */

@@ -48,6 +48,8 @@ export interface ConsoleServerOptions {
   readonly maxStreams?: number;
   /** How often new audit rows are looked for while a stream is open, in ms (default 2,000). */
   readonly auditPollMs?: number;
+  /** Bytes an event stream may have waiting to be sent before audit rows are counted instead (`event: lagged` once it drains; default 1 MiB). */
+  readonly maxStreamBufferBytes?: number;
   /** How often a stream gets a `: ping` comment, in ms (default 15,000). */
   readonly pingMs?: number;
   /** Where unexpected request errors go (default standard error). */
@@ -83,7 +85,7 @@ export interface ConsoleServer {
 
 /** The session cookie's name: one per port, since cookies are per host, not per port — two consoles on 127.0.0.1 in one browser keep their own sessions. */
 const cookieName = (port: number) => `xcap_console_${port}`;
-const { maxBodyBytes, maxPhotoBytes, maxAssetBytes, maxSessions } = consoleLimits;
+const { maxBodyBytes, maxPhotoBytes, maxAssetBytes, maxSessions, maxStreamRows } = consoleLimits;
 const assetName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(js|css|svg|png|woff2)$/;
 const assetTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -119,19 +121,41 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   /** The sessions by their token (the `X-Xcap-Session` header), each with its shell cookie and its photo key. */
   const sessions = new Map<string, ConsoleSessionKeys>();
   const photoKeys = new Map<string, string>();
-  const streams = new Set<ServerResponse>();
+  /** The open event streams, each with the audit rows it could not be sent (its buffer was past `maxStreamBufferBytes`). */
+  const streams = new Map<ServerResponse, StreamLag>();
+  const maxStreamBufferBytes = options.maxStreamBufferBytes ?? consoleLimits.maxStreamBufferBytes;
   const { requests, stores } = options;
   let port = 0;
 
   const broadcast = <E extends keyof ConsoleEvents>(event: E, data: ConsoleEvents[E]) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    for (const stream of streams.keys()) stream.write(frame);
+  };
+  /** Sends `lagged` to `stream` for the rows it missed, once its buffer is back under the bound. */
+  const flushLag = (stream: ServerResponse) => {
+    const lag = streams.get(stream);
+    if (lag === undefined || lag.missed === 0 || stream.writableLength > maxStreamBufferBytes) return;
+    const data: ConsoleEvents['lagged'] = { missed: lag.missed, lastId: lag.lastId };
+    lag.missed = 0;
+    stream.write(`event: lagged\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  /** New audit rows, oldest first, to every stream: as `audit` events, or counted as missed by a stream that lags (then `lagged`). */
+  const sendAudit = (rows: readonly StoredAuditRow[], missedBefore: number, newest: number) => {
+    for (const [stream, lag] of streams) {
+      if (missedBefore > 0 || lag.missed > 0 || stream.writableLength > maxStreamBufferBytes) {
+        lag.missed += missedBefore + rows.length;
+        lag.lastId = Math.max(lag.lastId, newest);
+        flushLag(stream);
+        continue;
+      }
+      for (const row of rows) stream.write(`event: audit\ndata: ${JSON.stringify(row)}\n\n`);
+    }
   };
   const unsubscribe = requests?.subscribe(() => broadcast('pending', requests.pending())) ?? (() => undefined);
 
   let pingTimer: unknown;
   const ping = () => {
-    for (const stream of streams) stream.write(': ping\n\n');
+    for (const stream of streams.keys()) stream.write(': ping\n\n');
     pingTimer = timers.setTimeout(ping, options.pingMs ?? 15_000);
   };
   let pollTimer: unknown;
@@ -139,10 +163,18 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const poll = async () => {
     pollTimer = undefined;
     try {
-      const rows = await stores.auditRows({ limit: 100 });
-      const newest = rows[0]?.id ?? 0;
-      if (lastAuditId !== undefined) for (const row of rows.filter((r) => r.id > (lastAuditId ?? 0)).reverse()) broadcast('audit', row);
-      lastAuditId = Math.max(lastAuditId ?? 0, newest);
+      if (lastAuditId === undefined) lastAuditId = (await stores.auditRows({ limit: 1 }))[0]?.id ?? 0;
+      else {
+        // Every row after the last one sent, up to a batch: more than a batch at once is sent as one `lagged` (the page reads the log again).
+        const after = lastAuditId;
+        const rows = (await stores.auditRows({ afterId: after, limit: maxStreamRows })).filter((row) => row.id > after);
+        const newest = rows[0]?.id;
+        if (newest !== undefined) {
+          if (rows.length >= maxStreamRows) sendAudit([], newest - after, newest);
+          else sendAudit(rows.slice().reverse(), 0, newest);
+          lastAuditId = newest;
+        }
+      }
     } catch (error) {
       log(`xcap console: reading the audit log: ${(error as Error).message}`);
     }
@@ -189,7 +221,8 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     events: (req, res) => {
       if (streams.size >= maxStreams) return consoleHttp.json(res, 429, { error: `at most ${maxStreams} event streams at once` });
       res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
-      streams.add(res);
+      streams.set(res, { missed: 0, lastId: 0 });
+      res.on('drain', () => flushLag(res));
       req.socket.setTimeout(0);
       res.write(`event: pending\ndata: ${JSON.stringify(requests?.pending() ?? [])}\n\n`);
       if (streams.size === 1) {
@@ -368,7 +401,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       unsubscribe();
       timers.clearTimeout(pingTimer);
       timers.clearTimeout(pollTimer);
-      for (const stream of streams) stream.end();
+      for (const stream of streams.keys()) stream.end();
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await done;
@@ -377,6 +410,12 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void> | void;
+
+/** The audit rows one event stream was not sent since its last `lagged` (`missed` 0: none), up to which id. */
+interface StreamLag {
+  missed: number;
+  lastId: number;
+}
 
 /** What a session holds besides its token: the cookie that unlocks the shell at `GET /`, and the key of its thumbnails. */
 interface ConsoleSessionKeys {
@@ -441,9 +480,13 @@ function auditFilter(params: URLSearchParams): AuditQuery | string {
   const limitText = text('limit');
   const limit = limitText === undefined ? consoleLimits.defaultAuditLimit : Number(limitText);
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > consoleLimits.maxAuditLimit) return `limit must be 1 to ${consoleLimits.maxAuditLimit}`;
+  const afterText = text('after');
+  const afterId = afterText === undefined ? undefined : Number(afterText);
+  if (afterId !== undefined && (!/^\d{1,15}$/.test(afterText ?? '') || !Number.isSafeInteger(afterId))) return 'after must be an audit row id (0 or more)';
   const app = text('app');
   const tool = text('tool');
   return {
+    ...(afterId === undefined ? {} : { afterId }),
     ...(app === undefined ? {} : { app }),
     ...(tool === undefined ? {} : { tool }),
     ...(status === undefined ? {} : { status: status as AuditStatus }),

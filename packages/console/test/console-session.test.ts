@@ -137,7 +137,7 @@ describe('the console session in Chromium, with a server on another port of 127.
     await tab.goto(server.loginUrl);
     await tab.locator('body[data-ready="true"]').waitFor({ timeout: 10_000 });
     // The address no longer carries the secret, and the session's values left the document for sessionStorage.
-    expect(await tab.evaluate(() => location.href)).toBe(server.url);
+    expect(tab.url()).toBe(server.url);
     expect(await tab.locator(`meta[name="${consoleSession.tokenMeta}"]`).count()).toBe(0);
     const reply = askConsent(requests);
     await tab.getByRole('button', { name: 'Allow', exact: true }).click({ timeout: 10_000 });

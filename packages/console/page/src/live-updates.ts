@@ -1,4 +1,4 @@
-import { consoleRoutes, type AuditRowJson, type ConsoleLagged, type Pending } from '../../src/console-contract.js';
+import { consoleLimits, consoleRoutes, type AuditRowJson, type ConsoleLagged, type Pending } from '../../src/console-contract.js';
 import { requestRoute, sessionHeaders } from './request-json.js';
 
 /** What the page does with each kind of news from the server. */
@@ -42,7 +42,9 @@ export function liveUpdates(handlers: LiveHandlers): void {
   };
   let lastAuditId: number | undefined;
   const missed = (count: number): void => {
-    handlers.connection(`Live. ${count} audit rows came faster than they could be shown one by one: the log was read again (newest first).`);
+    handlers.connection(
+      `Live. ${count} audit rows came faster than they could be shown one by one: the log was read again (the newest ${consoleLimits.defaultAuditLimit} are shown).`,
+    );
     handlers.refresh();
   };
   const dispatch = (event: string, data: string): void => {
