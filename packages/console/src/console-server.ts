@@ -376,7 +376,8 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
         return handle(req, res);
       })
       .catch((error: unknown) => {
-        log(`xcap console: ${req.method ?? '?'} ${req.url ?? '?'}: ${error instanceof Error ? error.message : String(error)}`);
+        // The path only: a query may hold the secret (`/login?secret=`) or a photo key, and logs are read by more than the person.
+        log(`xcap console: ${req.method ?? '?'} ${(req.url ?? '?').split('?')[0] ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) consoleHttp.json(res, 500, { error: 'the console could not answer this request' });
         else res.destroy();
       });

@@ -16,6 +16,8 @@ import { consoleFetch, sessionOf, signIn } from './console-client.js';
 // 127.0.0.1 gets the console's cookie. A cookie alone must never authorize, and a planted one must never lock out.
 
 let server: ConsoleServer;
+const logged: string[] = [];
+let photoFails = false;
 const requests = new ConsoleRequests();
 const dir = mkdtempSync(join(tmpdir(), 'xcap-console-session-'));
 const tokens = new FileTokenStore(join(dir, 'tokens.json'));
@@ -30,8 +32,8 @@ beforeAll(async () => {
     requests,
     stores: { grants: new FileGrantStore(join(dir, 'consent.json')), tokens, auditRows: () => Promise.resolve([]) },
     isAppId: () => true,
-    readPhoto: () => Promise.resolve<ConsolePhoto>({ bytes: png, type: 'image/png' }),
-    log: () => undefined,
+    readPhoto: () => (photoFails ? Promise.reject(new Error('the disk failed')) : Promise.resolve<ConsolePhoto>({ bytes: png, type: 'image/png' })),
+    log: (line) => logged.push(line),
   });
 });
 
@@ -40,6 +42,9 @@ afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** `value` with its last character changed (a 32-byte base64url value ends in one of 16 characters, 'A' among them). */
+const altered = (value: string) => `${value.slice(0, -1)}${value.endsWith('A') ? 'E' : 'A'}`;
 
 describe('the console session: a cookie alone never authorizes', () => {
   it('answers 401 to every API request, the event stream and a thumbnail that carry the cookie alone, and changes nothing', async () => {
@@ -60,8 +65,8 @@ describe('the console session: a cookie alone never authorizes', () => {
       // The token in a cookie, the photo key as the token, another session's token with a forged value: no.
       await consoleFetch(`${origin}/api/state`, { headers: { Host: host, Cookie: `${consoleSession.tokenMeta}=${session.token}` } }),
       await consoleFetch(`${origin}/api/state`, { headers: { Host: host, [consoleSession.header]: session.photoKey } }),
-      await consoleFetch(`${origin}/api/state`, { headers: { Host: host, [consoleSession.header]: `${session.token.slice(0, -1)}A` } }),
-      await consoleFetch(`${origin}/api/photos/${picker}/a?key=${session.token.slice(0, -1)}A`, { headers: cookieOnly }),
+      await consoleFetch(`${origin}/api/state`, { headers: { Host: host, [consoleSession.header]: `${altered(session.token)}` } }),
+      await consoleFetch(`${origin}/api/photos/${picker}/a?key=${altered(session.photoKey)}`, { headers: cookieOnly }),
     ];
     expect(replayed.map((reply) => reply.status)).toEqual(Array.from(replayed, () => 401));
     expect(await tokens.list()).toEqual([]);
@@ -84,6 +89,21 @@ describe('the console session: a cookie alone never authorizes', () => {
       expect(shell.body.toString()).not.toContain(consoleSession.tokenMeta);
     }
     expect((await consoleFetch(`${origin}/`, { headers: { Host: host, Cookie: planted } })).body.toString()).not.toContain('/assets/console.js');
+  });
+
+  it('logs a failed request by its path only: no photo key (nor a secret) from its query reaches the log', async () => {
+    const session = await signIn(server.loginUrl);
+    void askPhotos(requests, [{ id: 'a', path: '/photos/a.png' }], 1);
+    const picker = requests.pending().at(-1)?.id ?? '';
+    photoFails = true;
+    try {
+      const failed = await consoleFetch(`${server.url}api/photos/${picker}/a?key=${session.photoKey}`, { headers: { Host: new URL(server.url).host } });
+      expect(failed.status).toBe(500);
+    } finally {
+      photoFails = false;
+    }
+    expect(logged).toEqual([`xcap console: GET /api/photos/${picker}/a: the disk failed`]);
+    expect(await session.post('/api/answer', { id: picker, answer: { photoIds: [] } })).toMatchObject({ status: 200 });
   });
 
   it('signs in by POST /login with the secret as a form field (what --console-open posts); anything else is 403', async () => {
