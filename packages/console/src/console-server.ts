@@ -370,17 +370,20 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     timers,
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    guard
-      .check(req.socket, (authenticated) => {
-        if (authorized(req)) authenticated();
-        return handle(req, res);
-      })
-      .catch((error: unknown) => {
-        // The path only: a query may hold the secret (`/login?secret=`) or a photo key, and logs are read by more than the person.
-        log(`xcap console: ${req.method ?? '?'} ${(req.url ?? '?').split('?')[0] ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
-        if (!res.headersSent) consoleHttp.json(res, 500, { error: 'the console could not answer this request' });
-        else res.destroy();
-      });
+    // Only a request with a session is guarded while it is answered (its connection never closed to make room):
+    // one without (a sign-in whose body comes byte by byte, say) stays closable, or 64 of them would hold every slot.
+    const answered = authorized(req)
+      ? guard.check(req.socket, (authenticated) => {
+          authenticated();
+          return handle(req, res);
+        })
+      : handle(req, res);
+    answered.catch((error: unknown) => {
+      // The path only: a query may hold the secret (`/login?secret=`) or a photo key, and logs are read by more than the person.
+      log(`xcap console: ${req.method ?? '?'} ${(req.url ?? '?').split('?')[0] ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) consoleHttp.json(res, 500, { error: 'the console could not answer this request' });
+      else res.destroy();
+    });
   });
   port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);

@@ -22,9 +22,10 @@ afterEach(async () => {
 /**
  * Holds `count` connections to 127.0.0.1:`port` open, each reopened 100 ms after it is closed, until `stop`:
  * idle ones send one byte (so that only the headers deadline or the guard closes them), a slowloris one sends a
- * request line and then one header byte every 200 ms, never ending its headers. Counts the connections made.
+ * request line and then one header byte every 200 ms, never ending its headers, a slow sign-in sends whole
+ * headers of `POST /login` and then its body one byte every 200 ms. Counts the connections made.
  */
-function flood(port: number, count: number, kind: 'idle' | 'slowloris') {
+function flood(port: number, count: number, kind: 'idle' | 'slowloris' | 'slowLogin') {
   let stopped = false;
   let made = 0;
   const sockets = new Set<Socket>();
@@ -36,7 +37,11 @@ function flood(port: number, count: number, kind: 'idle' | 'slowloris') {
     let drip: ReturnType<typeof setInterval> | undefined;
     socket.on('connect', () => {
       if (kind === 'idle') socket.write('G');
-      else {
+      else if (kind === 'slowLogin') {
+        // Whole headers at once, then the body of a sign-in one byte every 200 ms: a request the server is reading.
+        socket.write(`POST /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n`);
+        drip = setInterval(() => socket.write('a'), 200);
+      } else {
         socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
         drip = setInterval(() => socket.write('a'), 200);
       }
@@ -102,5 +107,42 @@ describe('the console connection guard under a flood of connections without a se
     expect([loaded < 5_000, answered < 5_000, loaded, answered]).toEqual([true, true, loaded, answered]);
     // The flood went on the whole time (connections were closed and made again).
     expect(idle.made() + slow.made()).toBeGreaterThan(400);
+  }, 60_000);
+
+  it('with 100 sign-ins sending their bodies byte by byte (no secret), the page still loads and an Allow arrives within 5 s', async () => {
+    if (!existsSync(join(consolePageDir(), 'console.js'))) throw new Error('build the page first (nx build)');
+    const dir = mkdtempSync(join(tmpdir(), 'xcap-console-guard-'));
+    closers.push(() => rmSync(dir, { recursive: true, force: true }));
+    const requests = new ConsoleRequests();
+    const server = await startConsoleServer({
+      mode: 'serve',
+      app: 'acme.album',
+      requests,
+      stores: {
+        grants: new FileGrantStore(join(dir, 'consent.json')),
+        tokens: new FileTokenStore(join(dir, 'tokens.json')),
+        auditRows: () => Promise.resolve([]),
+      },
+      isAppId: () => true,
+      log: () => undefined,
+    });
+    closers.push(
+      () => server.close(),
+      () => requests.close(),
+    );
+    const browser = await launchChromium();
+    closers.push(() => browser.close());
+    const slow = flood(server.port, 100, 'slowLogin');
+    closers.push(slow.stop);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const started = Date.now();
+    const tab = await browser.context.newPage();
+    await tab.goto(server.loginUrl, { timeout: 5_000 });
+    await tab.locator('body[data-ready="true"]').waitFor({ timeout: 5_000 });
+    const reply = askConsent(requests);
+    await tab.getByRole('button', { name: 'Allow', exact: true }).click({ timeout: 5_000 });
+    await expect(reply).resolves.toBe('allow');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(slow.made()).toBeGreaterThan(100);
   }, 60_000);
 });
