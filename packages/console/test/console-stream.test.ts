@@ -80,7 +80,7 @@ function openStream(session: ConsoleSession) {
       });
       resolve({ frames, pause: () => res.pause(), resume: () => res.resume() });
     });
-    closers.push(() => req.destroy());
+    closers.push(() => void req.destroy());
     req.on('error', reject);
     req.end();
   });
@@ -161,7 +161,10 @@ describe('the live audit stream under load', () => {
     for (let id = 2; id <= 2_001; id++) rows.push(row(id));
     await tab.locator('#status', { hasText: '2000 audit rows came faster' }).waitFor({ timeout: 10_000 });
     const newest = Array.from({ length: consoleLimits.defaultAuditLimit }, (_, i) => String(2_001 - i));
-    const shown = () => tab.locator('#audit-body tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset['id']));
+    const shown = () =>
+      tab
+        .locator('#audit-body tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => (tr as unknown as { dataset: Record<string, string | undefined> }).dataset['id']));
     await expect.poll(shown, { timeout: 10_000 }).toEqual(newest);
     // Rows that come one by one afterwards go on top, once each.
     rows.push(row(2_002), row(2_003));

@@ -42,7 +42,8 @@ export async function openConsole(context: BrowserContext, loginUrl: URL, option
   const cookies = await context.cookies(loginUrl.origin);
   const session = cookies.find((cookie) => cookie.name === `xcap_console_${loginUrl.port}`);
   if (session === undefined) throw new Error(`no xcap_console_${loginUrl.port} cookie after ${loginUrl.origin}/login: ${JSON.stringify(cookies)}`);
-  const token = await page.evaluate(() => sessionStorage.getItem('xcap-console-session'));
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  const token = await page.evaluate<string | null>("sessionStorage.getItem('xcap-console-session')");
   if (token === null) throw new Error('the page kept no session token in sessionStorage');
   const cookie = `${session.name}=${session.value}`;
   return { page, origin: loginUrl.origin, cookie, headers: { cookie, 'x-xcap-session': token }, dialogs, errors };
