@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -183,4 +184,80 @@ describe('the console session in Chromium, with a server on another port of 127.
     expect(errors).toEqual([]);
     await tab.close();
   }, 60_000);
+});
+
+/** User nobody's uid and gid, or why a test cannot run as nobody here. */
+const nobody = (() => {
+  if (process.getuid?.() !== 0) return { skip: 'not running as root: cannot start a server as user nobody' };
+  const uid = spawnSync('id', ['-u', 'nobody'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'nobody'], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return { skip: 'no user nobody on this machine' };
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+})();
+
+/** Another local user's server (run as nobody): plants cookies at /plant, and at /steal replays what the browser sent it against the console. */
+const otherUserServer = `
+const http = require('node:http');
+const consolePort = Number(process.argv[1]);
+const name = 'xcap_console_' + consolePort;
+const ask = (method, path, cookie, body) => new Promise((resolve) => {
+  const req = http.request({ host: '127.0.0.1', port: consolePort, method, path, headers: { cookie, origin: 'http://127.0.0.1:' + consolePort, 'content-type': 'application/json' } }, (res) => { res.resume(); resolve(res.statusCode); });
+  req.on('error', () => resolve(0));
+  req.end(body);
+});
+const server = http.createServer(async (req, res) => {
+  if (req.url === '/plant') res.setHeader('Set-Cookie', [name + '=planted; Path=/', name + '=planted-api; Path=/api']);
+  if (req.url === '/steal') {
+    const cookie = req.headers.cookie || '';
+    const statuses = [await ask('GET', '/api/state', cookie), await ask('GET', '/api/tokens', cookie), await ask('GET', '/api/events', cookie),
+      await ask('POST', '/api/tokens/add', cookie, JSON.stringify({ name: 'nobody' }))];
+    process.stdout.write(JSON.stringify({ cookie, statuses }) + '\\n');
+  }
+  res.writeHead(200, { 'content-type': 'text/html' });
+  res.end('<!doctype html><title>other user</title>');
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write(JSON.stringify({ port: server.address().port }) + '\\n'));
+`;
+
+describe('the console session against a server user nobody runs on another port (as root only)', () => {
+  it.skipIf('skip' in nobody)(
+    `its planted cookies lock no one out and the cookie it receives opens nothing${'skip' in nobody ? ` (skipped: ${nobody.skip})` : ''}`,
+    async () => {
+      if ('skip' in nobody) return;
+      const child = spawn(process.execPath, ['-e', otherUserServer, String(server.port)], {
+        uid: nobody.uid,
+        gid: nobody.gid,
+        cwd: '/',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines: Record<string, unknown>[] = [];
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        for (let end; (end = text.indexOf('\n')) >= 0; text = text.slice(end + 1)) lines.push(JSON.parse(text.slice(0, end)) as Record<string, unknown>);
+      });
+      const browser = await launchChromium();
+      try {
+        const deadline = Date.now() + 10_000;
+        while (lines.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        const other = `http://127.0.0.1:${String(lines[0]?.['port'])}`;
+        const tab = await browser.context.newPage();
+        await tab.goto(`${other}/plant`);
+        await tab.goto(server.loginUrl);
+        await tab.locator('body[data-ready="true"]').waitFor({ timeout: 10_000 });
+        const reply = askConsent(requests);
+        await tab.getByRole('button', { name: 'Allow', exact: true }).click({ timeout: 10_000 });
+        await expect(reply).resolves.toBe('allow');
+        await tab.goto(`${other}/steal`);
+        while (lines.length < 2 && Date.now() < deadline + 10_000) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(String(lines[1]?.['cookie'])).toContain(`xcap_console_${server.port}=`);
+        expect(lines[1]?.['statuses']).toEqual([401, 401, 401, 401]);
+        expect((await tokens.list()).map((token) => token.name)).not.toContain('nobody');
+      } finally {
+        await browser.close();
+        child.kill();
+      }
+    },
+    60_000,
+  );
 });
