@@ -18,6 +18,18 @@ describe('checkAuditQuery', () => {
     });
   });
 
+  it('answers afterId as id > afterId, last; 0 is a bound; a negative, fractional or unsafe afterId is a RangeError', () => {
+    expect(checkAuditQuery({ afterId: 41, app: 'acme.album' }, 'TestSink').where).toEqual([
+      { column: 'app_id', operator: '=', value: 'acme.album' },
+      { column: 'id', operator: '>', value: 41 },
+    ]);
+    expect(checkAuditQuery({ afterId: 0 }, 'TestSink').where).toEqual([{ column: 'id', operator: '>', value: 0 }]);
+    for (const afterId of [-1, 1.5, Number.NaN, 2 ** 53, '3' as never])
+      expect(() => checkAuditQuery({ afterId }, 'TestSink'), String(afterId)).toThrow(
+        new RangeError(`TestSink.query: afterId must be a non-negative integer, got ${String(afterId)}`),
+      );
+  });
+
   it('refuses a filter that is not strings with a TypeError naming the sink and the key', () => {
     for (const key of ['app', 'tool', 'status'] as const)
       expect(() => checkAuditQuery({ [key]: 7 }, 'TestSink')).toThrow(new TypeError(`TestSink.query: ${key} must be a string`));

@@ -266,6 +266,8 @@ export interface OkBody {
 export interface ConsoleRouteBodies {
   /** The `login` route of `consoleRoutes`. */
   readonly login: { readonly query: { readonly secret: string }; readonly response: never };
+  /** The `loginForm` route of `consoleRoutes` (a form body `secret=…`, as the page `xcap serve --console-open` opens posts it). */
+  readonly loginForm: { readonly query: Record<string, never>; readonly response: never };
   /** The `shell` route of `consoleRoutes`. */
   readonly shell: { readonly query: Record<string, never>; readonly response: never };
   /** The `asset` route of `consoleRoutes`. */
@@ -275,7 +277,7 @@ export interface ConsoleRouteBodies {
   /** The `events` route of `consoleRoutes`. */
   readonly events: { readonly query: Record<string, never>; readonly response: never };
   /** The `photo` route of `consoleRoutes`. */
-  readonly photo: { readonly query: Record<string, never>; readonly response: never };
+  readonly photo: { readonly query: { readonly key: string }; readonly response: never };
   /** The `answer` route of `consoleRoutes`. */
   readonly answer: { readonly request: { readonly id: string; readonly answer: ConsoleAnswers[ConsolePendingKind] }; readonly response: OkBody };
   /** The `grants` route of `consoleRoutes`. */
@@ -290,7 +292,7 @@ export interface ConsoleRouteBodies {
   readonly revokeToken: { readonly request: { readonly name: string }; readonly response: OkBody };
   /** The `audit` route of `consoleRoutes`. */
   readonly audit: {
-    readonly query: { readonly app?: string; readonly tool?: string; readonly status?: string; readonly limit?: string };
+    readonly query: { readonly app?: string; readonly tool?: string; readonly status?: string; readonly limit?: string; readonly after?: string };
     readonly response: { readonly rows: readonly AuditRowJson[] };
   };
   /** The `auditMinutes` route of `consoleRoutes`. */
@@ -306,7 +308,7 @@ export interface ConsoleRoute {
   readonly method: 'GET' | 'POST';
   /** The path; `<name>` is one path segment. */
   readonly path: string;
-  /** Whether the route needs the session cookie. */
+  /** Whether the route needs the session (its token in `consoleSession.header`; a photo its key in `?key=`). */
   readonly session: boolean;
   /** The fields of the request's JSON body or query. */
   readonly request: readonly string[];
@@ -321,18 +323,19 @@ export interface ConsoleRoute {
  */
 export const consoleRoutes = {
   login: { method: 'GET', path: '/login', session: false, request: ['secret'], response: [] },
+  loginForm: { method: 'POST', path: '/login', session: false, request: ['secret'], response: [] },
   shell: { method: 'GET', path: '/', session: false, request: [], response: [] },
   asset: { method: 'GET', path: '/assets/<name>', session: false, request: [], response: [] },
   state: { method: 'GET', path: '/api/state', session: true, request: [], response: ['mode', 'app', 'pending'] },
   events: { method: 'GET', path: '/api/events', session: true, request: [], response: [] },
-  photo: { method: 'GET', path: '/api/photos/<pendingId>/<photoId>', session: true, request: [], response: [] },
+  photo: { method: 'GET', path: '/api/photos/<pendingId>/<photoId>', session: true, request: ['key'], response: [] },
   answer: { method: 'POST', path: '/api/answer', session: true, request: ['id', 'answer'], response: ['ok'] },
   grants: { method: 'GET', path: '/api/grants', session: true, request: [], response: ['grants', 'app', 'scope', 'answer'] },
   revokeGrant: { method: 'POST', path: '/api/grants/revoke', session: true, request: ['app', 'scope'], response: ['ok'] },
   tokens: { method: 'GET', path: '/api/tokens', session: true, request: [], response: ['tokens', 'name', 'createdAt'] },
   addToken: { method: 'POST', path: '/api/tokens/add', session: true, request: ['name'], response: ['name', 'token'] },
   revokeToken: { method: 'POST', path: '/api/tokens/revoke', session: true, request: ['name'], response: ['ok'] },
-  audit: { method: 'GET', path: '/api/audit', session: true, request: ['app', 'tool', 'status', 'limit'], response: ['rows'] },
+  audit: { method: 'GET', path: '/api/audit', session: true, request: ['app', 'tool', 'status', 'limit', 'after'], response: ['rows'] },
   auditMinutes: { method: 'GET', path: '/api/audit/minutes', session: true, request: [], response: ['minutes', 'minute', 'counts'] },
 } as const satisfies Readonly<Record<ConsoleRouteId, ConsoleRoute>>;
 
@@ -387,10 +390,36 @@ export interface ConsoleEvents {
   readonly grants: Record<string, never>;
   /** One request ended (sent before the `pending` list without it). */
   readonly ended: ConsoleEnded;
+  /** Audit rows were committed faster than the stream sends them: these were not sent (read `GET /api/audit` again). */
+  readonly lagged: ConsoleLagged;
+}
+
+/** The data of `event: lagged`: how many audit rows were not sent as `event: audit`, up to which id. */
+export interface ConsoleLagged {
+  /** Rows not sent. */
+  readonly missed: number;
+  /** The id of the newest row not sent; `event: audit` goes on after it. */
+  readonly lastId: number;
 }
 
 /** The names of `ConsoleEvents`. */
-export const consoleEvents = ['pending', 'audit', 'grants', 'ended'] as const satisfies readonly (keyof ConsoleEvents)[];
+export const consoleEvents = ['pending', 'audit', 'grants', 'ended', 'lagged'] as const satisfies readonly (keyof ConsoleEvents)[];
+
+/**
+ * How the page proves it is the console's own: a successful `/login` answers the page itself with the session's
+ * token and photo key in two `<meta>` elements; the page keeps them in `sessionStorage` and sends the token in the
+ * `header` of every `/api/` request (the event stream too, read with `fetch`), the photo key as `?key=` of a
+ * thumbnail's address. The session cookie (`HttpOnly`, every port of 127.0.0.1 gets it) only unlocks the static
+ * shell at `GET /`: a cookie alone never authorizes anything.
+ */
+export const consoleSession = {
+  /** The request header carrying the session token. */
+  header: 'X-Xcap-Session',
+  /** The `name` of the login page's `<meta>` holding the token. */
+  tokenMeta: 'xcap-session',
+  /** The `name` of the login page's `<meta>` holding the photo key. */
+  photoKeyMeta: 'xcap-photo-key',
+} as const;
 
 /** The console's bounds. */
 export const consoleLimits = {
@@ -404,6 +433,10 @@ export const consoleLimits = {
   maxSessions: 64,
   /** Event streams open at once (429 past it). */
   maxStreams: 8,
+  /** New audit rows one look at the log sends as `event: audit`; this many or more at once are one `event: lagged`. */
+  maxStreamRows: 500,
+  /** Bytes an event stream may have waiting before its audit rows are counted as missed (`event: lagged` once it drains). */
+  maxStreamBufferBytes: 1024 * 1024,
   /** Connections open at once (past it the oldest without a session is closed). */
   maxConnections: 64,
   /** Grants and tokens listed at most. */

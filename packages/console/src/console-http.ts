@@ -23,12 +23,13 @@ export const consoleHttp = {
   text(res: ServerResponse, status: number, line: string): void {
     consoleHttp.send(res, status, 'text/plain; charset=utf-8', `${line}\n`);
   },
-  /** The value of cookie `name` of `req`, or `undefined`. */
-  cookie(req: IncomingMessage, name: string): string | undefined {
+  /** Every value of cookie `name` of `req` (a browser sends one per path and domain that set it: a planted one too), in order. */
+  cookies(req: IncomingMessage, name: string): string[] {
+    const values: string[] = [];
     for (const part of (req.headers.cookie ?? '').split(';')) {
       const eq = part.indexOf('=');
-      if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+      if (eq > 0 && part.slice(0, eq).trim() === name) values.push(part.slice(eq + 1).trim());
     }
-    return undefined;
+    return values;
   },
 };

@@ -5,7 +5,8 @@ export const consolePages = {
     'xcap console: sign in',
     '<h1>xcap console</h1><p>To open the console, open the address that <code>xcap serve</code> printed on its standard error:</p>' +
       '<pre>xcap serve: console at http://127.0.0.1:…/login?secret=…</pre>' +
-      '<p>(or <code>xcap console: at …</code> for <code>xcap console</code>). The secret changes at every start.</p>',
+      '<p>(or <code>xcap console: at …</code> for <code>xcap console</code>). The secret changes at every start, and each tab ' +
+      'signs in with it: the session stays in the tab that opened it.</p>',
   ),
   /** What `GET /login` shows for a wrong or missing secret. */
   badSecret: page(

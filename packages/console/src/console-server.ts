@@ -9,7 +9,7 @@ import { ConnectionGuard, discardRest, readNodeBody } from '@xcap/mcp/node';
 import { isTokenName, TokenNameTakenError } from '@xcap/tokens';
 import { realTimers, type Timers } from '@xcap/wire';
 import { auditMinutes } from './audit-minutes.js';
-import { consoleLimits, consoleRoutes, type ConsoleEvents, type ConsoleRouteBodies, type ConsoleRouteId } from './console-contract.js';
+import { consoleLimits, consoleRoutes, consoleSession, type ConsoleEvents, type ConsoleRouteBodies, type ConsoleRouteId } from './console-contract.js';
 import { consoleHeaders, consoleHttp } from './console-http.js';
 import { consolePageDir } from './console-page-dir.js';
 import { consolePages } from './console-pages.js';
@@ -48,6 +48,8 @@ export interface ConsoleServerOptions {
   readonly maxStreams?: number;
   /** How often new audit rows are looked for while a stream is open, in ms (default 2,000). */
   readonly auditPollMs?: number;
+  /** Bytes an event stream may have waiting to be sent before audit rows are counted instead (`event: lagged` once it drains; default 1 MiB). */
+  readonly maxStreamBufferBytes?: number;
   /** How often a stream gets a `: ping` comment, in ms (default 15,000). */
   readonly pingMs?: number;
   /** Where unexpected request errors go (default standard error). */
@@ -66,6 +68,11 @@ export interface ConsoleServer {
   readonly url: string;
   /** The sign-in address with this start's secret: `http://127.0.0.1:<port>/login?secret=<secret>`. */
   readonly loginUrl: string;
+  /**
+   * This start's sign-in secret alone (what `loginUrl` carries), for a page that posts it to `POST /login`
+   * (`consoleOpenPage`) so that it is never on a command line or in an address the browser keeps.
+   */
+  readonly secret: string;
   /** The bound port. */
   readonly port: number;
   /** The `node:http` server. */
@@ -78,7 +85,7 @@ export interface ConsoleServer {
 
 /** The session cookie's name: one per port, since cookies are per host, not per port — two consoles on 127.0.0.1 in one browser keep their own sessions. */
 const cookieName = (port: number) => `xcap_console_${port}`;
-const { maxBodyBytes, maxPhotoBytes, maxAssetBytes, maxSessions } = consoleLimits;
+const { maxBodyBytes, maxPhotoBytes, maxAssetBytes, maxSessions, maxStreamRows } = consoleLimits;
 const assetName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(js|css|svg|png|woff2)$/;
 const assetTypes: Readonly<Record<string, string>> = {
   js: 'text/javascript; charset=utf-8',
@@ -111,14 +118,38 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const maxStreams = options.maxStreams ?? consoleLimits.maxStreams;
   const secret = randomBytes(32).toString('base64url');
   const secretDigest = digest(secret);
-  const sessions = new Set<string>();
-  const streams = new Set<ServerResponse>();
+  /** The sessions by their token (the `X-Xcap-Session` header), each with its shell cookie and its photo key. */
+  const sessions = new Map<string, ConsoleSessionKeys>();
+  const photoKeys = new Map<string, string>();
+  /** The open event streams, each with the audit rows it could not be sent (its buffer was past `maxStreamBufferBytes`). */
+  const streams = new Map<ServerResponse, StreamLag>();
+  const maxStreamBufferBytes = options.maxStreamBufferBytes ?? consoleLimits.maxStreamBufferBytes;
   const { requests, stores } = options;
   let port = 0;
 
   const broadcast = <E extends keyof ConsoleEvents>(event: E, data: ConsoleEvents[E]) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    for (const stream of streams.keys()) stream.write(frame);
+  };
+  /** Sends `lagged` to `stream` for the rows it missed, once its buffer is back under the bound. */
+  const flushLag = (stream: ServerResponse) => {
+    const lag = streams.get(stream);
+    if (lag === undefined || lag.missed === 0 || stream.writableLength > maxStreamBufferBytes) return;
+    const data: ConsoleEvents['lagged'] = { missed: lag.missed, lastId: lag.lastId };
+    lag.missed = 0;
+    stream.write(`event: lagged\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  /** New audit rows, oldest first, to every stream: as `audit` events, or counted as missed by a stream that lags (then `lagged`). */
+  const sendAudit = (rows: readonly StoredAuditRow[], missedBefore: number, newest: number) => {
+    for (const [stream, lag] of streams) {
+      if (missedBefore > 0 || lag.missed > 0 || stream.writableLength > maxStreamBufferBytes) {
+        lag.missed += missedBefore + rows.length;
+        lag.lastId = Math.max(lag.lastId, newest);
+        flushLag(stream);
+        continue;
+      }
+      for (const row of rows) stream.write(`event: audit\ndata: ${JSON.stringify(row)}\n\n`);
+    }
   };
   const unsubscribePending = requests?.subscribe(() => broadcast('pending', requests.pending())) ?? (() => undefined);
   const unsubscribeEnded = requests?.onEnded((ended) => broadcast('ended', ended)) ?? (() => undefined);
@@ -129,7 +160,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
 
   let pingTimer: unknown;
   const ping = () => {
-    for (const stream of streams) stream.write(': ping\n\n');
+    for (const stream of streams.keys()) stream.write(': ping\n\n');
     pingTimer = timers.setTimeout(ping, options.pingMs ?? 15_000);
   };
   let pollTimer: unknown;
@@ -137,10 +168,18 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const poll = async () => {
     pollTimer = undefined;
     try {
-      const rows = await stores.auditRows({ limit: 100 });
-      const newest = rows[0]?.id ?? 0;
-      if (lastAuditId !== undefined) for (const row of rows.filter((r) => r.id > (lastAuditId ?? 0)).reverse()) broadcast('audit', row);
-      lastAuditId = Math.max(lastAuditId ?? 0, newest);
+      if (lastAuditId === undefined) lastAuditId = (await stores.auditRows({ limit: 1 }))[0]?.id ?? 0;
+      else {
+        // Every row after the last one sent, up to a batch: more than a batch at once is sent as one `lagged` (the page reads the log again).
+        const after = lastAuditId;
+        const rows = (await stores.auditRows({ afterId: after, limit: maxStreamRows })).filter((row) => row.id > after);
+        const newest = rows[0]?.id;
+        if (newest !== undefined) {
+          if (rows.length >= maxStreamRows) sendAudit([], newest - after, newest);
+          else sendAudit(rows.slice().reverse(), 0, newest);
+          lastAuditId = newest;
+        }
+      }
     } catch (error) {
       log(`xcap console: reading the audit log: ${(error as Error).message}`);
     }
@@ -148,19 +187,47 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   };
   let closed = false;
 
-  const signedIn = (req: IncomingMessage) => {
-    const session = consoleHttp.cookie(req, cookieName(port));
-    return session !== undefined && sessions.has(session);
+  /** Whether `req` carries a session's token in `X-Xcap-Session`: what every `/api/` request needs (a cookie alone never authorizes). */
+  const authorized = (req: IncomingMessage) => {
+    const token = req.headers[sessionHeader];
+    return typeof token === 'string' && sessions.has(token);
+  };
+  /** Whether `req` carries a session's photo key in `?key=` (the thumbnails: an `<img>` sends no header). */
+  const photoAuthorized = (url: URL) => {
+    const key = url.searchParams.get('key');
+    return key !== null && photoKeys.has(key);
+  };
+  /** Whether one of the cookies of `req` named for this port is a session's: only what `GET /` serves depends on it (the static shell, no data). */
+  const hasShellCookie = (req: IncomingMessage) => {
+    const values = new Set([...sessions.values()].map((keys) => keys.cookie));
+    return consoleHttp.cookies(req, cookieName(port)).some((value) => values.has(value));
+  };
+  /** A new session: its token, cookie and photo key; past `maxSessions` the oldest is forgotten. */
+  const newSession = (): ConsoleSessionKeys & { readonly token: string } => {
+    const keys = {
+      token: randomBytes(32).toString('base64url'),
+      cookie: randomBytes(32).toString('base64url'),
+      photoKey: randomBytes(32).toString('base64url'),
+    };
+    sessions.set(keys.token, { cookie: keys.cookie, photoKey: keys.photoKey });
+    photoKeys.set(keys.photoKey, keys.token);
+    if (sessions.size > maxSessions) {
+      const [oldest, forgotten] = sessions.entries().next().value ?? ['', undefined];
+      sessions.delete(oldest);
+      if (forgotten !== undefined) photoKeys.delete(forgotten.photoKey);
+    }
+    return keys;
   };
 
   /** A 200 answer of route `id`, its body typed by the contract. */
   const ok = <K extends ConsoleRouteId>(res: ServerResponse, _id: K, body: ConsoleRouteBodies[K]['response']) => consoleHttp.json(res, 200, body);
-  const handlers: Readonly<Record<Exclude<ConsoleRouteId, 'login' | 'shell' | 'asset' | 'photo'>, Handler>> = {
+  const handlers: Readonly<Record<Exclude<ConsoleRouteId, 'login' | 'loginForm' | 'shell' | 'asset' | 'photo'>, Handler>> = {
     state: (_req, res) => ok(res, 'state', { mode: options.mode, app: options.app ?? null, pending: requests?.pending() ?? [] }),
     events: (req, res) => {
       if (streams.size >= maxStreams) return consoleHttp.json(res, 429, { error: `at most ${maxStreams} event streams at once` });
       res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
-      streams.add(res);
+      streams.set(res, { missed: 0, lastId: 0 });
+      res.on('drain', () => flushLag(res));
       req.socket.setTimeout(0);
       res.write(`event: pending\ndata: ${JSON.stringify(requests?.pending() ?? [])}\n\n`);
       if (streams.size === 1) {
@@ -238,17 +305,20 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     const url = new URL(req.url ?? '/', `http://${host}`);
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    if (path === consoleRoutes.login.path && method === 'GET') {
-      const given = url.searchParams.get('secret');
+    if (path === consoleRoutes.login.path && (method === 'GET' || method === 'POST')) {
+      const given = method === 'GET' ? url.searchParams.get('secret') : await postedSecret(req);
       if (given === null || !timingSafeEqual(digest(given), secretDigest)) return consoleHttp.send(res, 403, htmlType, consolePages.badSecret);
-      const session = randomBytes(32).toString('base64url');
-      sessions.add(session);
-      if (sessions.size > maxSessions) sessions.delete(sessions.values().next().value ?? '');
-      res.writeHead(303, { Location: '/', 'Set-Cookie': `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'Content-Length': '0' });
-      return void res.end();
+      const session = newSession();
+      // The page itself, not a redirect: its token and photo key go to this document only (the page keeps them in
+      // sessionStorage), never in a cookie another port of 127.0.0.1 would get; the shell cookie only unlocks `GET /`.
+      const built = await readAsset(join(assetsDir, 'index.html'), maxAssetBytes);
+      const shell = built === undefined ? consolePages.placeholderShell : Buffer.from(built).toString('utf8');
+      return consoleHttp.send(res, 200, htmlType, withSession(shell, session.token, session.photoKey), {
+        'Set-Cookie': `${cookieName(port)}=${session.cookie}; HttpOnly; SameSite=Strict; Path=/`,
+      });
     }
     if (path === consoleRoutes.shell.path && method === 'GET') {
-      if (!signedIn(req)) return consoleHttp.send(res, 200, htmlType, consolePages.signIn);
+      if (!hasShellCookie(req)) return consoleHttp.send(res, 200, htmlType, consolePages.signIn);
       const shell = await readAsset(join(assetsDir, 'index.html'), maxAssetBytes);
       return consoleHttp.send(res, 200, htmlType, shell ?? consolePages.placeholderShell);
     }
@@ -260,10 +330,9 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       return consoleHttp.send(res, 200, assetTypes[match[1] ?? ''] ?? 'application/octet-stream', file);
     }
     if (!path.startsWith('/api/')) return consoleHttp.text(res, 404, 'not found');
-    if (!signedIn(req)) return consoleHttp.json(res, 401, { error: 'not signed in' });
     const photo = photoPath.exec(path);
-    if (photo !== null && method === 'GET')
-      return servePhoto(res, requests, options.readPhoto, decodeURIComponent(photo[1] ?? ''), decodeURIComponent(photo[2] ?? ''));
+    if (!authorized(req) && !(photo !== null && method === 'GET' && photoAuthorized(url))) return consoleHttp.json(res, 401, { error: 'not signed in' });
+    if (photo !== null && method === 'GET') return servePhoto(res, requests, options.readPhoto, pathSegment(photo[1]), pathSegment(photo[2]));
     const postOnly = routes.has(`POST ${path}`);
     const route = routes.get(`${method} ${path}`);
     if (route === undefined) return postOnly ? consoleHttp.json(res, 405, { error: 'use POST' }) : consoleHttp.json(res, 404, { error: 'not found' });
@@ -306,16 +375,20 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     timers,
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    guard
-      .check(req.socket, (authenticated) => {
-        if (signedIn(req)) authenticated();
-        return handle(req, res);
-      })
-      .catch((error: unknown) => {
-        log(`xcap console: ${req.method ?? '?'} ${req.url ?? '?'}: ${error instanceof Error ? error.message : String(error)}`);
-        if (!res.headersSent) consoleHttp.json(res, 500, { error: 'the console could not answer this request' });
-        else res.destroy();
-      });
+    // Only a request with a session is guarded while it is answered (its connection never closed to make room):
+    // one without (a sign-in whose body comes byte by byte, say) stays closable, or 64 of them would hold every slot.
+    const answered = authorized(req)
+      ? guard.check(req.socket, (authenticated) => {
+          authenticated();
+          return handle(req, res);
+        })
+      : handle(req, res);
+    answered.catch((error: unknown) => {
+      // The path only: a query may hold the secret (`/login?secret=`) or a photo key, and logs are read by more than the person.
+      log(`xcap console: ${req.method ?? '?'} ${(req.url ?? '?').split('?')[0] ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) consoleHttp.json(res, 500, { error: 'the console could not answer this request' });
+      else res.destroy();
+    });
   });
   port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
@@ -328,6 +401,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   return {
     url: `${origin}/`,
     loginUrl: `${origin}/login?secret=${secret}`,
+    secret,
     port,
     server,
     grantsChanged: () => broadcast('grants', {}),
@@ -336,7 +410,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       unsubscribe();
       timers.clearTimeout(pingTimer);
       timers.clearTimeout(pollTimer);
-      for (const stream of streams) stream.end();
+      for (const stream of streams.keys()) stream.end();
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await done;
@@ -345,6 +419,39 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<void> | void;
+
+/** The audit rows one event stream was not sent since its last `lagged` (`missed` 0: none), up to which id. */
+interface StreamLag {
+  missed: number;
+  lastId: number;
+}
+
+/** What a session holds besides its token: the cookie that unlocks the shell at `GET /`, and the key of its thumbnails. */
+interface ConsoleSessionKeys {
+  readonly cookie: string;
+  readonly photoKey: string;
+}
+
+/** The header every `/api/` request carries its session token in (lower case, as Node gives headers). */
+const sessionHeader = consoleSession.header.toLowerCase();
+
+/** The `secret` of a `POST /login` form (`application/x-www-form-urlencoded`, at most 1 KiB), or `null`. */
+async function postedSecret(req: IncomingMessage): Promise<string | null> {
+  if (!/^application\/x-www-form-urlencoded(\s*;.*)?$/i.test(req.headers['content-type'] ?? '')) return null;
+  const raw = await readNodeBody(req, 1024);
+  if (raw === null) {
+    await discardRest(req);
+    return null;
+  }
+  return new URLSearchParams(Buffer.from(raw).toString('utf8')).get('secret');
+}
+
+/** The shell with the session's token and photo key as `<meta>` elements (`consoleSession`), right after `<head>`. */
+function withSession(shell: string, token: string, photoKey: string): string {
+  const metas = `<meta name="${consoleSession.tokenMeta}" content="${token}"><meta name="${consoleSession.photoKeyMeta}" content="${photoKey}">`;
+  const head = /<head[^>]*>/i.exec(shell);
+  return head === null ? `${metas}${shell}` : `${shell.slice(0, head.index + head[0].length)}${metas}${shell.slice(head.index + head[0].length)}`;
+}
 
 const assetPrefix = consoleRoutes.asset.path.slice(0, -'<name>'.length);
 const photoPath = routePattern(consoleRoutes.photo.path);
@@ -357,6 +464,15 @@ function routeKey(id: ConsoleRouteId): string {
 /** A path of the contract with `<name>` segments as a pattern capturing each segment. */
 function routePattern(path: string): RegExp {
   return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/<[A-Za-z]+>/g, '([^/]+)')}$`);
+}
+
+/** A path segment decoded, or `''` (no such id) when its %-escapes are malformed: an unknown photo, 404, never a 500. */
+function pathSegment(raw: string | undefined): string {
+  try {
+    return decodeURIComponent(raw ?? '');
+  } catch {
+    return '';
+  }
 }
 
 function digest(text: string): Buffer {
@@ -373,9 +489,13 @@ function auditFilter(params: URLSearchParams): AuditQuery | string {
   const limitText = text('limit');
   const limit = limitText === undefined ? consoleLimits.defaultAuditLimit : Number(limitText);
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > consoleLimits.maxAuditLimit) return `limit must be 1 to ${consoleLimits.maxAuditLimit}`;
+  const afterText = text('after');
+  const afterId = afterText === undefined ? undefined : Number(afterText);
+  if (afterId !== undefined && (!/^\d{1,15}$/.test(afterText ?? '') || !Number.isSafeInteger(afterId))) return 'after must be an audit row id (0 or more)';
   const app = text('app');
   const tool = text('tool');
   return {
+    ...(afterId === undefined ? {} : { afterId }),
     ...(app === undefined ? {} : { app }),
     ...(tool === undefined ? {} : { tool }),
     ...(status === undefined ? {} : { status: status as AuditStatus }),

@@ -49,7 +49,7 @@ describe('the console API (xcap console mode, in process)', () => {
     expect((await consoleFetch(`${origin}/api/grants`, { headers: { Host: host, Cookie: `xcap_console_${new URL(origin).port}=forged` } })).status).toBe(401);
     expect((await consoleFetch(`${origin}/`, { headers: { Host: `127.0.0.1:${Number(new URL(origin).port) + 1}` } })).status).toBe(421);
     const session = await signIn(server.loginUrl);
-    expect((await consoleFetch(`${origin}/api/state`, { headers: { Host: `localhost:${new URL(origin).port}`, Cookie: session.cookie } })).status).toBe(200);
+    expect((await consoleFetch(`${origin}/api/state`, { headers: { ...session.headers, Host: `localhost:${new URL(origin).port}` } })).status).toBe(200);
     expect((await session.get('/nothing')).status).toBe(404);
     expect((await session.get('/api/nothing')).status).toBe(404);
     expect((await session.get('/api/photos/a/b')).status).toBe(404);
@@ -84,9 +84,9 @@ describe('the console API (xcap console mode, in process)', () => {
     // Every change needs POST, the console's own Origin, JSON, a small body; none of these changed anything.
     await given.grants.set('acme.album', 'photos.read', 'granted');
     const revoke = JSON.stringify({ app: 'acme.album', scope: 'photos.read' });
-    const headers = { Host: host, Cookie: session.cookie, 'Content-Type': 'application/json' };
+    const headers = { ...session.headers, 'Content-Type': 'application/json' };
     const tries = [
-      await consoleFetch(`${origin}/api/grants/revoke`, { headers: { Host: host, Cookie: session.cookie } }),
+      await consoleFetch(`${origin}/api/grants/revoke`, { headers: session.headers }),
       await consoleFetch(`${origin}/api/grants/revoke`, {
         method: 'POST',
         headers: { ...headers, Origin: `http://localhost:${new URL(origin).port}` },

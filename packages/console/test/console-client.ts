@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { consoleSession } from '../src/console-contract.js';
 
 /** What the console answered. */
 export interface ConsoleReply {
@@ -37,30 +38,50 @@ export function consoleFetch(url: string, send: ConsoleSend = {}): Promise<Conso
   });
 }
 
-/** A signed-in console: its origin, the session cookie, and GET/POST as the page sends them. */
+/** A signed-in console: its origin, the session cookie, token and photo key, and GET/POST as the page sends them. */
 export interface ConsoleSession {
   readonly origin: string;
+  /** `name=value` of the session cookie (it unlocks only the shell at `GET /`). */
   readonly cookie: string;
+  /** The session token the page sends in `X-Xcap-Session`. */
+  readonly token: string;
+  /** The photo key of the thumbnails' `?key=`. */
+  readonly photoKey: string;
+  /** What the page sends with every API request: Host, the cookie and the token. */
+  readonly headers: Readonly<Record<string, string>>;
   get(path: string): Promise<ConsoleReply>;
   post(path: string, body: unknown, headers?: Readonly<Record<string, string>>): Promise<ConsoleReply>;
 }
 
+/** The session a `/login` answer carries: its cookie, and the token and photo key of the page's two `<meta>` elements; throws on anything else. */
+export function sessionOf(login: ConsoleReply): { cookie: string; token: string; photoKey: string } {
+  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+  const cookie = (login.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  const html = login.body.toString('utf8');
+  const meta = (name: string) => new RegExp(`<meta name="${name}" content="([A-Za-z0-9_-]{43})">`).exec(html)?.[1];
+  const token = meta(consoleSession.tokenMeta);
+  const photoKey = meta(consoleSession.photoKeyMeta);
+  if (token === undefined || photoKey === undefined || cookie === '') throw new Error('sign-in answered no session');
+  return { cookie, token, photoKey };
+}
+
 /** Signs in at `loginUrl` (the URL the start line printed) and answers the session. */
 export async function signIn(loginUrl: string): Promise<ConsoleSession> {
-  const login = await consoleFetch(loginUrl);
-  if (login.status !== 303) throw new Error(`sign-in answered ${login.status}`);
-  const setCookie = login.headers['set-cookie']?.[0] ?? '';
-  const cookie = setCookie.split(';')[0] ?? '';
+  const { cookie, token, photoKey } = sessionOf(await consoleFetch(loginUrl));
   const origin = new URL(loginUrl).origin;
   const host = new URL(loginUrl).host;
+  const headers = { Host: host, Cookie: cookie, [consoleSession.header]: token };
   return {
     origin,
     cookie,
-    get: (path) => consoleFetch(`${origin}${path}`, { headers: { Host: host, Cookie: cookie } }),
-    post: (path, body, headers = {}) =>
+    token,
+    photoKey,
+    headers,
+    get: (path) => consoleFetch(`${origin}${path}`, { headers }),
+    post: (path, body, more = {}) =>
       consoleFetch(`${origin}${path}`, {
         method: 'POST',
-        headers: { Host: host, Cookie: cookie, Origin: origin, 'Content-Type': 'application/json', ...headers },
+        headers: { ...headers, Origin: origin, 'Content-Type': 'application/json', ...more },
         body: JSON.stringify(body),
       }),
   };

@@ -75,7 +75,7 @@ async function started(more: Partial<ConsoleServerOptions> = {}) {
 function events(session: ConsoleSession): Promise<{ status: number; frames: string[]; close(): void }> {
   const url = new URL('/api/events', session.origin);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { Host: url.host, Cookie: session.cookie } }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: session.headers }, (res) => {
       const frames: string[] = [];
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => {
@@ -169,8 +169,8 @@ describe('startConsoleServer', () => {
 
   it('answers 421 to a foreign Host and 403 to a change without the console’s own Origin (the shared guards)', async () => {
     const { server, session } = await started();
-    expect((await consoleFetch(`${server.url}api/state`, { headers: { Host: `127.0.0.1:${server.port + 1}`, Cookie: session.cookie } })).status).toBe(421);
-    expect((await consoleFetch(`${server.url}api/state`, { headers: { Host: `localhost:${server.port}`, Cookie: session.cookie } })).status).toBe(200);
+    expect((await consoleFetch(`${server.url}api/state`, { headers: { ...session.headers, Host: `127.0.0.1:${server.port + 1}` } })).status).toBe(421);
+    expect((await consoleFetch(`${server.url}api/state`, { headers: { ...session.headers, Host: `localhost:${server.port}` } })).status).toBe(200);
     for (const origin of [`http://127.0.0.1:${server.port + 1}`, `https://127.0.0.1:${server.port}`, 'null', 'http://evil.test'])
       expect((await session.post('/api/tokens/add', { name: 'x' }, { Origin: origin })).status).toBe(403);
     expect((await session.get('/api/tokens')).json()).toEqual({ tokens: [] });
@@ -190,7 +190,7 @@ describe('startConsoleServer', () => {
   it('past maxConnections closes the oldest connection without a session, never a signed-in one', async () => {
     const { server, session } = await started({ maxConnections: 2 });
     const signedIn = await openSocket(server.port);
-    signedIn.socket.write(`GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nCookie: ${session.cookie}\r\n\r\n`);
+    signedIn.socket.write(`GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Xcap-Session: ${session.token}\r\n\r\n`);
     await until(() => signedIn.received.includes('"mode":"serve"'));
     const idle = await openSocket(server.port);
     idle.socket.write('G');
@@ -201,7 +201,7 @@ describe('startConsoleServer', () => {
     signedIn.socket.destroy();
   });
 
-  it('serves a pending photo through readPhoto (its type, 413 past the bound, 404 without readPhoto or for a photo not of the request)', async () => {
+  it('serves a pending photo through readPhoto (its type, 413 past the bound, 404 without readPhoto, for a photo not of the request or a malformed %-escape)', async () => {
     const reads: [string, number][] = [];
     const answers: Readonly<Record<string, ConsolePhoto>> = {
       '/photos/a.png': { bytes: new Uint8Array([1, 2, 3]), type: 'image/png' },
@@ -233,6 +233,10 @@ describe('startConsoleServer', () => {
       ['/photos/big.jpg', consoleLimits.maxPhotoBytes],
       ['/photos/notes.txt', consoleLimits.maxPhotoBytes],
     ]);
+    for (const bad of [`${id}/%E0%A4%A`, `%zz/a`, `${id}/%`, `%C0%AF/a`]) {
+      const malformed = await session.get(`/api/photos/${bad}`);
+      expect([bad, malformed.status, malformed.json()]).toEqual([bad, 404, { error: 'no such photo of a pending request' }]);
+    }
     requests.close();
     const without = await started();
     void askPhotos(without.requests, [{ id: 'a', path: '/photos/a.png' }], 1);
@@ -251,7 +255,7 @@ function chunkedPost(session: ConsoleSession, path: string, text: string): Promi
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { Host: url.host, Cookie: session.cookie, Origin: session.origin, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        headers: { ...session.headers, Origin: session.origin, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
       },
       (res) => {
         let body = '';

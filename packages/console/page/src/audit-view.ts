@@ -17,6 +17,10 @@ export class AuditView {
   private readonly tool = el('input', { type: 'search', autocomplete: 'off' });
   /** Counts reloads: an answer that is not the latest one's is dropped (filters changed meanwhile). */
   private reloads = 0;
+  /** Live rows that came while a reload was on its way: put back on top of its answer when newer than all of it. */
+  private arrived: AuditRowJson[] = [];
+  /** Whether a reload is on its way. */
+  private loading = false;
   private readonly status = el('select', {}, el('option', { value: '' }, 'any'), ...statusChoices.map(([value, words]) => el('option', { value }, words)));
 
   constructor(container: HTMLElement) {
@@ -47,12 +51,18 @@ export class AuditView {
     ] as const)
       if (value !== '') query.set(key, value);
     const reload = ++this.reloads;
+    this.arrived = [];
+    this.loading = true;
     try {
       const { rows } = await requestRoute('audit', Object.fromEntries(query));
       if (reload !== this.reloads) return;
       this.body.replaceChildren(...rows.map((row) => this.row(row)));
+      const newest = rows[0]?.id ?? 0;
+      this.loading = false;
+      for (const row of this.arrived.splice(0)) if (row.id > newest) this.add(row);
       this.problem.textContent = '';
     } catch (error) {
+      if (reload === this.reloads) this.loading = false;
       this.problem.textContent = errorSentence(error);
     }
   }
@@ -62,12 +72,15 @@ export class AuditView {
     const app = this.app.value.trim();
     const tool = this.tool.value.trim();
     if ((app !== '' && appOf(row) !== app) || (tool !== '' && row.tool !== tool) || (this.status.value !== '' && row.status !== this.status.value)) return;
+    if (this.loading) this.arrived.push(row);
+    // A row the table already shows (a reload read it too) is not shown twice.
+    if (this.body.querySelector(`tr[data-id="${row.id}"]`) !== null) return;
     this.body.prepend(this.row(row));
     while (this.body.children.length > shownRows) this.body.lastElementChild?.remove();
   }
 
   private row(row: AuditRowJson): HTMLTableRowElement {
-    return el(
+    const line = el(
       'tr',
       {},
       cell('Time', {}, formatTime(row.at)),
@@ -76,6 +89,8 @@ export class AuditView {
       cell('Tool', {}, el('code', {}, row.tool)),
       cell('Outcome', { className: `status ${row.status}` }, statusWords(row.status, row.error)),
     );
+    line.dataset['id'] = String(row.id);
+    return line;
   }
 }
 

@@ -1,6 +1,7 @@
-import { consoleRoutes, type PhotosPending } from '../../src/console-contract.js';
+import type { PhotosPending } from '../../src/console-contract.js';
 import { answerCard } from './answer-card.js';
 import { el } from './el.js';
+import { photoUrl } from './request-json.js';
 
 /**
  * The photo picker of `photos_pick`: the offered photos as thumbnails, newest first (the server's
@@ -20,7 +21,7 @@ export function photosCard(pending: PhotosPending): HTMLElement {
     box.addEventListener('change', update);
     boxes.push(box);
     const thumbnail = el('img', {
-      src: consoleRoutes.photo.path.replace('<pendingId>', encodeURIComponent(pending.id)).replace('<photoId>', encodeURIComponent(photo.id)),
+      src: photoUrl(pending.id, photo.id),
       alt: '',
       loading: 'lazy',
       decoding: 'async',

@@ -1,14 +1,51 @@
-import { consoleRoutes, type ConsoleRouteBodies, type ConsoleRouteId } from '../../src/console-contract.js';
+import { consoleRoutes, consoleSession, type ConsoleRouteBodies, type ConsoleRouteId } from '../../src/console-contract.js';
+
+/** Where the page keeps its session in `sessionStorage` (this tab only; gone when it closes). */
+const stored = { token: 'xcap-console-session', photoKey: 'xcap-console-photo-key' } as const;
+
+let keys: { readonly token: string; readonly photoKey: string } | undefined;
+
+/**
+ * The session of this tab: on the page `/login` answered, its two `<meta>` elements (`consoleSession`), which are
+ * then moved to `sessionStorage`, removed from the document, and the address becomes `/` (no secret stays in it);
+ * on a reload, what `sessionStorage` kept. Empty strings when there is none (every request then answers 401).
+ */
+export function sessionKeys(): { readonly token: string; readonly photoKey: string } {
+  if (keys !== undefined) return keys;
+  const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  const token = meta(consoleSession.tokenMeta);
+  const photoKey = meta(consoleSession.photoKeyMeta);
+  if (token !== null && photoKey !== null) {
+    sessionStorage.setItem(stored.token, token.content);
+    sessionStorage.setItem(stored.photoKey, photoKey.content);
+    token.remove();
+    photoKey.remove();
+    if (location.pathname !== consoleRoutes.shell.path) history.replaceState(null, '', consoleRoutes.shell.path);
+  }
+  keys = { token: sessionStorage.getItem(stored.token) ?? '', photoKey: sessionStorage.getItem(stored.photoKey) ?? '' };
+  return keys;
+}
+
+/** The headers that prove a request comes from the console's own page: the session token (`consoleSession.header`). */
+export function sessionHeaders(): Record<string, string> {
+  return { [consoleSession.header]: sessionKeys().token };
+}
+
+/** The address of a pending picker's photo, with the session's photo key (an `<img>` cannot send the token's header). */
+export function photoUrl(pendingId: string, photoId: string): string {
+  const path = consoleRoutes.photo.path.replace('<pendingId>', encodeURIComponent(pendingId)).replace('<photoId>', encodeURIComponent(photoId));
+  return `${path}?${new URLSearchParams({ key: sessionKeys().photoKey }).toString()}`;
+}
 
 /**
  * The JSON answer of a console API request: a GET, or with `body` a same-origin POST of JSON
- * (the browser adds `Origin`, the session cookie goes along). Throws an `Error` naming the status and the server's `error` text on a non-2xx answer.
+ * (the browser adds `Origin`), each with the session's token (`sessionHeaders`). Throws an `Error` naming the status and the server's `error` text on a non-2xx answer.
  */
 export async function requestJson<T>(url: string, body?: unknown): Promise<T> {
   const init: RequestInit =
     body === undefined
-      ? { credentials: 'same-origin' }
-      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' };
+      ? { headers: sessionHeaders(), credentials: 'same-origin' }
+      : { method: 'POST', headers: { ...sessionHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' };
   const response = await fetch(url, init);
   const text = await response.text();
   if (!response.ok) {
@@ -38,4 +75,4 @@ export function requestRoute<K extends RouteWithBody>(id: K, body?: unknown): Pr
 }
 
 /** The routes answering JSON (not the pages, assets, photos or the event stream). */
-type RouteWithBody = Exclude<ConsoleRouteId, 'login' | 'shell' | 'asset' | 'photo' | 'events'>;
+type RouteWithBody = Exclude<ConsoleRouteId, 'login' | 'loginForm' | 'shell' | 'asset' | 'photo' | 'events'>;

@@ -70,7 +70,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       'with --foreground: how long a call waits on a consent sheet before it answers consentNeeded while the sheet stays open (an answer then applies to the next call); a call with an MCP progressToken waits up to --consent-timeout (1–3600; default 50)',
       parseConsentTimeout,
     )
-    .option('--console-open', 'with --consent console: open the console (xdg-open) when the first request starts waiting', false)
+    .option(
+      '--console-open',
+      'with --consent console: open the console (xdg-open, through a 0600 page in the data directory) when the first request starts waiting',
+      false,
+    )
     .option(
       '--http <[host:]port>',
       'serve over MCP Streamable HTTP at http://<host>:<port>/mcp to every agent holding a token (xcap token add, or an OAuth access token: ' +

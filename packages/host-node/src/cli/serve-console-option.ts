@@ -72,6 +72,7 @@ export async function openServeConsole(port: number, input: ServeConsoleInput, o
       // A sheet names a fileId argument from the app's files (read only; the host's own store writes them).
       blobs: shared === undefined ? new FileBlobStore(paths.files) : shared.blobs,
       open: options.consoleOpen === true,
+      openFileDir: paths.dir,
       env: io.env,
       log: (line) => io.stderr(`${line}\n`),
     });

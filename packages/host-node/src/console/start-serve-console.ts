@@ -17,6 +17,7 @@ import { isAppId } from '../manifest/app-id.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { findOnPath } from '../providers/find-on-path.js';
 import type { NodeProvidersOptions } from '../providers/node-providers.js';
+import { writeConsoleOpenFile, type ConsoleOpenFile } from './console-open-file.js';
 import { consoleOpenPicker } from './console-open-picker.js';
 import { consolePhotoPicker } from './console-photo-picker.js';
 import { consolePrintPicker } from './console-print-picker.js';
@@ -33,8 +34,10 @@ export interface ServeConsoleOptions {
   readonly filesDir?: string;
   /** The grants, tokens and audit rows (the host's own stores). */
   readonly stores: ConsoleStores;
-  /** `--console-open`: run `xdg-open <login URL>` on the first waiting request. */
+  /** `--console-open`: on the first waiting request, write the page that signs in (`writeConsoleOpenFile`) and run `xdg-open <its file URL>`. */
   readonly open: boolean;
+  /** Where that page is written: the data directory (default a new 0700 temporary folder). */
+  readonly openFileDir?: string;
   /** The environment `notify-send` and `xdg-open` are looked up in (PATH) and run with. */
   readonly env: NodeJS.ProcessEnv;
   /** Where the start line and the waiting lines go (standard error). */
@@ -69,8 +72,10 @@ export interface ServeConsole {
  * starts waiting logs `xcap serve: a request is waiting in the console at
  * <URL>` and, where `notify-send` is on PATH, shows a notification that
  * names the agent, the app and what it asks (`askSentence`); with `open`,
- * the first one runs `xdg-open <login URL>` (no shell; neither can fail a
- * call).
+ * the first one writes the page that signs in (`writeConsoleOpenFile`,
+ * 0600) and runs `xdg-open <its file URL>` — no credential on any command
+ * line or in any environment (no shell; neither can fail a call). The page
+ * is removed at `close`.
  */
 export async function startServeConsole(options: ServeConsoleOptions): Promise<ServeConsole> {
   const limiter = new LogLimiter();
@@ -81,6 +86,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
   const grants = observedGrants(options.stores.grants, () => changed.grants());
   const started = await startConsoleServer({
     mode: 'serve',
+    port: options.port,
     app: options.app.id,
     requests,
     stores: { ...options.stores, grants },
@@ -93,6 +99,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
   options.log(`xcap serve: console at ${started.loginUrl}`);
   const seen = new Set<string>();
   let opened = false;
+  let opening: Promise<ConsoleOpenFile | undefined> | undefined;
   requests.subscribe(() => {
     const pending = requests.pending();
     const fresh = pending.filter((request) => !seen.has(request.id));
@@ -105,7 +112,17 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
     for (const args of noticesOf(fresh, started.url)) run(notifySend, args, options.env);
     if (options.open && !opened) {
       opened = true;
-      run(findOnPath('xdg-open', options.env), [started.loginUrl], options.env);
+      // Never the login URL: a command line is anyone's to read (ps, /proc). The file only the owner reads carries the secret.
+      opening = writeConsoleOpenFile(started.url.slice(0, -1), started.secret, options.openFileDir).then(
+        (file) => {
+          run(findOnPath('xdg-open', options.env), [file.url], options.env);
+          return file;
+        },
+        (error: unknown) => {
+          options.log(`xcap serve: cannot write the page that opens the console: ${(error as Error).message}`);
+          return undefined;
+        },
+      );
     }
   });
   return {
@@ -124,6 +141,7 @@ export async function startServeConsole(options: ServeConsoleOptions): Promise<S
       requests.close();
       limiter.flush();
       await started.close();
+      await (await opening)?.remove();
     },
   };
 }

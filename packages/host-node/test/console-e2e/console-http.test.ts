@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('the console in Chromium, over HTTP and on its own', () => {
-  it('xcap serve --http --consent console: a legacy (2025-11-25) client’s call waits for the sheet and the picker in the console (a page without EventSource polls); one audit row', async () => {
+  it('xcap serve --http --consent console: a legacy (2025-11-25) client’s call waits for the sheet and the picker in the console (a page whose event stream is refused polls); one audit row', async () => {
     const added = await runXcap(['token', 'add', 'agent', '--data', ws.data]);
     expect(added.code).toBe(0);
     const serve = await spawnHttpServe([
@@ -36,8 +36,8 @@ describe('the console in Chromium, over HTTP and on its own', () => {
       ...['--http', '127.0.0.1:0', '--foreground', '--consent', 'console', '--console', '127.0.0.1:0'],
     ]);
     try {
-      // This tab has no EventSource: the request must reach it by the page's fallback, polling /api/state.
-      const tab = await openConsole(browser.context, await consoleLoginUrl(serve.stderr), { noEventSource: true });
+      // This tab's event stream is refused: the request must reach it by the page's fallback, polling /api/state.
+      const tab = await openConsole(browser.context, await consoleLoginUrl(serve.stderr), { noStream: true });
       const client = await httpAgent(serve.url, added.stdout.trim(), 'legacy');
       try {
         expect(client.getProtocolEra()).toBe('legacy');
@@ -55,9 +55,7 @@ describe('the console in Chromium, over HTTP and on its own', () => {
         ]);
         expect(auditRows(ws.data).map((row) => [row.tool, row.status, row.error])).toEqual([['photos__pick', 'ok', null]]);
         const port = new URL(tab.origin).port;
-        expect((await rawConsoleRequest(tab.origin, 'GET', '/api/state', { host: `evil.example:${port}`, cookie: tab.cookie })).status).toBeGreaterThanOrEqual(
-          400,
-        );
+        expect((await rawConsoleRequest(tab.origin, 'GET', '/api/state', { ...tab.headers, host: `evil.example:${port}` })).status).toBeGreaterThanOrEqual(400);
         expect(tab.dialogs).toEqual([]);
       } finally {
         await client.close();

@@ -67,9 +67,9 @@ async function grants(): Promise<unknown> {
   return JSON.parse((await runXcap(['grants', '--json', '--data', ws.data])).stdout);
 }
 
-/** `GET /api/state` from Node with the page's cookie. */
+/** `GET /api/state` from Node with the page's cookie and token. */
 async function state(): Promise<{ pending: { id: string; kind: string; title?: string; text?: string; app: string }[] }> {
-  const answer = await rawConsoleRequest(tab.origin, 'GET', '/api/state', { cookie: tab.cookie });
+  const answer = await rawConsoleRequest(tab.origin, 'GET', '/api/state', tab.headers);
   expect(answer.status).toBe(200);
   return JSON.parse(answer.body);
 }
@@ -235,7 +235,7 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     expect((await readdir(ws.bin)).sort()).toEqual(['lp', 'lp-input', 'lpstat']);
   });
 
-  it('an answer POST from outside the page (no cookie, a foreign Origin, no Origin, a GET) is 4xx and changes nothing; a replay after the answer is 4xx', async () => {
+  it('an answer POST from outside the page (no session, a foreign Origin, no Origin, a GET) is 4xx and changes nothing; a replay after the answer is 4xx', async () => {
     expect((await runXcap(['revoke', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
     const call = agent.client.callTool({ name: 'photos__list', arguments: {} });
     const sheet = await card('Always allow');
@@ -244,9 +244,9 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     const json = { 'content-type': 'application/json' };
     const forged = [
       await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, origin: tab.origin }, body),
-      await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, origin: 'http://evil.example', cookie: tab.cookie }, body),
-      await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, cookie: tab.cookie }, body),
-      await rawConsoleRequest(tab.origin, 'GET', `/api/answer?id=${pending?.id ?? ''}&reply=allow`, { origin: tab.origin, cookie: tab.cookie }),
+      await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, ...tab.headers, origin: 'http://evil.example' }, body),
+      await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, ...tab.headers }, body),
+      await rawConsoleRequest(tab.origin, 'GET', `/api/answer?id=${pending?.id ?? ''}&reply=allow`, { ...tab.headers, origin: tab.origin }),
     ];
     for (const answer of forged) expect(answer.status, answer.body).toBeGreaterThanOrEqual(400);
     for (const answer of forged) expect(answer.status, answer.body).toBeLessThan(500);
@@ -255,25 +255,27 @@ describe('xcap serve --consent console over stdio, the official v2 client withou
     await sheet.getByRole('button', { name: 'Don’t allow' }).click();
     expect(await call).toMatchObject(denied('consentDenied'));
     calls.push(['photos__list', 'denied', 'consentDenied']);
-    const replay = await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, origin: tab.origin, cookie: tab.cookie }, body);
+    const replay = await rawConsoleRequest(tab.origin, 'POST', '/api/answer', { ...json, ...tab.headers, origin: tab.origin }, body);
     expect(replay.status).toBeGreaterThanOrEqual(400);
     expect(replay.status).toBeLessThan(500);
     expect(await grants()).toEqual({ 'acme.album': { 'photos.read': 'denied' } });
   });
 
-  it('a foreign Host is 4xx, with or without the cookie', async () => {
+  it('a foreign Host is 4xx, with or without the session; the cookie alone is 401', async () => {
     const port = new URL(tab.origin).port;
     for (const [path, headers] of [
       ['/', { host: `evil.example:${port}` }],
-      ['/api/state', { host: `evil.example:${port}`, cookie: tab.cookie }],
-      ['/api/state', { host: `127.0.0.2:${port}`, cookie: tab.cookie }],
+      ['/api/state', { ...tab.headers, host: `evil.example:${port}` }],
+      ['/api/state', { ...tab.headers, host: `127.0.0.2:${port}` }],
     ] as const) {
       const answer = await rawConsoleRequest(tab.origin, 'GET', path, headers);
       expect(answer.status, `${path} ${headers.host}`).toBeGreaterThanOrEqual(400);
       expect(answer.status).toBeLessThan(500);
       expect(answer.body).not.toContain('acme.album');
     }
-    expect((await rawConsoleRequest(tab.origin, 'GET', '/api/state', { host: new URL(tab.origin).host, cookie: tab.cookie })).status).toBe(200);
+    expect((await rawConsoleRequest(tab.origin, 'GET', '/api/state', { ...tab.headers, host: new URL(tab.origin).host })).status).toBe(200);
+    // The cookie alone (what another port of 127.0.0.1 gets from the browser) opens nothing (issue 33, row 2).
+    expect((await rawConsoleRequest(tab.origin, 'GET', '/api/state', { host: new URL(tab.origin).host, cookie: tab.cookie })).status).toBe(401);
   });
 
   it('every card came without a reload, the page logged no error (no CSP violation), and every call left exactly one audit row with its outcome', async () => {

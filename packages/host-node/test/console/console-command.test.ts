@@ -125,7 +125,9 @@ describe('xcap serve --http --consent console', () => {
       String.raw`--\nxcap: a request is waiting\n[^\n]*acme\.album,? (asks )?to access your photos\. Answer in the console at ` +
       `${new URL(loginUrl).origin}/\n`;
     expect(await logOf('notify-send')).toMatch(new RegExp(`^${notice}${notice}$`));
-    expect(await logOf('xdg-open')).toBe(`${loginUrl}\n`);
+    // Never the login URL (anyone reads a command line): the page of the data directory that signs in (issue 33, row 1).
+    expect(await logOf('xdg-open')).toMatch(/^file:\/\/\/\S+\/console-open-[0-9a-f]{16}\.html\n$/);
+    expect(await logOf('xdg-open')).not.toContain(new URL(loginUrl).searchParams.get('secret') ?? '?');
     expect(auditRows(ws.data).map((row) => row.status)).toEqual(['denied', 'ok']);
   });
 });
