@@ -1,6 +1,6 @@
 /** `capabilityPage`: the reference page of one capability — its scopes and every tool's names and schemas. */
 import { nativeInputSchema, qualifiedToolName } from '@xcap/catalog/core';
-import type { Capability, Catalog, Scope, ToolDef } from '@xcap/catalog/core';
+import type { Capability, Catalog, Scope, ToolAnnotations, ToolDef } from '@xcap/catalog/core';
 import { consentSheetTemplate, originsPlaceholder, whyPlaceholder } from './consent-template.js';
 import { code, mdText } from './markdown.js';
 import { schemaTable } from './schema-table.js';
@@ -75,7 +75,20 @@ function toolSection(catalog: Catalog, capability: Capability, scope: Scope, bar
     'runs',
     tool.runs === 'native' ? `${code('native')}: a host’s native provider answers it` : `${code('engine')}${quote(comment, 'runs: engine')}`,
   ]);
+  if (tool.title !== undefined) names.push(['title', mdText(tool.title)]);
+  if (tool.annotations !== undefined) names.push(['MCP hints', hints(tool.annotations)]);
   return [`### ${code(name)}`, mdText(tool.description), facts(names), ...schemas(tool)];
+}
+
+/** The four MCP hints as the reference lists them: `readOnlyHint` yes/no, and so on. */
+function hints(annotations: ToolAnnotations): string {
+  const yes = (value: boolean) => (value ? 'yes' : 'no');
+  return [
+    `${code('readOnlyHint')} ${yes(annotations.readOnlyHint)}`,
+    `${code('destructiveHint')} ${yes(annotations.destructiveHint)}`,
+    `${code('idempotentHint')} ${yes(annotations.idempotentHint)}`,
+    `${code('openWorldHint')} ${yes(annotations.openWorldHint)}`,
+  ].join(', ');
 }
 
 function schemas(tool: ToolDef): string[] {

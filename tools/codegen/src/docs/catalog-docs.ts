@@ -7,6 +7,7 @@
 import type { GeneratedFile } from '../generated-file.js';
 import { headerLine } from '../header.js';
 import { readCatalogText } from '../read-catalog-text.js';
+import { readToolTable, withToolTable, type ToolTableText } from '../tool-table.js';
 import { brokerAuditPage } from './broker-audit-page.js';
 import { capabilityPage } from './capability-page.js';
 import { capabilityPagePath, indexPage } from './index-page.js';
@@ -14,10 +15,12 @@ import { capabilityPagePath, indexPage } from './index-page.js';
 /**
  * The reference's files (paths relative to its folder, headers included)
  * for the catalog text; `source` names the catalog in the headers. Throws
- * the `CatalogError` of a bad catalog.
+ * the `CatalogError` of a bad catalog; with `toolTable` each tool shows its
+ * title and MCP hints (and a table that does not fit throws its `ToolTableError`).
  */
-export function catalogDocs(catalogText: string, source: string): GeneratedFile[] {
-  const { doc, catalog } = readCatalogText(catalogText, source);
+export function catalogDocs(catalogText: string, source: string, toolTable?: ToolTableText): GeneratedFile[] {
+  const { doc, catalog: read } = readCatalogText(catalogText, source);
+  const catalog = toolTable === undefined ? read : withToolTable(read, readToolTable(toolTable, read));
   const raw = (doc as { $comment?: unknown }).$comment;
   const comment = typeof raw === 'string' ? raw : Array.isArray(raw) && raw.every((l) => typeof l === 'string') ? raw.join('\n') : null;
   const files: GeneratedFile[] = [
