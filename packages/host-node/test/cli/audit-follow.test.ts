@@ -1,14 +1,17 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { AuditRow } from '@xcap/audit';
 import { dataPaths, SqliteAuditSink } from '@xcap/store-local';
 import { errorOf } from '@xcap/test-support';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditFollowGapWaitMs, auditFollowIntervalMs, auditFollowMaxFailures, followAudit } from '../../src/cli/audit-follow.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import type { CommandAuditRow } from '../../src/cli/command-stores.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { requireBuilt, xcapBin } from '../e2e/xcap-process.js';
 
 const hash = `sha256:${'0'.repeat(64)}`;
 const stored = (id: number, tool = 'photos__list'): CommandAuditRow => ({
@@ -342,4 +345,58 @@ describe('xcap audit --follow on a data directory (SQLite)', () => {
     expect(await runCli(['audit', '--format', 'csv', '--data', data], csv.io)).toBe(0);
     expect(parseCsv(csv.out()).map((r) => r[4])).toEqual(['tool', 'a__two', 'a__one']);
   });
+});
+
+describe('xcap audit --follow as a process (bin/xcap.js)', () => {
+  beforeAll(() => requireBuilt());
+
+  async function started(data: string): Promise<{ child: ChildProcessByStdio<null, Readable, Readable>; firstLine: Promise<string> }> {
+    const child = spawn(process.execPath, [xcapBin, 'audit', '--follow', '--data', data], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOME: '/nonexistent-home' },
+    });
+    const firstLine = new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+    });
+    return { child, firstLine };
+  }
+
+  const exited = (child: ChildProcessByStdio<null, Readable, Readable>) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'ends with exit 0 on %s',
+    async (signal) => {
+      const data = await tempData();
+      const sink = new SqliteAuditSink(dataPaths(data).audit);
+      await sink.write(row('a__one'));
+      sink.close();
+      const { child, firstLine } = await started(data);
+      expect(JSON.parse(await firstLine)).toMatchObject({ id: 1, tool: 'a__one' });
+      const end = exited(child);
+      child.kill(signal);
+      expect(await end).toEqual({ code: 0, signal: null });
+    },
+    30_000,
+  );
+
+  it('ends with exit 0, nothing on stderr, when its reader closes the pipe (EPIPE at the next row)', async () => {
+    const data = await tempData();
+    const sink = new SqliteAuditSink(dataPaths(data).audit);
+    await sink.write(row('a__one'));
+    const { child, firstLine } = await started(data);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    await firstLine;
+    const end = exited(child);
+    child.stdout.destroy();
+    await sink.write(row('a__two'));
+    sink.close();
+    expect(await end).toEqual({ code: 0, signal: null });
+    expect(err).toBe('');
+  }, 30_000);
 });
