@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -257,6 +258,21 @@ describe('xcap audit --follow on a data directory (SQLite)', () => {
     expect(rows.map((r) => r.tool)).toEqual(['a__two', 'a__three', 'a__four', 'b__one', 'b__two', 'b__three', 'b__four']);
     expect(rows.map((r) => r.id)).toEqual([2, 3, 4, 5, 6, 7, 8]);
     expect(followed.err()).toBe('');
+  }, 30_000);
+
+  it('waits for a log that does not exist yet, creating nothing, and prints its rows once it does', async () => {
+    const data = await tempData();
+    const followed = followIo();
+    const run = runCli(['audit', '--follow', '--data', data], followed.io);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(existsSync(dataPaths(data).audit)).toBe(false);
+    const sink = new SqliteAuditSink(dataPaths(data).audit);
+    await sink.write(row('a__first'));
+    sink.close();
+    await until(() => followed.out() !== '', 'the first row');
+    followed.stop();
+    expect(await run).toBe(0);
+    expect(JSON.parse(followed.out())).toMatchObject({ id: 1, tool: 'a__first' });
   }, 30_000);
 
   it('prints CSV a strict RFC 4180 parser reads back: commas, quotes, CR and LF in fields, a header, CRLF line ends', async () => {
