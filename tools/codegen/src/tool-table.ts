@@ -21,6 +21,8 @@ export interface ToolTableText {
 export interface ToolTableRow {
   readonly title: string;
   readonly annotations: ToolAnnotations;
+  /** Why each hint was chosen (the catalog reference shows it; the generated catalog does not carry it). */
+  readonly reason: string;
 }
 
 /** A table that does not fit the catalog: every problem, `<pointer>: <what is wrong>` (tools named). */
@@ -69,6 +71,7 @@ function readRow(name: string, value: unknown, at: string, problems: string[]): 
   const hints = annotations as Record<(typeof hintKeys)[number], boolean>;
   return {
     title: title as string,
+    reason: reason as string,
     annotations: {
       readOnlyHint: hints.readOnlyHint,
       destructiveHint: hints.destructiveHint,

@@ -126,12 +126,18 @@ describe('the tool table (fixtures/tool-annotations.json)', () => {
 
   it('is in the committed built-in catalog (@xcap/catalog): every tool has its title and hints', () => {
     const rows = readToolTable({ text: tableText, source }, catalog);
-    for (const tool of builtIn.tools) expect({ title: tool.title, annotations: tool.annotations }, tool.name).toEqual(rows.get(tool.name));
+    for (const tool of builtIn.tools) {
+      const row = rows.get(tool.name);
+      expect({ title: tool.title, annotations: tool.annotations }, tool.name).toEqual({ title: row?.title, annotations: row?.annotations });
+      expect(tool, tool.name).not.toHaveProperty('reason');
+    }
   });
 
   it('shows in the catalog reference: each tool its title and four hints', () => {
     const files = catalogDocs(catalogText, 'fixtures/capabilities.json', { text: tableText, source });
     const photos = files.find((f) => f.path === 'capabilities/photos.md')?.content ?? '';
-    expect(photos).toContain('- **title**: List photos\n- **MCP hints**: `readOnlyHint` yes, `destructiveHint` no, `idempotentHint` yes, `openWorldHint` no');
+    expect(photos).toContain(
+      '- **title**: List photos\n- **MCP hints**: `readOnlyHint` yes, `destructiveHint` no, `idempotentHint` yes, `openWorldHint` no\n- **why these hints**: Read-only: it lists',
+    );
   });
 });
