@@ -15,4 +15,11 @@ xcap revoke acme.album photos.read --data "$data"    # undecided again: the next
 xcap audit --app acme.album --data "$data"           # the audit log, newest first
 # #endregion grants
 test "$(xcap grants --json --data "$data")" = '{}'
+# timeout runs a program, not the shell function above: the workspace's bin/xcap.js, as npx would.
+PATH="$repo/node_modules/.bin:$PATH"
+# #region follow
+# What a log shipper runs: the newest --limit rows, then each new row as it is committed, one JSON object a line;
+# SIGINT or SIGTERM ends it with exit 0 (here timeout sends SIGTERM after 2 s).
+timeout --preserve-status 2 xcap audit --follow --format jsonl --data "$data"
+# #endregion follow
 xcap serve --help | grep -q -- '--manifest <file>'

@@ -51,7 +51,7 @@ try {
   await client.connect(transport);
   console.log(client.getProtocolEra()); // 'modern'
 
-  const { tools } = await client.listTools(); // photos__get, photos__list, photos__pick: name, description, schemas
+  const { tools } = await client.listTools(); // photos__get, photos__list, photos__pick: name, title, description, schemas, MCP hints
   console.log(tools.map((t) => t.name).join(', '));
   // #endregion connect
   assert.equal(client.getProtocolEra(), 'modern');

@@ -23,14 +23,14 @@ export interface AuditQueryStatement {
 /**
  * The one `SELECT` of a stored audit log's `query`, for every dialect: the
  * filter checked (`checkAuditQuery`), its conditions joined with `AND`, the
- * newest row first (`ORDER BY id DESC`: the id column, never a text alias),
- * and `LIMIT` when the filter has one. Every value is a parameter.
+ * newest row first (`ORDER BY id DESC`: the id column, never a text alias;
+ * oldest first with `afterId`), and `LIMIT` when the filter has one. Every value is a parameter.
  */
 export function auditQuerySql(filter: AuditQuery, dialect: AuditQueryDialect): AuditQueryStatement {
-  const { where, limit } = checkAuditQuery(filter, dialect.sink);
+  const { where, limit, ascending } = checkAuditQuery(filter, dialect.sink);
   const params: unknown[] = where.map((condition) => condition.value);
   const conditions = where.map((c, i) => `${c.column} ${c.operator} ${dialect.placeholder(i + 1)}`).join(' AND ');
-  let sql = `SELECT ${dialect.columns} FROM ${dialect.table}${conditions === '' ? '' : ` WHERE ${conditions}`} ORDER BY id DESC`;
+  let sql = `SELECT ${dialect.columns} FROM ${dialect.table}${conditions === '' ? '' : ` WHERE ${conditions}`} ORDER BY id ${ascending ? 'ASC' : 'DESC'}`;
   if (limit !== undefined) {
     params.push(limit);
     sql += ` LIMIT ${dialect.placeholder(params.length)}`;

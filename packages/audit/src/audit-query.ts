@@ -10,9 +10,13 @@ export interface AuditQuery {
   readonly status?: AuditStatus;
   /** Rows at or after this time (ISO 8601, any offset). */
   readonly since?: string;
-  /** Rows whose id is above this one (a non-negative integer): what a reader that saw up to this row has not seen. */
+  /**
+   * Only rows whose id is greater than this (a non-negative integer): a
+   * follower's next page. With it the rows come oldest first (ascending id)
+   * and `limit` keeps the oldest, so a page never skips a row.
+   */
   readonly afterId?: number;
-  /** At most this many rows (the newest). */
+  /** At most this many rows (the newest; the oldest with `afterId`). */
   readonly limit?: number;
 }
 
@@ -22,7 +26,7 @@ export interface AuditQueryCondition {
   readonly column: 'app_id' | 'tool' | 'status' | 'at' | 'id';
   /** `=` for app, tool and status; `>=` for `since`; `>` for `afterId`. */
   readonly operator: '=' | '>=' | '>';
-  /** The value: the filter's string, `since` in UTC as `toISOString` writes it, or `afterId`. */
+  /** The value: the filter's string, `since` in UTC as `toISOString` writes it, or the `afterId` number. */
   readonly value: string | number;
 }
 
@@ -30,14 +34,17 @@ export interface AuditQueryCondition {
 export interface CheckedAuditQuery {
   /** Conditions that must all hold, in the order app, tool, status, since, afterId. */
   readonly where: readonly AuditQueryCondition[];
-  /** At most this many rows (the newest), or `undefined` for all. */
+  /** At most this many rows (the newest, or the oldest for `ascending`), or `undefined` for all. */
   readonly limit: number | undefined;
+  /** True with `afterId`: the rows oldest first. */
+  readonly ascending: boolean;
 }
 
 /**
  * Checks a stored log's query filter once for every dialect: `app`, `tool`
  * and `status` must be strings (else a `TypeError`), `since` a readable
- * ISO 8601 time, `afterId` a non-negative integer and `limit` a positive integer (else a `RangeError`); each
+ * ISO 8601 time, `afterId` a non-negative safe integer and `limit` a
+ * positive integer (else a `RangeError`); each
  * message starts with `<sink>.query:`. Answers the conditions in the order
  * the columns are given, `since` in UTC.
  */
@@ -65,5 +72,5 @@ export function checkAuditQuery(filter: AuditQuery, sink: string): CheckedAuditQ
   }
   if (filter.limit !== undefined && (!Number.isSafeInteger(filter.limit) || filter.limit < 1))
     throw new RangeError(`${sink}.query: limit must be a positive integer, got ${String(filter.limit)}`);
-  return { where, limit: filter.limit };
+  return { where, limit: filter.limit, ascending: filter.afterId !== undefined };
 }

@@ -21,6 +21,17 @@ describe('auditQuerySql', () => {
     });
   });
 
+  it('pages forward with afterId: id > n, oldest first, the limit keeping the oldest', () => {
+    expect(auditQuerySql({ afterId: 7, limit: 100 }, postgres)).toEqual({
+      sql: 'SELECT a, b, host FROM xcap_audit WHERE id > $1 ORDER BY id ASC LIMIT $2',
+      params: [7, 100],
+    });
+    expect(auditQuerySql({ app: 'acme.album', afterId: 0 }, sqlite)).toEqual({
+      sql: 'SELECT a, b FROM audit WHERE app_id = ? AND id > ? ORDER BY id ASC',
+      params: ['acme.album', 0],
+    });
+  });
+
   it('refuses a bad filter naming the sink', () => {
     expect(() => auditQuerySql({ limit: 0 }, postgres)).toThrow(/^PostgresAuditSink\.query: limit must be a positive integer/);
     expect(() => auditQuerySql({ app: 7 as unknown as string }, sqlite)).toThrow(new TypeError('SqliteAuditSink.query: app must be a string'));

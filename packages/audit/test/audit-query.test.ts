@@ -3,7 +3,7 @@ import { checkAuditQuery } from '../src/index.js';
 
 describe('checkAuditQuery', () => {
   it('answers no conditions and no limit for an empty filter', () => {
-    expect(checkAuditQuery({}, 'TestSink')).toEqual({ where: [], limit: undefined });
+    expect(checkAuditQuery({}, 'TestSink')).toEqual({ where: [], limit: undefined, ascending: false });
   });
 
   it('answers the conditions in column order, since in UTC, and the limit', () => {
@@ -15,15 +15,24 @@ describe('checkAuditQuery', () => {
         { column: 'at', operator: '>=', value: '2026-07-14T05:40:00.000Z' },
       ],
       limit: 5,
+      ascending: false,
     });
   });
 
-  it('answers afterId as id > afterId, last; 0 is a bound; a negative, fractional or unsafe afterId is a RangeError', () => {
-    expect(checkAuditQuery({ afterId: 41, app: 'acme.album' }, 'TestSink').where).toEqual([
-      { column: 'app_id', operator: '=', value: 'acme.album' },
-      { column: 'id', operator: '>', value: 41 },
-    ]);
+  it('answers afterId as id > n, last, and the rows oldest first; 0 and the largest safe integer are taken', () => {
+    expect(checkAuditQuery({ afterId: 41, tool: 'photos__pick', limit: 3 }, 'TestSink')).toEqual({
+      where: [
+        { column: 'tool', operator: '=', value: 'photos__pick' },
+        { column: 'id', operator: '>', value: 41 },
+      ],
+      limit: 3,
+      ascending: true,
+    });
     expect(checkAuditQuery({ afterId: 0 }, 'TestSink').where).toEqual([{ column: 'id', operator: '>', value: 0 }]);
+    expect(checkAuditQuery({ afterId: Number.MAX_SAFE_INTEGER }, 'TestSink').ascending).toBe(true);
+  });
+
+  it('refuses an afterId that is not a non-negative safe integer with a RangeError', () => {
     for (const afterId of [-1, 1.5, Number.NaN, 2 ** 53, '3' as never])
       expect(() => checkAuditQuery({ afterId }, 'TestSink'), String(afterId)).toThrow(
         new RangeError(`TestSink.query: afterId must be a non-negative integer, got ${String(afterId)}`),

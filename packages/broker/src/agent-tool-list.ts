@@ -1,4 +1,4 @@
-import { ownData, type Catalog, type ManifestEntry, type Schema } from '@xcap/catalog';
+import { ownData, type Catalog, type ManifestEntry, type Schema, type ToolAnnotations } from '@xcap/catalog';
 import { catalogIndex } from './catalog-index.js';
 
 /** One entry of an agent's tools/list: the qualified name with the tool's v1 description and schemas. */
@@ -8,6 +8,10 @@ export interface AgentTool {
   readonly description: string;
   readonly inputSchema: Schema;
   readonly outputSchema: Schema;
+  /** The tool's human title (the catalog tool's `title`, from the tool table codegen reads), when the catalog has one. */
+  readonly title?: string;
+  /** The tool's MCP behaviour hints (the catalog tool's `annotations`), when the catalog has them. */
+  readonly annotations?: ToolAnnotations;
 }
 
 /**
@@ -40,6 +44,8 @@ export function agentToolList(catalog: Catalog, input: { readonly manifest: read
         description: def.description,
         inputSchema: def.inputSchema,
         outputSchema: def.outputSchema,
+        ...(def.title === undefined ? {} : { title: def.title }),
+        ...(def.annotations === undefined ? {} : { annotations: def.annotations }),
       });
     }
   }

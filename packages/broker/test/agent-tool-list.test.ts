@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ManifestEntry } from '@xcap/catalog';
+import { catalog as builtIn, type ManifestEntry } from '@xcap/catalog';
 import { agentToolList } from '../src/index.js';
 import { catalog } from './fixture.js';
 
@@ -10,6 +10,19 @@ describe('agentToolList', () => {
     const [tool] = agentToolList(catalog, { manifest: [{ id: 'share.send', why: 'x' }], provided: ['share'] });
     const def = catalog.tools.find((t) => t.name === 'share_send');
     expect(tool).toEqual({ name: 'share__send', description: def?.description, inputSchema: def?.inputSchema, outputSchema: def?.outputSchema });
+  });
+  it("carries the built-in catalog's title and MCP hints (from the tool table), the description and schemas the same objects", () => {
+    const [tool] = agentToolList(builtIn, { manifest: [{ id: 'photos.read', why: 'x' }], provided: ['photos'] }).filter((t) => t.name === 'photos__list');
+    const def = builtIn.tools.find((t) => t.name === 'photos_list');
+    expect(tool).toEqual({
+      name: 'photos__list',
+      title: 'List photos',
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      description: def?.description,
+      inputSchema: def?.inputSchema,
+      outputSchema: def?.outputSchema,
+    });
+    expect(tool?.inputSchema).toBe(def?.inputSchema);
   });
   it('leaves out tools without a v1 entry (clarification 16): http, camera, clipboard, location', () => {
     const manifest = [

@@ -83,6 +83,31 @@ export interface ToolDef {
   readonly nativeOutputSchema: Schema | null;
   /** What app UI and agents get back. */
   readonly outputSchema: Schema;
+  /**
+   * A short human title for clients to show (MCP `Tool.title`). Not part of
+   * the catalog document: codegen adds it from the tool table beside the
+   * catalog (`fixtures/tool-annotations.json`); absent on a catalog loaded
+   * without one.
+   */
+  readonly title?: string;
+  /** The MCP behaviour hints clients use to decide how loudly to ask (from the tool table, like `title`). */
+  readonly annotations?: ToolAnnotations;
+}
+
+/**
+ * MCP tool annotations (hints, never guarantees): whether a tool changes
+ * nothing, may destroy or overwrite something, has no further effect when
+ * repeated with the same arguments, and reaches beyond this device and app.
+ */
+export interface ToolAnnotations {
+  /** The tool changes nothing of the person's (MCP `readOnlyHint`). */
+  readonly readOnlyHint: boolean;
+  /** The tool may delete or overwrite something (MCP `destructiveHint`; meaningful when not read-only). */
+  readonly destructiveHint: boolean;
+  /** Calling again with the same arguments has no further effect (MCP `idempotentHint`). */
+  readonly idempotentHint: boolean;
+  /** The tool reaches people, devices or apps outside this app and device (MCP `openWorldHint`). */
+  readonly openWorldHint: boolean;
 }
 
 /** The `v1` block: the app context and blobs the cases run with, MIME types by extension. */

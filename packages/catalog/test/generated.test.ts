@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ToolCallError,
@@ -14,8 +15,16 @@ import type { ToolInvocation } from '../src/index.js';
 import { fixtureDoc } from './fixture.js';
 
 describe('the generated catalog data', () => {
-  it('is the fixture as loadCatalog answers it, frozen', () => {
-    expect(catalog).toEqual(loadCatalog(fixtureDoc()));
+  it("is the fixture as loadCatalog answers it plus each tool's title and hints from the tool table, frozen", () => {
+    const table = JSON.parse(readFileSync(new URL('../../../fixtures/tool-annotations.json', import.meta.url), 'utf8')) as {
+      tools: Record<string, { title: string; annotations: object }>;
+    };
+    const loaded = loadCatalog(fixtureDoc());
+    expect(catalog).toEqual({
+      ...loaded,
+      tools: loaded.tools.map((tool) => ({ ...tool, title: table.tools[tool.name]?.title, annotations: table.tools[tool.name]?.annotations })),
+    });
+    expect(Object.isFrozen(catalog.tools[0]?.annotations)).toBe(true);
     expect(Object.isFrozen(catalog.capabilities)).toBe(true);
     expect(() => {
       (catalog.reservedNames as string[]).push('x');

@@ -172,12 +172,18 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       else {
         // Every row after the last one sent, up to a batch: more than a batch at once is sent as one `lagged` (the page reads the log again).
         const after = lastAuditId;
+        // With afterId the rows come oldest first, at most the batch.
         const rows = (await stores.auditRows({ afterId: after, limit: maxStreamRows })).filter((row) => row.id > after);
-        const newest = rows[0]?.id;
-        if (newest !== undefined) {
-          if (rows.length >= maxStreamRows) sendAudit([], newest - after, newest);
-          else sendAudit(rows.slice().reverse(), 0, newest);
+        if (rows.length >= maxStreamRows) {
+          const newest = (await stores.auditRows({ limit: 1 }))[0]?.id ?? rows[rows.length - 1]?.id ?? after;
+          sendAudit([], newest - after, newest);
           lastAuditId = newest;
+        } else {
+          const newest = rows[rows.length - 1]?.id;
+          if (newest !== undefined) {
+            sendAudit(rows, 0, newest);
+            lastAuditId = newest;
+          }
         }
       }
     } catch (error) {

@@ -45,9 +45,11 @@ async function started(more: Partial<ConsoleServerOptions> = {}) {
     stores: {
       grants: new FileGrantStore(join(dir, 'consent.json')),
       tokens: new FileTokenStore(join(dir, 'tokens.json')),
+      // As the sinks answer (AuditQuery): newest first, or oldest first after an id; limit keeps the first.
       auditRows: (filter: AuditQuery) => {
-        const newest = rows.filter((r) => filter.afterId === undefined || r.id > filter.afterId).reverse();
-        return Promise.resolve(filter.limit === undefined ? newest : newest.slice(0, filter.limit));
+        const after = filter.afterId;
+        const found = after === undefined ? rows.slice().reverse() : rows.filter((r) => r.id > after);
+        return Promise.resolve(filter.limit === undefined ? found : found.slice(0, filter.limit));
       },
     },
     isAppId: () => true,
@@ -119,9 +121,9 @@ describe('the live audit stream under load', () => {
     rows.push(row(last + 2_001));
     await until(() => of(stream.frames, 'audit').some((r) => r['id'] === last + 2_001));
     expect(of(stream.frames, 'audit')).toHaveLength(consoleLimits.maxStreamRows);
-    // What the page reads them with: GET /api/audit?after=<id>, newest first.
+    // What a page reads them with: GET /api/audit?after=<id>, oldest first (a page of them never skips a row).
     const after = (await session.get(`/api/audit?after=${last + 2_001 - 3}&limit=500`)).json<{ rows: { id: number }[] }>();
-    expect(after.rows.map((r) => r.id)).toEqual([last + 2_001, last + 2_000, last + 1_999]);
+    expect(after.rows.map((r) => r.id)).toEqual([last + 1_999, last + 2_000, last + 2_001]);
     for (const bad of ['-1', '1.5', 'x', '1e3', '9'.repeat(16)]) expect((await session.get(`/api/audit?after=${bad}`)).status, bad).toBe(400);
     expect((await session.get('/api/audit?after=0')).status).toBe(200);
   });

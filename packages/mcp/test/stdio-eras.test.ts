@@ -1,7 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runIdPattern } from '../src/index.js';
 import { connect, type Connected } from './support/connect.js';
+
+interface TableRow {
+  readonly title: string;
+  readonly annotations: Record<string, boolean>;
+}
+/** The tool table and the catalog document as written, read from the files themselves (not through codegen). */
+const toolTable = JSON.parse(readFileSync(new URL('../../../fixtures/tool-annotations.json', import.meta.url), 'utf8')) as {
+  readonly tools: Record<string, TableRow | undefined>;
+};
+const fixtureTools = (
+  JSON.parse(readFileSync(new URL('../../../fixtures/capabilities.json', import.meta.url), 'utf8')) as {
+    readonly tools: readonly { readonly name: string; readonly description: string; readonly inputSchema: unknown; readonly outputSchema: unknown }[];
+  }
+).tools;
 
 const open: Connected[] = [];
 afterEach(async () => {
@@ -27,6 +42,26 @@ describe.each(['legacy', 'modern'] as const)('serveStdioCallPath, %s era, checke
       expect(tool.outputSchema).toEqual(listed[i]?.outputSchema);
       expect(tool.description).toBe(listed[i]?.description);
     }
+  });
+
+  it("lists each tool's title and four MCP hints from the tool table, description and schemas exactly the catalog document's", async () => {
+    const { client } = await connected(era);
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThan(0);
+    for (const tool of tools) {
+      const name = tool.name.replace('__', '_');
+      const row = toolTable.tools[name];
+      const def = fixtureTools.find((t) => t.name === name);
+      expect(row, name).toBeDefined();
+      expect(tool.title, name).toBe(row?.title);
+      expect(tool.annotations, name).toEqual(row?.annotations);
+      expect(tool.description, name).toBe(def?.description);
+      expect(tool.inputSchema, name).toEqual(def?.inputSchema);
+      expect(tool.outputSchema, name).toEqual(def?.outputSchema);
+    }
+    const list = tools.find((t) => t.name === 'photos__list');
+    expect(list?.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(list?.title).toBe('List photos');
   });
 
   it('a granted call answers structuredContent the client validates; refusals are isError without structuredContent; one row each', async () => {

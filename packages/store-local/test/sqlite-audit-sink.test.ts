@@ -88,6 +88,17 @@ describe('SqliteAuditSink', () => {
     reader.close();
   });
 
+  it('pages forward with afterId: rows above the id, oldest first, the limit keeping the oldest, with the other filters', async () => {
+    const { sink } = setup();
+    for (let n = 1; n <= 5; n++) await sink.write(row(n, n === 4 ? { tool: 'print__pdf' } : {}));
+    expect(sink.query({ afterId: 2 }).map((r) => r.id)).toEqual([3, 4, 5]);
+    expect(sink.query({ afterId: 0, limit: 2 }).map((r) => r.id)).toEqual([1, 2]);
+    expect(sink.query({ afterId: 2, tool: 'photos__pick' }).map((r) => r.id)).toEqual([3, 5]);
+    expect(sink.query({ afterId: 5 })).toEqual([]);
+    expect(() => sink.query({ afterId: -1 })).toThrow(errorOf(RangeError, 'SqliteAuditSink.query: afterId must be a non-negative integer, got -1'));
+    sink.close();
+  });
+
   it('survives a restart: a new instance reads the old rows and appends after them', async () => {
     const { file, sink } = setup();
     await sink.write(row(1));

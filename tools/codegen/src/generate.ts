@@ -19,6 +19,7 @@ import type { GeneratedFile } from './generated-file.js';
 import { withHeader } from './header.js';
 import { modulesDir, type OutputLayout } from './layout.js';
 import { readCatalogText } from './read-catalog-text.js';
+import { readToolTable, withToolTable, type ToolTableText } from './tool-table.js';
 import { generatorVersion } from './version.js';
 
 /** What the generator records about its input in the catalog package's package.json (`xcap`). */
@@ -39,11 +40,15 @@ export interface Generation {
  * Generates every file from the catalog text. `source` is the catalog's
  * name as the headers print it (a path relative to the output, never a
  * machine path); `layout` is the kind of output folder (see `OutputLayout`).
- * Throws the `CatalogError` of a bad catalog, listing every problem, before
- * generating anything.
+ * `toolTable` (the table beside the catalog, `tool-table.ts`) gives every
+ * tool its MCP `title` and `annotations` in the generated catalog; without
+ * it the tools have none. Throws the `CatalogError` of a bad catalog, or
+ * the `ToolTableError` of a table that does not fit it, listing every
+ * problem, before generating anything.
  */
-export async function generate(catalogText: string, source: string, layout: OutputLayout = 'package'): Promise<Generation> {
-  const { catalog } = readCatalogText(catalogText, source);
+export async function generate(catalogText: string, source: string, layout: OutputLayout = 'package', toolTable?: ToolTableText): Promise<Generation> {
+  const read = readCatalogText(catalogText, source).catalog;
+  const catalog = toolTable === undefined ? read : withToolTable(read, readToolTable(toolTable, read));
   const catalogSha256 = createHash('sha256').update(catalogText).digest('hex');
   const modules = [
     emitCatalogData(catalog, layout),

@@ -8,6 +8,8 @@
  */
 export { generate } from './generate.js';
 export type { Generation, GenerationMeta } from './generate.js';
+export { readToolTable, toolTableFileName, toolTitleMaxLength, ToolTableError, withToolTable } from './tool-table.js';
+export type { ToolTableRow, ToolTableText } from './tool-table.js';
 export type { GeneratedFile } from './generated-file.js';
 export type { OutputLayout } from './layout.js';
 export { runtimeSpecifier } from './layout.js';

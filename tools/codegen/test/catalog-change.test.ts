@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,7 @@ function changedCatalog(): string {
 
 describe('a catalog change regenerates into a fresh folder', () => {
   let dir = '';
+  let withoutRow: SpawnSyncReturns<string> | undefined;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'xcap-codegen-'));
     // The hand-written part of the catalog package, without its generated folder.
@@ -41,12 +42,31 @@ describe('a catalog change regenerates into a fresh folder', () => {
     writeFileSync(join(dir, 'catalog.json'), changedCatalog());
     // A copy of the catalog package (its name and runtime make it the package layout).
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@xcap/catalog', private: true, type: 'module' }));
-    execFileSync(tsx, ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), cli, '--catalog', join(dir, 'catalog.json'), '--out', dir], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    // The tool table beside the catalog, first without a row for the new tool: codegen refuses it.
+    const table = JSON.parse(readFileSync(join(root, 'fixtures/tool-annotations.json'), 'utf8'));
+    writeFileSync(join(dir, 'tool-annotations.json'), JSON.stringify(table));
+    const args = ['--tsconfig', join(root, 'tools/codegen/tsconfig.json'), cli, '--catalog', join(dir, 'catalog.json'), '--out', dir];
+    withoutRow = spawnSync(tsx, args, { cwd: root, encoding: 'utf8' });
+    table.tools.photos_delete = {
+      title: 'Delete photos',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+      reason: 'It deletes photos of the library.',
+    };
+    writeFileSync(join(dir, 'tool-annotations.json'), JSON.stringify(table));
+    execFileSync(tsx, args, { cwd: root, stdio: 'pipe' });
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is refused, naming the tool and its pointer, until the tool table has its row', () => {
+    expect(withoutRow?.status).toBe(2);
+    expect(withoutRow?.stderr).toMatch(/^xcap-codegen: .*tool-annotations\.json: \/tools\/photos_delete: no row for the catalog's tool "photos_delete"/m);
+  });
+
+  it("carries the new row's title and hints in the generated catalog", () => {
+    const data = readFileSync(join(dir, 'src/generated/catalog-data.ts'), 'utf8');
+    expect(data).toContain('"title": "Delete photos"');
+    expect(data).toMatch(/"destructiveHint": true/);
+  });
 
   it('emits the new tool types, provider method, client method and validator', () => {
     const types = readFileSync(join(dir, 'src/generated/types/photos-delete.ts'), 'utf8');

@@ -35,6 +35,24 @@ describe('xcap-codegen --check on a copy of the catalog package', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^xcap-codegen: package\.json: \d+ problems\n {2}\/scopePattern: is required\n/);
   }, 60_000);
+
+  it('needs the tool table beside the catalog (or --annotations) in the package layout, and checks the one it is given', () => {
+    const alone = join(dir, 'alone.json');
+    writeFileSync(alone, readFileSync(join(root, 'fixtures/capabilities.json')));
+    const missing = run('--catalog', alone, '--out', dir, '--check');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^xcap-codegen: .*tool-annotations\.json: missing — the tool table/);
+    const table = JSON.parse(readFileSync(join(root, 'fixtures/tool-annotations.json'), 'utf8'));
+    delete table.tools.share_send;
+    writeFileSync(join(dir, 'short.json'), JSON.stringify(table));
+    const short = run('--catalog', alone, '--annotations', join(dir, 'short.json'), '--out', dir, '--check');
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain(`/tools/share_send: no row for the catalog's tool "share_send"`);
+    // With the full table it gets past the table: only the headers differ (they name alone.json), so --check says stale.
+    const full = run('--catalog', alone, '--annotations', join(root, 'fixtures/tool-annotations.json'), '--out', dir, '--check');
+    expect(full.status).toBe(1);
+    expect(full.stderr).toMatch(/^stale: /);
+  }, 60_000);
 });
 
 describe('xcap-codegen into a standalone folder', () => {

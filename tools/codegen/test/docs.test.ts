@@ -16,7 +16,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixtureText = readFileSync(join(root, 'fixtures/capabilities.json'), 'utf8');
 const fixture = JSON.parse(fixtureText);
 const catalog = loadCatalog(fixture);
-const files = catalogDocs(fixtureText, 'fixtures/capabilities.json');
+const toolTable = { text: readFileSync(join(root, 'fixtures/tool-annotations.json'), 'utf8'), source: 'fixtures/tool-annotations.json' };
+const files = catalogDocs(fixtureText, 'fixtures/capabilities.json', toolTable);
 const page = (path: string) => files.find((f) => f.path === path)?.content ?? '';
 
 describe('the catalog reference (docs/catalog)', () => {
@@ -25,7 +26,7 @@ describe('the catalog reference (docs/catalog)', () => {
   });
 
   it('is deterministic and every file carries the generated-file header', () => {
-    expect(catalogDocs(fixtureText, 'fixtures/capabilities.json')).toEqual(files);
+    expect(catalogDocs(fixtureText, 'fixtures/capabilities.json', toolTable)).toEqual(files);
     for (const f of files) expect(f.content.startsWith('<!-- generated from fixtures/capabilities.json by tools/codegen — do not edit -->\n')).toBe(true);
   });
 
@@ -163,13 +164,13 @@ describe('the --docs option and writing the reference folder', () => {
   it('writes, checks fresh, flags a hand edit and an extra file, and a rewrite mends both', () => {
     const out = join(dir, 'pkg');
     const docs = join(dir, 'reference');
-    const first = docsStep(docs, fixtureText, 'fixtures/capabilities.json', false, out);
+    const first = docsStep(docs, fixtureText, 'fixtures/capabilities.json', false, out, toolTable);
     expect(first.written).toHaveLength(files.length);
     expect(first.written[0]).toBe('../reference/broker-and-audit.md');
-    expect(docsStep(docs, fixtureText, 'fixtures/capabilities.json', true, out).problems).toEqual([]);
+    expect(docsStep(docs, fixtureText, 'fixtures/capabilities.json', true, out, toolTable).problems).toEqual([]);
     writeFileSync(join(docs, 'capabilities/photos.md'), 'hand edit\n');
     writeFileSync(join(docs, 'capabilities/old.md'), 'a removed capability\n');
-    expect(docsStep(docs, fixtureText, 'fixtures/capabilities.json', true, out).problems).toEqual([
+    expect(docsStep(docs, fixtureText, 'fixtures/capabilities.json', true, out, toolTable).problems).toEqual([
       { path: '../reference/capabilities/photos.md', problem: 'stale' },
       { path: '../reference/capabilities/old.md', problem: 'unexpected' },
     ]);

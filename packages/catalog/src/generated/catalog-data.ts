@@ -358,6 +358,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "files"
         ],
         "additionalProperties": false
+      },
+      "title": "Open files",
+      "annotations": {
+        "readOnlyHint": true,
+        "destructiveHint": false,
+        "idempotentHint": false,
+        "openWorldHint": false
       }
     },
     {
@@ -427,6 +434,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "saved"
         ],
         "additionalProperties": false
+      },
+      "title": "Save a file",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": false,
+        "idempotentHint": false,
+        "openWorldHint": false
       }
     },
     {
@@ -469,6 +483,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "focused"
         ],
         "additionalProperties": false
+      },
+      "title": "Focus a window",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false
       }
     },
     {
@@ -512,6 +533,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "launched"
         ],
         "additionalProperties": false
+      },
+      "title": "Launch an application",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": false,
+        "idempotentHint": false,
+        "openWorldHint": true
       }
     },
     {
@@ -554,6 +582,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "cancelled"
         ],
         "additionalProperties": false
+      },
+      "title": "Cancel a notification",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": true,
+        "idempotentHint": true,
+        "openWorldHint": false
       }
     },
     {
@@ -617,6 +652,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "id"
         ],
         "additionalProperties": false
+      },
+      "title": "Post a notification",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": true,
+        "idempotentHint": false,
+        "openWorldHint": false
       }
     },
     {
@@ -738,6 +780,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "photo"
         ],
         "additionalProperties": false
+      },
+      "title": "Get a photo",
+      "annotations": {
+        "readOnlyHint": true,
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false
       }
     },
     {
@@ -870,6 +919,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "cursor"
         ],
         "additionalProperties": false
+      },
+      "title": "List photos",
+      "annotations": {
+        "readOnlyHint": true,
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false
       }
     },
     {
@@ -997,6 +1053,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "photos"
         ],
         "additionalProperties": false
+      },
+      "title": "Pick photos",
+      "annotations": {
+        "readOnlyHint": true,
+        "destructiveHint": false,
+        "idempotentHint": false,
+        "openWorldHint": false
       }
     },
     {
@@ -1132,6 +1195,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "pages"
         ],
         "additionalProperties": false
+      },
+      "title": "Make a PDF",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false
       }
     },
     {
@@ -1180,6 +1250,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "printed"
         ],
         "additionalProperties": false
+      },
+      "title": "Print a file",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": false,
+        "idempotentHint": false,
+        "openWorldHint": true
       }
     },
     {
@@ -1269,6 +1346,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "shared"
         ],
         "additionalProperties": false
+      },
+      "title": "Share",
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": false,
+        "idempotentHint": false,
+        "openWorldHint": true
       }
     },
     {
@@ -1377,6 +1461,13 @@ export const catalog: Catalog = deepFreeze<Catalog>({
           "windows"
         ],
         "additionalProperties": false
+      },
+      "title": "List windows",
+      "annotations": {
+        "readOnlyHint": true,
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false
       }
     }
   ],

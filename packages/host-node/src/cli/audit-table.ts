@@ -16,16 +16,8 @@ const columns = ['at', 'app', 'client', 'tool', 'status', 'error', 'ms', 'argsHa
 export function auditTable(rows: readonly CommandAuditRow[]): string[] {
   const withHost = rows.some((r) => r.host !== undefined);
   const withReplayed = rows.some((r) => r.replayed);
-  const titles: readonly string[] = [...(withHost ? [columns[0], 'host', ...columns.slice(1)] : columns), ...(withReplayed ? ['replayed'] : [])];
-  const cells = rows.map((r) => {
-    const hash = r.argsHash;
-    const ms = r.durationMs === null ? '—' : r.durationMs.toFixed(1);
-    const host = withHost ? [r.host ?? '—'] : [];
-    const replayed = withReplayed ? [r.replayed ? 'yes' : '—'] : [];
-    return [r.at, ...host, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash, ...replayed].map(
-      terminalText,
-    );
-  });
+  const titles = auditTableTitles(withHost, withReplayed);
+  const cells = rows.map((r) => auditTableCells(r, withHost, withReplayed));
   const widths = titles.map((title, c) => Math.max(title.length, ...cells.map((line) => line[c]?.length ?? 0)));
   const format = (line: readonly string[]) =>
     line
@@ -33,4 +25,20 @@ export function auditTable(rows: readonly CommandAuditRow[]): string[] {
       .join('  ')
       .trimEnd();
   return [format(titles), format(widths.map((w) => '─'.repeat(w))), ...cells.map(format)];
+}
+
+/** The table's column titles: `host` after `at` with `withHost`, `replayed` last with `withReplayed`. */
+export function auditTableTitles(withHost: boolean, withReplayed: boolean): readonly string[] {
+  return [...(withHost ? [columns[0], 'host', ...columns.slice(1)] : columns), ...(withReplayed ? ['replayed'] : [])];
+}
+
+/** One row's cells for `auditTableTitles`, each through `terminalText` (see `auditTable`). */
+export function auditTableCells(r: CommandAuditRow, withHost: boolean, withReplayed: boolean): string[] {
+  const hash = r.argsHash;
+  const ms = r.durationMs === null ? '—' : r.durationMs.toFixed(1);
+  const host = withHost ? [r.host ?? '—'] : [];
+  const replayed = withReplayed ? [r.replayed ? 'yes' : '—'] : [];
+  return [r.at, ...host, r.appId, r.clientId, r.tool, r.status, r.error ?? '—', ms, hash.length > 19 ? `${hash.slice(0, 19)}…` : hash, ...replayed].map(
+    terminalText,
+  );
 }

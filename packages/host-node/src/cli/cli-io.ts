@@ -14,6 +14,15 @@ export interface CliIo {
    * pipe, `ENOSPC`, …). Without it (an in-memory io) writes cannot fail.
    */
   readonly stdoutDone?: () => Promise<void>;
+  /** True when standard output is a terminal (`xcap audit --follow` then prints a table, else JSON lines). */
+  readonly stdoutIsTerminal?: boolean;
+  /**
+   * Calls `stop` on SIGINT or SIGTERM until the function it answers is
+   * called (a long-running command, `xcap audit --follow`, then ends
+   * cleanly with 0). Without it nothing stops such a command but its
+   * output closing.
+   */
+  readonly onStopSignal?: (stop: () => void) => () => void;
 }
 
 /**
@@ -48,6 +57,15 @@ export function processIo(): CliIo {
     },
     stderr: (text) => void process.stderr.write(text),
     env: process.env,
+    stdoutIsTerminal: process.stdout.isTTY === true,
+    onStopSignal: (stop) => {
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      };
+    },
     stdoutDone: async () => {
       await last;
       if (failure !== undefined) throw failure;

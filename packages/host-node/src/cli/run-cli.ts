@@ -169,7 +169,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   });
   program
     .command('audit')
-    .description('print the audit log, newest first')
+    .description('print the audit log, newest first, or follow it (--follow) as a log shipper reads it')
     .option('--app <app>', 'only this app')
     .option('--tool <tool>', 'only this tool (qualified name, e.g. photos__pick)')
     .addOption(auditStatus)
@@ -179,6 +179,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .addOption(storeOption("read the audit log from PostgreSQL (postgres://user@host:5432/db), every host's rows, instead of the data directory"))
     .addOption(storeFileOption())
     .option('--json', 'print one JSON document: an array of rows (with --store each has its host)', false)
+    .addOption(
+      new Option('--format <format>', 'print the rows as JSON lines, RFC 4180 CSV or a table (with --follow: table on a terminal, else jsonl)')
+        .choices(['jsonl', 'csv', 'table'])
+        .conflicts('json'),
+    )
+    .addOption(
+      new Option('--follow', 'print the newest --limit rows (default 10), then each new row as it is committed, until SIGINT/SIGTERM')
+        .default(false)
+        .conflicts('json'),
+    )
     .action(async (options: Record<string, unknown>) => (await import('./audit-command.js')).auditCommand(options, io));
 
   const token = program

@@ -6,6 +6,7 @@
  */
 import { jsonEqual, pointerAppend } from '@xcap/catalog/core';
 import type { Capability, Catalog, Scope, ToolDef } from '@xcap/catalog/core';
+import { toolTableFileName } from '../tool-table.js';
 import type { CatalogChange } from './catalog-change.js';
 import { diffSchema } from './diff-schema.js';
 
@@ -164,17 +165,23 @@ function capabilityOf(catalog: Catalog, name: string): Capability | undefined {
  * capability that already existed is major for its providers, since a host's
  * native capability implements every native tool of its capability (a
  * `HostProviders` method more to write, a provider process without it refused).
+ * Either way the reason says the tool table needs its row (`tableRowNeeded`).
  */
 function toolAdded(before: Catalog, after: Catalog, tool: ToolDef, pointer: string): CatalogChange {
   const capability = tool.runs === 'native' ? capabilityOf(after, tool.name) : undefined;
   if (capability === undefined || !before.capabilities.some((cap) => cap.name === capability.name))
-    return { pointer, class: 'minor', reason: `tool ${show(tool.name)} added` };
+    return { pointer, class: 'minor', reason: `tool ${show(tool.name)} added${tableRowNeeded(tool.name)}` };
   return {
     pointer,
     class: 'major',
     breaks: 'providers',
-    reason: `tool ${show(tool.name)} added: every provider of ${capability.name} must implement ${tool.name} (callers only gain a tool)`,
+    reason: `tool ${show(tool.name)} added: every provider of ${capability.name} must implement ${tool.name} (callers only gain a tool)${tableRowNeeded(tool.name)}`,
   };
+}
+
+/** What an added tool's reason ends with: the tool table beside the catalog needs a row for it (codegen refuses the catalog until then). */
+function tableRowNeeded(name: string): string {
+  return `; the tool table (${toolTableFileName} beside the catalog) needs a row for ${name}: its title, MCP hints and their reason`;
 }
 
 function diffTools(beforeCatalog: Catalog, afterCatalog: Catalog, changes: CatalogChange[]): void {

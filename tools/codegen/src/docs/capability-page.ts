@@ -1,13 +1,18 @@
 /** `capabilityPage`: the reference page of one capability — its scopes and every tool's names and schemas. */
 import { nativeInputSchema, qualifiedToolName } from '@xcap/catalog/core';
-import type { Capability, Catalog, Scope, ToolDef } from '@xcap/catalog/core';
+import type { Capability, Catalog, Scope, ToolAnnotations, ToolDef } from '@xcap/catalog/core';
 import { consentSheetTemplate, originsPlaceholder, whyPlaceholder } from './consent-template.js';
 import { code, mdText } from './markdown.js';
 import { schemaTable } from './schema-table.js';
 import { specDefinition } from './spec-text.js';
+import type { ToolTableRow } from '../tool-table.js';
 
-/** The Markdown of `capability`'s page (without the generated-file header); `comment` is the catalog's `$comment`, if any. */
-export function capabilityPage(catalog: Catalog, capability: Capability, comment: string | null): string {
+/**
+ * The Markdown of `capability`'s page (without the generated-file header);
+ * `comment` is the catalog's `$comment`, if any; `rows` the tool table's
+ * rows (each tool's hints shown with their reason).
+ */
+export function capabilityPage(catalog: Catalog, capability: Capability, comment: string | null, rows: ReadonlyMap<string, ToolTableRow> = new Map()): string {
   const out: string[] = [];
   out.push(`# ${mdText(capability.label)} (${code(capability.name)})`);
   out.push('[All capabilities](../index.md) · [The broker’s decision order and the audit](../broker-and-audit.md)');
@@ -20,7 +25,7 @@ export function capabilityPage(catalog: Catalog, capability: Capability, comment
   for (const scope of capability.scopes) out.push(...scopeSection(capability, scope, comment));
   out.push('## Tools');
   for (const scope of capability.scopes) {
-    for (const bare of scope.tools) out.push(...toolSection(catalog, capability, scope, bare, comment));
+    for (const bare of scope.tools) out.push(...toolSection(catalog, capability, scope, bare, comment, rows));
   }
   return `${out.join('\n\n')}\n`;
 }
@@ -56,7 +61,14 @@ function scopeSection(capability: Capability, scope: Scope, comment: string | nu
   return [`### ${code(scope.id)}`, facts(rows)];
 }
 
-function toolSection(catalog: Catalog, capability: Capability, scope: Scope, bare: string, comment: string | null): string[] {
+function toolSection(
+  catalog: Catalog,
+  capability: Capability,
+  scope: Scope,
+  bare: string,
+  comment: string | null,
+  rows: ReadonlyMap<string, ToolTableRow>,
+): string[] {
   const name = `${capability.name}_${bare}`;
   const tool = catalog.tools.find((t) => t.name === name);
   const names = [
@@ -75,7 +87,22 @@ function toolSection(catalog: Catalog, capability: Capability, scope: Scope, bar
     'runs',
     tool.runs === 'native' ? `${code('native')}: a host’s native provider answers it` : `${code('engine')}${quote(comment, 'runs: engine')}`,
   ]);
+  if (tool.title !== undefined) names.push(['title', mdText(tool.title)]);
+  if (tool.annotations !== undefined) names.push(['MCP hints', hints(tool.annotations)]);
+  const reason = rows.get(name)?.reason;
+  if (reason !== undefined) names.push(['why these hints', mdText(reason)]);
   return [`### ${code(name)}`, mdText(tool.description), facts(names), ...schemas(tool)];
+}
+
+/** The four MCP hints as the reference lists them: `readOnlyHint` yes/no, and so on. */
+function hints(annotations: ToolAnnotations): string {
+  const yes = (value: boolean) => (value ? 'yes' : 'no');
+  return [
+    `${code('readOnlyHint')} ${yes(annotations.readOnlyHint)}`,
+    `${code('destructiveHint')} ${yes(annotations.destructiveHint)}`,
+    `${code('idempotentHint')} ${yes(annotations.idempotentHint)}`,
+    `${code('openWorldHint')} ${yes(annotations.openWorldHint)}`,
+  ].join(', ');
 }
 
 function schemas(tool: ToolDef): string[] {

@@ -8,6 +8,7 @@ import { join, relative, resolve } from 'node:path';
 import type { OutputProblem } from '../write-output.js';
 import { catalogDocs } from './catalog-docs.js';
 import { checkDocs, writeDocs } from './docs-output.js';
+import type { ToolTableText } from '../tool-table.js';
 
 /** `argv` without `--docs <dir>`, and the reference's folder (`null`: none). */
 export function takeDocsOption(argv: readonly string[], repoRoot: string): { readonly argv: string[]; readonly docs: string | null } {
@@ -30,7 +31,7 @@ export function takeDocsOption(argv: readonly string[], repoRoot: string): { rea
 /**
  * Checks (`check`) or writes the reference for the catalog text into `dir`;
  * problems and written paths come relative to `base` (the output folder the
- * caller reports paths from). Nothing happens for `dir` null.
+ * caller reports paths from); `toolTable` adds each tool's title and hints. Nothing happens for `dir` null.
  */
 export function docsStep(
   dir: string | null,
@@ -38,9 +39,10 @@ export function docsStep(
   source: string,
   check: boolean,
   base: string,
+  toolTable?: ToolTableText,
 ): { readonly files: number; readonly problems: OutputProblem[]; readonly written: string[] } {
   if (dir === null) return { files: 0, problems: [], written: [] };
-  const files = catalogDocs(catalogText, source);
+  const files = catalogDocs(catalogText, source, toolTable);
   const rel = (path: string) => relative(base, join(dir, path)).split('\\').join('/');
   if (check) return { files: files.length, problems: checkDocs(dir, files).map((p) => ({ ...p, path: rel(p.path) })), written: [] };
   return { files: files.length, problems: [], written: writeDocs(dir, files).map(rel) };
