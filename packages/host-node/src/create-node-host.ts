@@ -33,6 +33,8 @@ import { auditStateLine } from './audit-state-line.js';
 import { lazyConsentNonceStore } from './lazy-consent-nonce-store.js';
 import { providerLogKey } from './log/provider-log-key.js';
 import { terminalText } from './terminal-text.js';
+import type { HostObserver } from './observe/host-observer.js';
+import { observedCallPath, observedConsentUi } from './observe/observed-call-path.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -114,6 +116,11 @@ export interface NodeHostOptions {
   readonly auditLog?: (line: string) => void;
   /** The catalog (default the built-in one). */
   readonly catalog?: Catalog;
+  /**
+   * Told of every call and consent sheet, and given the host's gauges once it
+   * is open (`xcap serve --metrics`); its errors change nothing of a call.
+   */
+  readonly observer?: HostObserver;
 }
 
 /** A running Node host: its call path and the stores it opened. */
@@ -234,6 +241,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       });
     closers.unshift(() => base.close?.());
     let natives: HostNatives = base;
+    let restarts: () => ReadonlyMap<string, number> = () => new Map();
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
       const { spawnProviders } = await import('@xcap/provider-protocol');
       const external = await spawnProviders(options.providerCommands, {
@@ -242,10 +250,17 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
       closers.unshift(() => external.close());
+      restarts = () => {
+        const counts = new Map<string, number>();
+        for (const process of external.processes) counts.set(process.name, (counts.get(process.name) ?? 0) + process.restarts);
+        return counts;
+      };
       natives = mergeNatives(base, external);
     }
 
-    const callPath = createCallPath({
+    const { observer } = options;
+    const consent = options.consent ?? dismissConsent;
+    const created = createCallPath({
       catalog,
       app: { id: app.id, screens: app.screens, manifest: app.capabilities },
       provided: natives.provided,
@@ -253,7 +268,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       blobs,
       grants,
       audit,
-      consent: options.consent ?? dismissConsent,
+      consent: observer === undefined ? consent : observedConsentUi(consent, 'host', observer),
       clock: () => new Date(),
       randomHex: () => randomBytes(16).toString('hex'),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -265,6 +280,18 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         options.onAuditState?.(change);
       },
     });
+
+    const callPath = observer === undefined ? created : observedCallPath(created, observer);
+    try {
+      observer?.opened?.({
+        pendingAudit: () => created.pendingAudit().length,
+        auditState: () => created.auditState(),
+        auditSpill: { replayed: auditReplay.replayed, invalid: auditReplay.invalid.length },
+        providerRestarts: () => restarts(),
+      });
+    } catch {
+      // An observer never fails the host.
+    }
 
     let closing: Promise<AuditCloseReport> | undefined;
     const stopCommands = (reason = 'stopped: xcap is shutting down'): number => commands.stop(reason);

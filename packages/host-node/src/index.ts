@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 export { createNodeHost, type NodeHost, type NodeHostOptions, type HostNatives } from './create-node-host.js';
+export type { ConsentAskedIn, HostObserver, ObservedCall, ObservedConsent, ObservedConsentAnswer, ObservedHost } from './observe/host-observer.js';
 export type { AppManifest } from './manifest/app-manifest.js';
 export { appIdPattern, isAppId } from './manifest/app-id.js';
 export { checkAppManifest, type AppManifestCheck } from './manifest/check-app-manifest.js';

@@ -11,6 +11,7 @@ import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
 import { consolePortOption, openServeConsole } from './serve-console-option.js';
+import { metricsListenOption, openServeMetrics } from './serve-metrics-option.js';
 import { checkHttpFlags, serveHttpCommand } from './serve-http-command.js';
 import { hostNameOption, openStores, storeUrl } from './store-option.js';
 
@@ -50,6 +51,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const consentTimeoutMs = typeof options.consentTimeout === 'number' ? options.consentTimeout : undefined;
   if (!foreground && consentTimeoutMs !== undefined) throw new CliFailure('--consent-timeout needs --foreground (in the background no one is asked)');
   const consolePort = await consolePortOption(options);
+  const metricsAt = await metricsListenOption(options);
   const paths = dataDirOption(options, io);
   const url = await storeUrl(options, io);
   if (url === undefined && options.hostName !== undefined)
@@ -117,6 +119,15 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           providerOptions: opened.providerOptions,
           timeoutMs: (consentTimeoutMs ?? defaultConsentTimeoutMs) + consoleNativeExtraMs,
         };
+  // With --metrics: the Prometheus listener, fed by the host's observer.
+  const metrics =
+    metricsAt === undefined
+      ? undefined
+      : await openServeMetrics(metricsAt, consent, io).catch(async (error: unknown) => {
+          await opened?.close();
+          await shared?.close().catch(() => undefined);
+          throw error;
+        });
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
   const host = {
     manifest,
@@ -129,6 +140,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     ...(filesDir === undefined ? {} : { filesDir }),
     ...stores,
     ...consoleHost,
+    ...(metrics === undefined ? {} : { observer: metrics.observer }),
     providerCommands,
   };
   try {
@@ -148,6 +160,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
       throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
     throw error;
   } finally {
+    await metrics?.close();
     await opened?.close();
     // The host is closed (its audit rows committed or spilled) before the pool ends.
     await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
