@@ -70,27 +70,40 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   }
   const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
   const poolErrors = new LogLimiter();
-  const shared =
+  // Over stdio without the console the database connects while the first requests are answered (a tools/call waits for it);
+  // --http (its tokens) and the console need it before they start.
+  const opening =
     url === undefined
       ? undefined
-      : await openStores(url, {
+      : openStores(url, {
           ...(hostName === undefined ? {} : { host: hostName }),
           ...(quotaBytes === undefined ? {} : { quotaBytes }),
           // A database outage fails every pooled connection: at most a burst, then 2 a second, and how many were held back.
           onPoolError: (error) => poolErrors.write('xcap serve: store pool errors', `xcap serve: ${error.message}`, log),
+        }).then(async (opened) => {
+          const { maskConnectionString } = await import('@xcap/store-postgres');
+          log(
+            `xcap serve: store ${maskConnectionString(url)} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
+          );
+          return opened;
         });
-  if (shared !== undefined) {
-    const { maskConnectionString } = await import('@xcap/store-postgres');
-    log(
-      `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
-    );
-  }
+  // Its failure is the host's (tools/call never answered, the one line, exit 1), not an unhandled rejection.
+  opening?.catch(() => undefined);
+  const deferred = opening !== undefined && options.http === undefined && consolePort === undefined;
+  const shared = opening === undefined || deferred ? undefined : await opening;
   const stores =
-    shared === undefined
+    opening === undefined
       ? quotaBytes === undefined
         ? {}
         : { quotaBytes }
-      : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit, consentNonces: shared.consentNonces };
+      : shared === undefined
+        ? {
+            openStores: async () => {
+              const opened = await opening;
+              return { grants: opened.grants, blobs: opened.blobs, audit: opened.audit, consentNonces: opened.consentNonces };
+            },
+          }
+        : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit, consentNonces: shared.consentNonces };
   // With --consent console: the console on the host's own stores, its consent UI and pickers (a person may take the whole consent timeout).
   const opened =
     consolePort === undefined
@@ -125,7 +138,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
       ? undefined
       : await openServeMetrics(metricsAt, consent, io).catch(async (error: unknown) => {
           await opened?.close();
-          await shared?.close().catch(() => undefined);
+          await (shared ?? (await opening?.catch(() => undefined)))?.close().catch(() => undefined);
           throw error;
         });
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
@@ -163,7 +176,8 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     await metrics?.close();
     await opened?.close();
     // The host is closed (its audit rows committed or spilled) before the pool ends.
-    await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
+    const pool = shared ?? (await opening?.catch(() => undefined));
+    await pool?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
     poolErrors.flush();
   }
 }
