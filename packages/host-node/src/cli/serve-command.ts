@@ -189,11 +189,18 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
  * SDK closed the connection) is one `xcap: serve: …` line and exit 1.
  */
 async function serveStdioCommand(options: ServeStdioOptions): Promise<void> {
-  const serving = await serveStdio(options);
-  const stop = () => void serving.close();
+  // Installed before the start: the connection answers while the stores open, so a SIGTERM may come before serveStdio resolves.
+  let serving: Awaited<ReturnType<typeof serveStdio>> | undefined;
+  const asked = { stop: false };
+  const stop = () => {
+    asked.stop = true;
+    void serving?.close();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
+    serving = await serveStdio(options);
+    if (asked.stop) void serving.close();
     const end = await serving.closed;
     if (end.exitCode !== 0) throw new CliFailure(`serve: ${end.message ?? end.reason}`, end.exitCode);
   } finally {

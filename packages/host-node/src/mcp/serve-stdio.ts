@@ -120,6 +120,10 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
+  // The start line before the first answer (what is served is known): a client reading the run id from it finds it there.
+  const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
+  log(`xcap serve: app ${starting.app.id}, run ${clientId}, data ${starting.paths.dir}, provides ${starting.provided.join(', ') || 'nothing'}, ${consentWord}`);
+  for (const line of unprovidedScopeWarnings(starting.app, starting.provided)) log(line);
   let host: NodeHost;
   try {
     host = await starting.ready;
@@ -136,9 +140,6 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     if (audit.lost > 0) return { reason: end.reason, exitCode: 1, message: `${audit.lost} audit row(s) were lost: ${audit.error ?? 'unknown error'}` };
     return end;
   });
-  const consentWord = foreground ? `foreground, consent ${mode}` : 'background (undecided scopes answer consentNeeded)';
-  log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
-  for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {

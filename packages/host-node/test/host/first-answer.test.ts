@@ -123,7 +123,13 @@ describe('xcap serve with an audit database that cannot be opened', () => {
       child.stdin.write(`${JSON.stringify(message)}\n`);
     const end = await childEnd(child);
     expect(end.code).toBe(1);
-    expect(end.stderr).toBe(`xcap: audit database ${join(ws.data, 'audit.sqlite')}: is not a usable audit database (file is not a database)\n`);
+    // The start line (printed before the first answer) and its notices, then the store's one line, last.
+    const lines = end.stderr.split('\n').filter((line) => line !== '');
+    expect(lines[0]).toMatch(/^xcap serve: app acme\.album, run run-\S+, data /);
+    expect(lines.filter((line) => !line.startsWith('xcap serve: '))).toEqual([
+      `xcap: audit database ${join(ws.data, 'audit.sqlite')}: is not a usable audit database (file is not a database)`,
+    ]);
+    expect(lines.at(-1)).toMatch(/^xcap: audit database /);
     const ids = end.stdout
       .split('\n')
       .filter((line) => line !== '')
