@@ -4,7 +4,9 @@ import { parseListenAddress } from '@xcap/mcp/node';
 import { errorOf } from '@xcap/test-support';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMetricsServer, type MetricsServer } from '../../src/metrics/metrics-server.js';
+import { killServe, spawnHttpServe } from '../e2e/http-process.js';
 import { requireBuilt, runXcap, workspace } from '../e2e/xcap-process.js';
+import { httpAgent, httpWorkspace, workspaceArgs } from '../http/http-workspace.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -87,5 +89,25 @@ describe('xcap serve --metrics', () => {
     const run = await runXcap(['serve', '--manifest', ws.manifest, '--data', ws.data, '--metrics', `127.0.0.1:${port}`]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`xcap: --metrics 127.0.0.1:${port}: cannot listen (EADDRINUSE)\n`);
+  });
+
+  it('over --http too: the calls of an agent holding a token are counted by tool and status', async () => {
+    const ws = await httpWorkspace();
+    const token = (await runXcap(['token', 'add', 'metrics', '--data', ws.data])).stdout.trim();
+    expect((await runXcap(['grant', 'acme.album', 'photos.read', '--data', ws.data])).code).toBe(0);
+    const serve = await spawnHttpServe([...workspaceArgs(ws), '--http', '127.0.0.1:0', '--metrics', '127.0.0.1:0']);
+    try {
+      const url = /metrics at (http:\/\/\S+\/metrics)/.exec(serve.stderr())?.[1];
+      expect(url, serve.stderr()).toBeDefined();
+      const agent = await httpAgent(serve.url, token, 'modern');
+      for (let i = 0; i < 2; i++) expect((await agent.callTool({ name: 'photos__list', arguments: { limit: 1 } })).isError).not.toBe(true);
+      await agent.close();
+      const text = (await get(url ?? '')).body;
+      expect(text).toContain('xcap_calls_total{tool="photos__list",status="ok"} 2\n');
+      expect(text).toContain('xcap_call_duration_seconds_count{tool="photos__list"} 2\n');
+    } finally {
+      await killServe(serve);
+      await ws.remove();
+    }
   });
 });
