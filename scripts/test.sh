@@ -23,6 +23,8 @@ step "PostgreSQL for the @xcap/store-postgres tests (installed with apt-get when
 
 step "Chromium for @xcap/host-node's console browser tests (Debian's chromium, installed with apt-get when missing)" bash scripts/ensure-chromium.sh
 
+step "Prometheus for @xcap/host-node's metrics scrape test (Debian's prometheus, installed with apt-get when missing)" bash scripts/ensure-prometheus.sh
+
 build_started=$(date +%s)
 step "build (nx)" npx nx run-many -t build --parallel=2 --outputStyle=stream
 # nx replays a cached build with the cached files' old times: tell the tests' fresh-build check

@@ -3,7 +3,7 @@ import { LogLimiter } from '@xcap/wire';
 import { mkdir } from 'node:fs/promises';
 import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
-import type { ConsentNonceStore, GrantStore } from '@xcap/broker';
+import { agentToolList, type AgentTool, type ConsentNonceStore, type GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
 import { createCallPath, type AuditFailurePolicy, type AuditStateChange, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
 import { dismissConsent } from './consent/dismiss-consent.js';
@@ -33,6 +33,8 @@ import { auditStateLine } from './audit-state-line.js';
 import { lazyConsentNonceStore } from './lazy-consent-nonce-store.js';
 import { providerLogKey } from './log/provider-log-key.js';
 import { terminalText } from './terminal-text.js';
+import type { HostObserver } from './observe/host-observer.js';
+import { observedCallPath, observedConsentUi } from './observe/observed-call-path.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -121,6 +123,31 @@ export interface NodeHostOptions {
   readonly auditLog?: (line: string) => void;
   /** The catalog (default the built-in one). */
   readonly catalog?: Catalog;
+  /**
+   * Told of every call and consent sheet, and given the host's gauges once it
+   * is open (`xcap serve --metrics`); its errors change nothing of a call.
+   */
+  readonly observer?: HostObserver;
+  /**
+   * Stores opened as the host starts, after the providers (a shared
+   * database: `xcap serve --store` over stdio connects while the first
+   * requests are answered): each store it answers replaces the data
+   * directory's, and one given directly (`grants`, `audit`, …) wins over
+   * both. A rejection fails `ready` (`startNodeHost`) with its error.
+   */
+  readonly openStores?: () => Promise<HostStores>;
+}
+
+/** The stores `NodeHostOptions.openStores` answers; each one absent is the data directory's. */
+export interface HostStores {
+  /** The grant store. */
+  readonly grants?: GrantStore;
+  /** The app-file store. */
+  readonly blobs?: BlobStore;
+  /** The audit sink. */
+  readonly audit?: AuditSink;
+  /** Where the nonces of answered consent states are kept. */
+  readonly consentNonces?: ConsentNonceStore;
 }
 
 /** A running Node host: its call path and the stores it opened. */
@@ -187,6 +214,42 @@ export interface NodeHost {
  * know, …) throws its `HostSetupError`.
  */
 export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost> {
+  return (await startNodeHost(options)).ready;
+}
+
+/**
+ * A Node host on its way up (`startNodeHost`): what it serves is known — the
+ * app, the capabilities provided, an agent's tools/list — while its stores
+ * open; `ready` is the host once they are.
+ */
+export interface StartingNodeHost {
+  /** The app served (its manifest checked). */
+  readonly app: AppManifest;
+  /** Where every store lives. */
+  readonly paths: DataPaths;
+  /** The capabilities provided (the natives' and the provider commands'). */
+  readonly provided: readonly string[];
+  /** An agent's tools/list, as the call path will answer it (`agentToolList` of the manifest and `provided`). */
+  listTools(): AgentTool[];
+  /**
+   * The host once its stores are open, the spill file replayed and the call
+   * path created; rejects with what `createNodeHost` would throw then (an
+   * audit log that cannot be opened, an `AuditSpillError`, a
+   * `HostSetupError`, a rejected `openStores`), after stopping the providers.
+   */
+  readonly ready: Promise<NodeHost>;
+}
+
+/**
+ * `createNodeHost` in two steps, so a server can answer what needs no store
+ * (MCP's `server/discover`, `initialize`, `tools/list`) while the stores
+ * open: resolves once the manifest is checked, the data directory made and
+ * checked and the providers built (provider commands spawned and described:
+ * a `ManifestError` or `ProviderSetupError` rejects it); the stores
+ * (`openStores` first, then the data directory's for what it did not give),
+ * the spill replay and the call path follow in `ready`.
+ */
+export async function startNodeHost(options: NodeHostOptions): Promise<StartingNodeHost> {
   const catalog = options.catalog ?? builtInCatalog;
   const checked = checkAppManifest(catalog, options.manifest);
   if (!checked.ok) throw new ManifestError(checked.problems);
@@ -196,40 +259,23 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
   checkDataDir(paths);
 
   const closers: (() => void | Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const closer of closers)
+      await Promise.resolve()
+        .then(closer)
+        .catch(() => undefined);
+  };
+  const auditTarget = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const providerTarget = options.providerLog ?? auditTarget;
+  // Every line goes out through terminalText (provider, file and store text in it cannot act on a terminal);
+  // the repeatable ones through the limiter too, which says how many it held back.
+  const auditLog = (line: string) => auditTarget(terminalText(line));
+  const providerLine = (line: string) => providerTarget(terminalText(line));
+  const limiter = new LogLimiter();
+  const commands = createCommandGroup();
+  let natives: HostNatives;
+  let restarts: () => ReadonlyMap<string, number> = () => new Map();
   try {
-    const grants = options.grants ?? new FileGrantStore(paths.consent);
-    const blobs = options.blobs ?? new FileBlobStore(paths.files, options.quotaBytes === undefined ? {} : { quotaBytes: options.quotaBytes });
-    let audit: AuditSink;
-    if (options.audit !== undefined) audit = options.audit;
-    else {
-      const sink = new SqliteAuditSink(paths.audit, { synchronous: options.auditSync ?? 'normal' });
-      closers.push(() => sink.close());
-      audit = sink;
-    }
-    let consentNonces: ConsentNonceStore;
-    if (options.consentNonces !== undefined) consentNonces = options.consentNonces;
-    else {
-      const nonces = lazyConsentNonceStore(consentNoncePath(paths.dir));
-      closers.push(() => nonces.close());
-      consentNonces = nonces;
-    }
-    const auditTarget = options.auditLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
-    const providerTarget = options.providerLog ?? auditTarget;
-    // Every line goes out through terminalText (provider, file and store text in it cannot act on a terminal);
-    // the repeatable ones through the limiter too, which says how many it held back.
-    const auditLog = (line: string) => auditTarget(terminalText(line));
-    const providerLine = (line: string) => providerTarget(terminalText(line));
-    const limiter = new LogLimiter();
-    const spillFile = auditSpillPath(paths.dir);
-    const auditReplay = await replayAuditSpill(spillFile, audit);
-    for (const { line, problem } of auditReplay.invalid)
-      limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
-    limiter.flush();
-    for (const { line, problem } of auditReplay.refused.slice(0, 10)) auditLog(`xcap: ${spillFile} line ${line}: audit row refused, ${problem}; dropped`);
-    if (auditReplay.refused.length > 0)
-      auditLog(`xcap: refused ${auditReplay.refused.length} audit row(s) of ${spillFile} for their time (not written to the audit log)`);
-    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log (marked replayed)`);
-    const commands = createCommandGroup();
     const base =
       options.natives ??
       nodeProviders({
@@ -240,7 +286,7 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         stateFile: paths.notifications,
       });
     closers.unshift(() => base.close?.());
-    let natives: HostNatives = base;
+    natives = base;
     if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
       const { spawnProviders } = await import('@xcap/provider-protocol');
       const external = await spawnProviders(options.providerCommands, {
@@ -249,18 +295,62 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
       closers.unshift(() => external.close());
+      restarts = () => {
+        const counts = new Map<string, number>();
+        for (const process of external.processes) counts.set(process.name, (counts.get(process.name) ?? 0) + process.restarts);
+        return counts;
+      };
       natives = mergeNatives(base, external);
     }
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  const provided = natives.provided;
 
-    const callPath = createCallPath({
+  const open = async (): Promise<NodeHost> => {
+    // The stores open on a later turn of the event loop: a transport started on `startNodeHost`'s answer reads and answers what is waiting first.
+    await new Promise((resolve) => setImmediate(resolve));
+    const given = options.openStores === undefined ? {} : await options.openStores();
+    const grants = options.grants ?? given.grants ?? new FileGrantStore(paths.consent);
+    const blobs = options.blobs ?? given.blobs ?? new FileBlobStore(paths.files, options.quotaBytes === undefined ? {} : { quotaBytes: options.quotaBytes });
+    let audit: AuditSink;
+    const givenAudit = options.audit ?? given.audit;
+    if (givenAudit !== undefined) audit = givenAudit;
+    else {
+      const sink = new SqliteAuditSink(paths.audit, { synchronous: options.auditSync ?? 'normal' });
+      closers.push(() => sink.close());
+      audit = sink;
+    }
+    let consentNonces: ConsentNonceStore;
+    const givenNonces = options.consentNonces ?? given.consentNonces;
+    if (givenNonces !== undefined) consentNonces = givenNonces;
+    else {
+      const nonces = lazyConsentNonceStore(consentNoncePath(paths.dir));
+      closers.push(() => nonces.close());
+      consentNonces = nonces;
+    }
+    const spillFile = auditSpillPath(paths.dir);
+    const auditReplay = await replayAuditSpill(spillFile, audit);
+    for (const { line, problem } of auditReplay.invalid)
+      limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
+    limiter.flush();
+    for (const { line, problem } of auditReplay.refused.slice(0, 10)) auditLog(`xcap: ${spillFile} line ${line}: audit row refused, ${problem}; dropped`);
+    if (auditReplay.refused.length > 0)
+      auditLog(`xcap: refused ${auditReplay.refused.length} audit row(s) of ${spillFile} for their time (not written to the audit log)`);
+    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log (marked replayed)`);
+
+    const { observer } = options;
+    const consent = options.consent ?? dismissConsent;
+    const created = createCallPath({
       catalog,
       app: { id: app.id, screens: app.screens, manifest: app.capabilities },
-      provided: natives.provided,
+      provided,
       providers: natives.providers,
       blobs,
       grants,
       audit,
-      consent: options.consent ?? dismissConsent,
+      consent: observer === undefined ? consent : observedConsentUi(consent, 'host', observer),
       clock: () => new Date(),
       randomHex: () => randomBytes(16).toString('hex'),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -273,6 +363,17 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
         options.onAuditState?.(change);
       },
     });
+    const callPath = observer === undefined ? created : observedCallPath(created, observer);
+    try {
+      observer?.opened?.({
+        pendingAudit: () => created.pendingAudit().length,
+        auditState: () => created.auditState(),
+        auditSpill: { replayed: auditReplay.replayed, invalid: auditReplay.invalid.length },
+        providerRestarts: () => restarts(),
+      });
+    } catch {
+      // An observer never fails the host.
+    }
 
     let closing: Promise<AuditCloseReport> | undefined;
     const stopCommands = (reason = 'stopped: xcap is shutting down'): number => commands.stop(reason);
@@ -308,11 +409,12 @@ export async function createNodeHost(options: NodeHostOptions): Promise<NodeHost
       stopCommands,
       close,
     };
-  } catch (error) {
-    for (const closer of closers)
-      await Promise.resolve()
-        .then(closer)
-        .catch(() => undefined);
+  };
+  const ready = open().catch(async (error: unknown) => {
+    await closeAll();
     throw error;
-  }
+  });
+  // Whoever awaits `ready` sees its rejection; until then it is not an unhandled one.
+  ready.catch(() => undefined);
+  return { app, paths, provided, listTools: () => agentToolList(catalog, { manifest: app.capabilities, provided }), ready };
 }

@@ -5,7 +5,16 @@
  * `@xcap/call`.
  * @packageDocumentation
  */
-export { createNodeHost, type NodeHost, type NodeHostOptions, type HostNatives } from './create-node-host.js';
+export {
+  createNodeHost,
+  startNodeHost,
+  type NodeHost,
+  type NodeHostOptions,
+  type HostNatives,
+  type HostStores,
+  type StartingNodeHost,
+} from './create-node-host.js';
+export type { ConsentAskedIn, HostObserver, ObservedCall, ObservedConsent, ObservedConsentAnswer, ObservedHost } from './observe/host-observer.js';
 export type { AppManifest } from './manifest/app-manifest.js';
 export { appIdPattern, isAppId } from './manifest/app-id.js';
 export { checkAppManifest, type AppManifestCheck } from './manifest/check-app-manifest.js';

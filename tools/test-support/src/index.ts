@@ -25,6 +25,7 @@ export { hostileValue, type HostileValueOptions } from './hostile-value.js';
 export { consumerCompilerOptions } from './consumer-compiler-options.js';
 export { startAuthorizationServer, type AuthorizationServer, type AuthorizationServerOptions } from './authorization-server.js';
 export { launchChromium, type LaunchedChromium } from './launch-chromium.js';
+export { prometheusPath, startPrometheus, type PrometheusServer } from './prometheus-server.js';
 export { errorOf, type ErrorClass, type ErrorOf } from './error-of.js';
 export { buildStamp, bundleInputs, ensureFreshBuild, ensureFreshBuilds, repoRoot, staleReason, type BuildOutput } from './ensure-fresh-build.js';
 export { buildOutput, buildOutputsRunBy, conformanceCli, consolePage, packageDist, workspaceSources, xcapBundle } from './build-outputs.js';

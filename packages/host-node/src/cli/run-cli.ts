@@ -106,6 +106,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--oauth-only', 'with --oauth-issuer: refuse static tokens (xcap token add); only OAuth access tokens are admitted', false)
+    .option(
+      '--metrics <[host:]port>',
+      'serve Prometheus metrics (calls, consent, the audit queue, provider restarts, latency) at http://<host>:<port>/metrics; loopback only',
+    )
     .addOption(storeOption())
     .addOption(storeFileOption())
     .option('--host-name <name>', "with --store: the name this host writes in the audit rows' host column (default <hostname>-<pid>)")

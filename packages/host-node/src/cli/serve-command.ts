@@ -11,6 +11,7 @@ import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
 import { dataDirOption } from './data-dir-option.js';
 import { consolePortOption, openServeConsole } from './serve-console-option.js';
+import { metricsListenOption, openServeMetrics } from './serve-metrics-option.js';
 import { checkHttpFlags, serveHttpCommand } from './serve-http-command.js';
 import { hostNameOption, openStores, storeUrl } from './store-option.js';
 
@@ -75,6 +76,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   const consentTimeoutMs = givenTimeoutMs ?? (foreground && consent === 'console' ? consoleConsentTimeoutMs : undefined);
   const consentWaitMs = foreground ? consentWait(givenWaitMs, consentTimeoutMs ?? defaultConsentTimeoutMs) : undefined;
   const consolePort = await consolePortOption(options);
+  const metricsAt = await metricsListenOption(options);
   const paths = dataDirOption(options, io);
   const url = await storeUrl(options, io);
   if (url === undefined && options.hostName !== undefined)
@@ -93,27 +95,40 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
   }
   const log = (line: string) => io.stderr(`${terminalText(line)}\n`);
   const poolErrors = new LogLimiter();
-  const shared =
+  // Over stdio without the console the database connects while the first requests are answered (a tools/call waits for it);
+  // --http (its tokens) and the console need it before they start.
+  const opening =
     url === undefined
       ? undefined
-      : await openStores(url, {
+      : openStores(url, {
           ...(hostName === undefined ? {} : { host: hostName }),
           ...(quotaBytes === undefined ? {} : { quotaBytes }),
           // A database outage fails every pooled connection: at most a burst, then 2 a second, and how many were held back.
           onPoolError: (error) => poolErrors.write('xcap serve: store pool errors', `xcap serve: ${error.message}`, log),
+        }).then(async (opened) => {
+          const { maskConnectionString } = await import('@xcap/store-postgres');
+          log(
+            `xcap serve: store ${maskConnectionString(url)} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
+          );
+          return opened;
         });
-  if (shared !== undefined) {
-    const { maskConnectionString } = await import('@xcap/store-postgres');
-    log(
-      `xcap serve: store ${maskConnectionString(url ?? '')} (grants, app files, audit rows, tokens, consent nonces), host ${hostName ?? ''}; per host in ${paths.dir}: scheduled notifications, the audit spill file`,
-    );
-  }
+  // Its failure is the host's (tools/call never answered, the one line, exit 1), not an unhandled rejection.
+  opening?.catch(() => undefined);
+  const deferred = opening !== undefined && options.http === undefined && consolePort === undefined;
+  const shared = opening === undefined || deferred ? undefined : await opening;
   const stores =
-    shared === undefined
+    opening === undefined
       ? quotaBytes === undefined
         ? {}
         : { quotaBytes }
-      : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit, consentNonces: shared.consentNonces };
+      : shared === undefined
+        ? {
+            openStores: async () => {
+              const opened = await opening;
+              return { grants: opened.grants, blobs: opened.blobs, audit: opened.audit, consentNonces: opened.consentNonces };
+            },
+          }
+        : { grants: shared.grants, blobs: shared.blobs, audit: shared.audit, consentNonces: shared.consentNonces };
   // With --consent console: the console on the host's own stores, its consent UI and pickers (a person may take the whole consent timeout).
   const opened =
     consolePort === undefined
@@ -142,6 +157,15 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
           providerOptions: opened.providerOptions,
           timeoutMs: (consentTimeoutMs ?? defaultConsentTimeoutMs) + consoleNativeExtraMs,
         };
+  // With --metrics: the Prometheus listener, fed by the host's observer.
+  const metrics =
+    metricsAt === undefined
+      ? undefined
+      : await openServeMetrics(metricsAt, consent, io).catch(async (error: unknown) => {
+          await opened?.close();
+          await (shared ?? (await opening?.catch(() => undefined)))?.close().catch(() => undefined);
+          throw error;
+        });
   // What both transports serve: the app, its folders and stores, the consent mode, the provider commands.
   const host = {
     manifest,
@@ -155,6 +179,7 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
     ...(filesDir === undefined ? {} : { filesDir }),
     ...stores,
     ...consoleHost,
+    ...(metrics === undefined ? {} : { observer: metrics.observer }),
     providerCommands,
   };
   try {
@@ -174,9 +199,11 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
       throw new CliFailure(`--providers-command: ${error.problems.join('; ')}`);
     throw error;
   } finally {
+    await metrics?.close();
     await opened?.close();
     // The host is closed (its audit rows committed or spilled) before the pool ends.
-    await shared?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
+    const pool = shared ?? (await opening?.catch(() => undefined));
+    await pool?.close().catch((error: unknown) => log(`xcap serve: closing the store: ${error instanceof Error ? error.message : String(error)}`));
     poolErrors.flush();
   }
 }
@@ -188,11 +215,18 @@ export async function serveCommand(options: Record<string, unknown>, io: CliIo):
  * SDK closed the connection) is one `xcap: serve: …` line and exit 1.
  */
 async function serveStdioCommand(options: ServeStdioOptions): Promise<void> {
-  const serving = await serveStdio(options);
-  const stop = () => void serving.close();
+  // Installed before the start: the connection answers while the stores open, so a SIGTERM may come before serveStdio resolves.
+  let serving: Awaited<ReturnType<typeof serveStdio>> | undefined;
+  const asked = { stop: false };
+  const stop = () => {
+    asked.stop = true;
+    void serving?.close();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
+    serving = await serveStdio(options);
+    if (asked.stop) void serving.close();
     const end = await serving.closed;
     if (end.exitCode !== 0) throw new CliFailure(`serve: ${end.message ?? end.reason}`, end.exitCode);
   } finally {

@@ -6,7 +6,8 @@ import { LogLimiter, resolvesWithin } from '@xcap/wire';
 import { hostConsentUi } from '../consent/host-consent-ui.js';
 import { consentWaitWords } from '../consent/consent-wait-words.js';
 import type { ConsentMode } from '../consent/consent-mode.js';
-import { createNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
+import { startNodeHost, type NodeHost, type NodeHostOptions } from '../create-node-host.js';
+import { openingCallPath } from './opening-call-path.js';
 import { terminalText } from '../terminal-text.js';
 import { hostNodeVersion } from './host-node-version.js';
 
@@ -60,7 +61,7 @@ export interface StdioServe {
 const afterStopMs = 1_500;
 
 /**
- * `xcap serve`: opens the Node host and serves its call path over stdio
+ * `xcap serve`: starts the Node host and serves its call path over stdio
  * with `@xcap/mcp` (`serveStdioCallPath`: both protocol eras, bounded
  * input, every tools/call answered and audited once). Prints one line to
  * `log` (standard error) at the start naming the app, the run id, the data
@@ -69,7 +70,11 @@ const afterStopMs = 1_500;
  * modern: `input_required`, a single-use state whose nonce is kept in the
  * host's `consentNonces`), `prompt` on the terminal. When the connection
  * ends the host is closed (pending audit rows written, the SQLite log
- * closed).
+ * closed). The connection is served as soon as the manifest is checked and
+ * the providers are built (`startNodeHost`): `server/discover`,
+ * `initialize` and `tools/list` are answered while the stores open;
+ * a tools/call waits for them. A store that cannot open rejects with its
+ * error (the connection closed, no tools/call answered).
  */
 export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe> {
   const target = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
@@ -93,27 +98,44 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     maxInFlight,
     ...hostOptions
   } = options;
-  const host = await createNodeHost({
+  // The transport starts as soon as what is served is known: server/discover, initialize and tools/list need no store.
+  const starting = await startNodeHost({
     ...hostOptions,
     consent,
     // One line when the audit log stops taking rows and one when it takes them again (not one per row), spill and replay notices.
     auditLog: options.auditLog ?? log,
   });
+  const opening = openingCallPath(starting);
   const clientId = options.clientId ?? newRunId();
   const served = serveStdioCallPath({
-    callPath: host.callPath,
+    callPath: opening.callPath,
     serverInfo: { name: 'xcap', version: hostNodeVersion },
     clientId,
     foreground,
     consent: foreground && mode === 'elicit' ? 'client' : 'host',
     // A key per start; each state answered once, its nonce kept in the host's store.
-    consentState: createConsentState({ nonces: host.consentNonces }),
+    consentState: createConsentState({ nonces: opening.consentNonces }),
     log: (line) => limiter.write('xcap serve: connection', `xcap serve: ${line}`, log),
     ...(stdin === undefined ? {} : { input: stdin }),
     ...(stdout === undefined ? {} : { output: stdout }),
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
+  // The start line before the first answer (what is served is known): a client reading the run id from it finds it there.
+  const consentWord = foreground
+    ? `foreground, consent ${mode}${mode === 'dismiss' ? '' : ` (${consentWaitWords(options.consentWaitMs, options.consentTimeoutMs)})`}`
+    : 'background (undecided scopes answer consentNeeded)';
+  log(`xcap serve: app ${starting.app.id}, run ${clientId}, data ${starting.paths.dir}, provides ${starting.provided.join(', ') || 'nothing'}, ${consentWord}`);
+  for (const line of unprovidedScopeWarnings(starting.app, starting.provided)) log(line);
+  let host: NodeHost;
+  try {
+    host = await starting.ready;
+  } catch (error) {
+    // A store that cannot open fails the start: no tools/call was answered (they wait for the stores), none will be.
+    limiter.flush();
+    await served.close();
+    throw error;
+  }
   const closed = served.ended.then(async (end): Promise<StdioEnd> => {
     limiter.flush();
     const audit = await host.close();
@@ -121,11 +143,6 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     if (audit.lost > 0) return { reason: end.reason, exitCode: 1, message: `${audit.lost} audit row(s) were lost: ${audit.error ?? 'unknown error'}` };
     return end;
   });
-  const consentWord = foreground
-    ? `foreground, consent ${mode}${mode === 'dismiss' ? '' : ` (${consentWaitWords(options.consentWaitMs, options.consentTimeoutMs)})`}`
-    : 'background (undecided scopes answer consentNeeded)';
-  log(`xcap serve: app ${host.app.id}, run ${clientId}, data ${host.paths.dir}, provides ${host.provided.join(', ') || 'nothing'}, ${consentWord}`);
-  for (const line of unprovidedScopeWarnings(host.app, host.provided)) log(line);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {

@@ -32,6 +32,8 @@ const notFor = {
   '@xcap/provider-protocol': /\/packages\/provider-protocol\//,
   'the tty consent': /\/packages\/host-node\/dist\/consent\/tty-consent\.js$/,
   'the console': /\/packages\/host-node\/dist\/console\/|\/packages\/console\//,
+  'prom-client (--metrics)': /\/node_modules\/prom-client\//,
+  'the metrics code': /\/packages\/host-node\/dist\/metrics\//,
 } as const;
 
 /** The names of `notFor` whose pattern matches a loaded URL. */
