@@ -3,11 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { argsHash } from '@xcap/audit';
 import { MemoryConsentNonceStore, type ConsentNonceStore } from '@xcap/broker';
 import type { CallPath } from '@xcap/call';
+import { catalog } from '@xcap/catalog';
 import { createConsentState, serveStdioCallPath, type ConsentQuestion, type ConsentState } from '../src/index.js';
 import { connect, type Connected } from './support/connect.js';
 import { PipeClientTransport, pipes } from './support/pipe-pair.js';
 import { envelope, rawPipe, type RawPipe } from './support/raw-pipe.js';
 import { testCallPath } from './support/test-call-path.js';
+
+/** The catalog's description of photos_list, as the consent form quotes it. */
+const photosListDescription = catalog.tools.find((tool) => tool.name === 'photos_list')?.description ?? '';
 
 const sheet = 'Photos: This app wants to access your photos. Pick the photos for your album.';
 const open: Connected[] = [];
@@ -35,8 +39,10 @@ describe.each(['legacy', 'modern'] as const)('consent asked in the agent client,
     const result = await c.client.callTool({ name: 'photos__list', arguments: { limit: 1 } });
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { photos: unknown[] }).photos).toHaveLength(1);
-    // The form names the agent (its clientInfo), the app, the sheet and the arguments; three answers.
-    expect(c.elicited.map((e) => e.message)).toEqual([`agent 1.0.0 asks, for the app acme.album: ${sheet}\nArguments: limit: 1.`]);
+    // The form names the agent (its clientInfo), the app, the sheet, the tool in the catalog's words and the arguments; three answers.
+    expect(c.elicited.map((e) => e.message)).toEqual([
+      `agent 1.0.0 asks, for the app acme.album: ${sheet}\nTool: photos_list (${photosListDescription}).\nArguments: limit: 1.`,
+    ]);
     expect(c.elicited[0]?.requestedSchema).toMatchObject({
       type: 'object',
       required: ['answer'],

@@ -10,6 +10,11 @@ const base = {
   argsHash: 'h',
   signal: new AbortController().signal,
   deadline: Infinity,
+  agent: null,
+  client: null,
+  tool: { id: 'photos_list', description: '' },
+  arguments: undefined,
+  detached: new AbortController().signal,
 } as unknown as ConsentRequest;
 
 describe('the consent form', () => {
@@ -62,8 +67,8 @@ describe('the consent form', () => {
     expect(consentFormMessage(request).split('\n')[1]).toBe('Tool: photos_list.');
   });
 
-  it('a call path that gives no agent, tool or arguments: the sheet alone, asked by “An agent”', () => {
-    expect(consentFormMessage(base)).toBe(`An agent asks, for the app acme.album: Photos: ${base.sheet.text}`);
+  it('a call without an agent or arguments: the sheet and the tool, asked by “An agent”', () => {
+    expect(consentFormMessage(base)).toBe(`An agent asks, for the app acme.album: Photos: ${base.sheet.text}\nTool: photos_list.`);
   });
 });
 

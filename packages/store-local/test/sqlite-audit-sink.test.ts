@@ -200,8 +200,9 @@ describe('SqliteAuditSink', () => {
       expect(ids(sink.query({ since: '2026-01-02T01:00:00+02:00' }))).toEqual([4, 3, 2]);
       expect(ids(sink.query({ app: 'a', status: 'denied', tool: 'photos__pick' }))).toEqual([4]);
       expect(ids(sink.query({ limit: 2 }))).toEqual([4, 3]);
-      expect(ids(sink.query({ afterId: 2 }))).toEqual([4, 3]);
-      expect(ids(sink.query({ afterId: 0, limit: 3 }))).toEqual([4, 3, 2]);
+      // After an id the rows come oldest first, and the limit keeps the oldest: a follower's page never skips a row.
+      expect(ids(sink.query({ afterId: 2 }))).toEqual([3, 4]);
+      expect(ids(sink.query({ afterId: 0, limit: 3 }))).toEqual([1, 2, 3]);
       expect(ids(sink.query({ afterId: 4 }))).toEqual([]);
       expect(sink.query({ app: 'nobody' })).toEqual([]);
       expect(sink.count()).toBe(4);
