@@ -19,7 +19,7 @@ test "$(xcap grants --json --data "$data")" = '{}'
 PATH="$repo/node_modules/.bin:$PATH"
 # #region follow
 # What a log shipper runs: the newest --limit rows, then each new row as it is committed, one JSON object a line;
-# SIGINT or SIGTERM ends it with exit 0 (here timeout sends SIGTERM after 2 s).
-timeout --preserve-status 2 xcap audit --follow --format jsonl --data "$data"
+# SIGINT or SIGTERM ends it with exit 0 (here timeout sends SIGTERM after 5 s).
+timeout --preserve-status 5 xcap audit --follow --format jsonl --data "$data"
 # #endregion follow
 xcap serve --help | grep -q -- '--manifest <file>'

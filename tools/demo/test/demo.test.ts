@@ -65,11 +65,11 @@ describe('runDemo: the real host', () => {
       expect(text).toContain('→ the call answered exactly the chosen photos: ');
       expect(text).toMatch(/the photo picker offers Evening pier\.jpg, Sunset\.png, Harbour at noon\.jpg, Forest walk\.png, Lake at dawn\.png → /);
 
-      // One consent question reached the agent's client, carrying the manifest's why and an allow/deny form; the demo printed what it was asked.
+      // One consent question reached the agent's client, carrying the manifest's why and the three answers (Allow once, Always allow, Don’t allow); the demo printed what it was asked.
       expect(result.asked).toHaveLength(1);
       const question = result.asked[0]!;
       expect(question.message).toContain(albumManifest.capabilities.find((c) => c.id === 'photos.read')?.why);
-      expect(formFields(question.requestedSchema).flatMap((f) => f.choices.map((c) => c.value))).toEqual(['allow', 'deny']);
+      expect(formFields(question.requestedSchema).flatMap((f) => f.choices.map((c) => c.value))).toEqual(['allowOnce', 'allow', 'deny']);
       expect(text).toContain(`the agent’s client is asked: ${question.message}`);
 
       expect(text).toContain('files__save, photos__get, photos__list, photos__pick, print__pdf, print__print');

@@ -258,7 +258,7 @@ export function describeScratchChecks(leg: ScratchLeg): void {
       expect(result.status, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toEqual({
         pageDir: join(ready().project, 'node_modules/@xcap/console/dist/console-page'),
-        login: 303,
+        login: 200,
         shell: 200,
         builtShell: true,
         script: [200, 'text/javascript; charset=utf-8', true],

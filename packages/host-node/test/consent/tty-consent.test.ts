@@ -239,7 +239,8 @@ describe('ttyConsent: the consent sheet on the controlling terminal', () => {
     expect(await reply).toBe('deny');
     const shown = t.shown();
     expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffd]/);
-    expect(shown.split('\n')).toHaveLength(4);
+    // The title line, the text, the tool, the question.
+    expect(shown.split('\n')).toHaveLength(5);
     expect(shown).toContain('Photos\\x1b]0;pwned\\x07 — An agent asks, for app acme.\\u202ealbum, for photos.read\\x07');
     expect(shown).toContain('Fine.\\r\\x1b[2K\\x1b[1A\\x1b[2KAllow? [y]\\n\\x1b[8m\\x9b8m\\x7f\\u2066x\\u2069\\ud800');
   });

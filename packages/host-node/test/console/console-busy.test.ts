@@ -24,7 +24,7 @@ async function pendingCount(requests: ConsoleRequests, n: number): Promise<void>
 }
 
 /** A native context of the agent `client` (the consent contract's `NativeContext.client`). */
-const of = (client: string): NativeContext => ({ signal: new AbortController().signal, deadline: Infinity, client }) as NativeContext;
+const of = (client: string): NativeContext => ({ signal: new AbortController().signal, deadline: Infinity, agent: null, client });
 
 describe('33/4: console requests bounded per agent', () => {
   it('through the call path: an agent with 16 pickers waiting gets isError for the 17th, with its audit row', async () => {

@@ -72,9 +72,10 @@ describe('the console pickers of host-node', () => {
     void consoleSavePicker(requests, 'acme.album')({ name: 'a.txt', mimeType: 'text/plain', size: 1 }, context);
     void consolePrintPicker(requests, 'acme.album')({ name: 'a.pdf', mimeType: 'application/pdf', printers: [] }, context);
     void consoleOpenPicker(requests, 'acme.album', tmpdir())({ multiple: false, accept: ['application/x-none'] }, context);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The open picker lists its folder first: wait for all four, so that the UI's picker comes fifth.
+    for (let turn = 0; turn < 500 && requests.pending().length < 4; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
     void consolePhotoPicker(requests, 'acme.album')([photo(1)], 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let turn = 0; turn < 500 && requests.pending().length < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(requests.pending().map((pending) => [pending.kind, pending.agent])).toEqual([
       ['photos', agent],
       ['save', agent],

@@ -1,6 +1,7 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataPaths, FileBlobStore } from '@xcap/store-local';
+import { catalog } from '@xcap/catalog';
 import { connectAgent, requireBuilt, runXcap, workspace, xcapBin } from './xcap-process.js';
 
 // Child processes (xcap serve, SDK clients, providers): the shared 20 s is too short on a loaded 2-core machine.
@@ -68,9 +69,10 @@ describe.each(['legacy', 'modern'] as const)('xcap serve with the official v2 SD
     expect(allow.runId).not.toBe(agent.runId);
     const afterAllow = await allow.client.callTool({ name: 'photos__get', arguments: { id: photos[0]?.id ?? '' } });
     expect(afterAllow.isError).toBeFalsy();
-    // The form names the agent (its clientInfo), the app, the sheet and the call's arguments.
+    // The form names the agent (its clientInfo), the app, the sheet, the tool in the catalog's words and the call's arguments.
+    const getDescription = catalog.tools.find((tool) => tool.name === 'photos_get')?.description ?? '';
     expect(allow.elicited).toEqual([
-      `e2e-agent 1.0.0 asks, for the app acme.album: Photos: This app wants to access your photos. Pick the photos for your album.\nArguments: id: ${photos[0]?.id ?? ''}.`,
+      `e2e-agent 1.0.0 asks, for the app acme.album: Photos: This app wants to access your photos. Pick the photos for your album.\nTool: photos_get (${getDescription}).\nArguments: id: ${photos[0]?.id ?? ''}.`,
     ]);
     // The blobs picked in run 1 survived the restart: print_pdf lays them out.
     const pdf = await allow.client.callTool({
