@@ -42,6 +42,11 @@ describe('one console for every agent, on a data directory', () => {
     const notesCall = goose.client.callTool({ name: 'photos__list', arguments: {} });
     const cards = await pendingCards(session, 2);
     expect(cards.map((card) => `${card.kind} ${card.app}`).sort()).toEqual(['consent acme.album', 'consent acme.notes']);
+    // Each card names its own agent, as its client introduced itself in initialize (over stdio there is no via).
+    expect(cards.map((card) => [card.app, card.agent]).sort()).toEqual([
+      ['acme.album', { name: 'Claude Desktop', version: '1.0.0', via: null }],
+      ['acme.notes', { name: 'Goose', version: '1.0.0', via: null }],
+    ]);
     const byApp = (app: string) => cards.find((card) => card.app === app)?.id;
     // The console checks an answer before it says ok: a wrong shape is refused there, and the sheet stays.
     expect((await session.post('/api/answer', { id: byApp('acme.notes'), answer: { reply: 'maybe' } })).status).toBe(400);
@@ -67,6 +72,52 @@ describe('one console for every agent, on a data directory', () => {
     const picked = await pick;
     expect((picked.structuredContent as { photos: { name: string }[] }).photos.map((photo) => photo.name)).toEqual(['Forest walk.png']);
     expect((await session.get('/api/state')).json<{ pending: unknown[] }>().pending).toEqual([]);
+  });
+
+  it('the three answers across the parts: the sheet names agent, tool and arguments; Allow once stores nothing and the next call asks again; past --consent-wait the call answers consentNeeded, the card stays detached, and a late Always allow lets the retry through', async () => {
+    const ws = await workspace();
+    cleanup.push(() => rm(ws.root, { recursive: true, force: true }));
+    await mkdir(ws.data, { mode: 0o700 });
+    const console = await startConsole(['--data', ws.data], cleanup);
+    const session = await signIn(console.loginUrl);
+    const agent = await agentNamed('Claude Desktop', [...serveArgs(ws, ws.manifest), '--consent-wait', '3'], cleanup);
+    const grants = async () => (await session.get('/api/grants')).json<{ grants: unknown[] }>().grants;
+
+    // Allow once: this call runs, nothing is stored.
+    const first = agent.client.callTool({ name: 'photos__list', arguments: { limit: 2 } });
+    const [sheet] = await pendingCards(session, 1);
+    expect(sheet).toMatchObject({
+      kind: 'consent',
+      app: 'acme.album',
+      agent: { name: 'Claude Desktop', version: '1.0.0', via: null },
+      tool: 'photos_list',
+      arguments: [{ name: 'limit', value: '2' }],
+      detached: false,
+    });
+    expect(sheet?.['toolDescription']).toEqual(expect.stringContaining('photos'));
+    expect((await session.post('/api/answer', { id: sheet?.id, answer: { reply: 'allowOnce' } })).status).toBe(200);
+    expect((await first).isError).toBeFalsy();
+    expect(await grants()).toEqual([]);
+
+    // The next call asks again; nobody answers within --consent-wait 3: consentNeeded, and the card stays, detached.
+    const started = Date.now();
+    const second = await agent.client.callTool({ name: 'photos__list', arguments: { limit: 2 } });
+    const waited = Date.now() - started;
+    expect(second).toMatchObject({ isError: true, content: [{ type: 'text', text: 'denied: consentNeeded' }] });
+    expect(waited).toBeGreaterThanOrEqual(2_500);
+    expect(waited).toBeLessThan(8_000);
+    const [stayed] = await pendingCards(session, 1);
+    expect(stayed).toMatchObject({ kind: 'consent', detached: true });
+    // The person answers Always allow after the agent stopped waiting: stored; the retry runs without a new card.
+    expect((await session.post('/api/answer', { id: stayed?.id, answer: { reply: 'allow' } })).status).toBe(200);
+    // The host stores it when the answer reaches it through the relay, a moment after the console said ok.
+    for (let turn = 0; turn < 200 && (await grants()).length === 0; turn++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await grants()).toEqual([{ app: 'acme.album', scope: 'photos.read', answer: 'granted' }]);
+    expect((await agent.client.callTool({ name: 'photos__list', arguments: { limit: 2 } })).isError).toBeFalsy();
+    expect((await session.get('/api/state')).json<{ pending: unknown[] }>().pending).toEqual([]);
+    const rows = (await session.get('/api/audit')).json<{ rows: { status: string; error: string | null }[] }>().rows;
+    // One row per call, newest first: the retry, the call that stopped waiting, the Allow once.
+    expect(rows.map((row) => `${row.status}${row.error === null ? '' : ` ${row.error}`}`)).toEqual(['ok', 'denied consentNeeded', 'ok']);
   });
 
   it('without a running console, xcap serve serves its own, as before', async () => {
