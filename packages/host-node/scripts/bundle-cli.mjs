@@ -71,7 +71,9 @@ if (undeclared.size > 0) {
  * The bundled modules allowed to use their own URL (`import.meta.url`, `__dirname`, …): in the bundle it is a chunk's,
  * in dist/cli-bundle/chunks/. Each finds files through `ownPackageJson` (or its own package's entry), never relative to itself.
  */
-const ownUrlUsers = new Set(['dist/mcp/host-node-version.js', '../console/dist/console-page-dir.js']);
+// store-local's sqlite-database.js requires better-sqlite3 relative to its own URL (createRequire): from the bundle's
+// chunks/ that resolves through this package's node_modules, and better-sqlite3 is one of its dependencies.
+const ownUrlUsers = new Set(['dist/mcp/host-node-version.js', '../console/dist/console-page-dir.js', '../store-local/dist/sqlite-database.js']);
 const misplaced = [];
 for (const input of Object.keys(result.metafile.inputs))
   if (

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { LogLimiter } from '@xcap/wire';
 import { mkdir } from 'node:fs/promises';
 import { catalog as builtInCatalog, type Catalog } from '@xcap/catalog';
 import type { AuditRow, AuditSink } from '@xcap/audit';
 import { agentToolList, type AgentTool, type ConsentNonceStore, type GrantStore } from '@xcap/broker';
 import type { BlobStore } from '@xcap/bridge';
-import { createCallPath, type AuditFailurePolicy, type AuditStateChange, type CallPath, type ConsentUi, type NativeProviders } from '@xcap/call';
-import { dismissConsent } from './consent/dismiss-consent.js';
+import type { AuditFailurePolicy, AuditStateChange, CallPath, ConsentUi, NativeProviders } from '@xcap/call';
 import type { AppManifest } from './manifest/app-manifest.js';
 import { checkAppManifest } from './manifest/check-app-manifest.js';
 import { ManifestError } from './manifest/manifest-error.js';
@@ -14,27 +12,10 @@ import { nodeProviders, type NodeProvidersOptions } from './providers/node-provi
 import { mergeNatives } from './providers/merge-natives.js';
 import { createCommandGroup } from './providers/command-group.js';
 import type { ProviderCommand } from '@xcap/provider-protocol';
-import {
-  appendAuditSpill,
-  type AuditCloseReport,
-  auditSpillPath,
-  type AuditSpillReplay,
-  checkDataDir,
-  consentNoncePath,
-  dataPaths,
-  type DataPaths,
-  defaultDataDir,
-  FileBlobStore,
-  FileGrantStore,
-  replayAuditSpill,
-  SqliteAuditSink,
-} from '@xcap/store-local';
-import { auditStateLine } from './audit-state-line.js';
-import { lazyConsentNonceStore } from './lazy-consent-nonce-store.js';
+import { type AuditCloseReport, type AuditSpillReplay, checkDataDir, dataPaths, type DataPaths, defaultDataDir } from '@xcap/store-local';
 import { providerLogKey } from './log/provider-log-key.js';
 import { terminalText } from './terminal-text.js';
 import type { HostObserver } from './observe/host-observer.js';
-import { observedCallPath, observedConsentUi } from './observe/observed-call-path.js';
 
 /** Natives a host brings instead of the Node providers (tests, benchmarks, a team's own natives). */
 export interface HostNatives {
@@ -136,6 +117,13 @@ export interface NodeHostOptions {
    * both. A rejection fails `ready` (`startNodeHost`) with its error.
    */
   readonly openStores?: () => Promise<HostStores>;
+  /**
+   * When the stores start to open (`startNodeHost`): once this settles
+   * (fulfilled or rejected alike). Default: on the next turn of the event
+   * loop. `xcap serve` over stdio opens them once its first answer is
+   * written, so loading and opening them never delays that answer.
+   */
+  readonly openStoresAfter?: PromiseLike<unknown>;
 }
 
 /** The stores `NodeHostOptions.openStores` answers; each one absent is the data directory's. */
@@ -309,106 +297,12 @@ export async function startNodeHost(options: NodeHostOptions): Promise<StartingN
   const provided = natives.provided;
 
   const open = async (): Promise<NodeHost> => {
-    // The stores open on a later turn of the event loop: a transport started on `startNodeHost`'s answer reads and answers what is waiting first.
-    await new Promise((resolve) => setImmediate(resolve));
-    const given = options.openStores === undefined ? {} : await options.openStores();
-    const grants = options.grants ?? given.grants ?? new FileGrantStore(paths.consent);
-    const blobs = options.blobs ?? given.blobs ?? new FileBlobStore(paths.files, options.quotaBytes === undefined ? {} : { quotaBytes: options.quotaBytes });
-    let audit: AuditSink;
-    const givenAudit = options.audit ?? given.audit;
-    if (givenAudit !== undefined) audit = givenAudit;
-    else {
-      const sink = new SqliteAuditSink(paths.audit, { synchronous: options.auditSync ?? 'normal' });
-      closers.push(() => sink.close());
-      audit = sink;
-    }
-    let consentNonces: ConsentNonceStore;
-    const givenNonces = options.consentNonces ?? given.consentNonces;
-    if (givenNonces !== undefined) consentNonces = givenNonces;
-    else {
-      const nonces = lazyConsentNonceStore(consentNoncePath(paths.dir));
-      closers.push(() => nonces.close());
-      consentNonces = nonces;
-    }
-    const spillFile = auditSpillPath(paths.dir);
-    const auditReplay = await replayAuditSpill(spillFile, audit);
-    for (const { line, problem } of auditReplay.invalid)
-      limiter.write('xcap: audit spill', `xcap: ${spillFile} line ${line} is not a spilled audit row (${problem}); kept in the file`, auditLog);
-    limiter.flush();
-    for (const { line, problem } of auditReplay.refused.slice(0, 10)) auditLog(`xcap: ${spillFile} line ${line}: audit row refused, ${problem}; dropped`);
-    if (auditReplay.refused.length > 0)
-      auditLog(`xcap: refused ${auditReplay.refused.length} audit row(s) of ${spillFile} for their time (not written to the audit log)`);
-    if (auditReplay.replayed > 0) auditLog(`xcap: replayed ${auditReplay.replayed} audit row(s) from ${spillFile} into the audit log (marked replayed)`);
-
-    const { observer } = options;
-    const consent = options.consent ?? dismissConsent;
-    const created = createCallPath({
-      catalog,
-      app: { id: app.id, screens: app.screens, manifest: app.capabilities },
-      provided,
-      providers: natives.providers,
-      blobs,
-      grants,
-      audit,
-      consent: observer === undefined ? consent : observedConsentUi(consent, 'host', observer),
-      clock: () => new Date(),
-      randomHex: () => randomBytes(16).toString('hex'),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.consentTimeoutMs === undefined ? {} : { consentTimeoutMs: options.consentTimeoutMs }),
-      ...(options.consentWaitMs === undefined ? {} : { consentWaitMs: options.consentWaitMs }),
-      ...(options.onAuditError === undefined ? {} : { onAuditError: options.onAuditError }),
-      ...(options.auditFailure === undefined ? {} : { auditFailure: options.auditFailure }),
-      onAuditState: (change) => {
-        limiter.write('xcap: audit state', auditStateLine(change), auditLog);
-        options.onAuditState?.(change);
-      },
-    });
-    const callPath = observer === undefined ? created : observedCallPath(created, observer);
-    try {
-      observer?.opened?.({
-        pendingAudit: () => created.pendingAudit().length,
-        auditState: () => created.auditState(),
-        auditSpill: { replayed: auditReplay.replayed, invalid: auditReplay.invalid.length },
-        providerRestarts: () => restarts(),
-      });
-    } catch {
-      // An observer never fails the host.
-    }
-
-    let closing: Promise<AuditCloseReport> | undefined;
-    const stopCommands = (reason = 'stopped: xcap is shutting down'): number => commands.stop(reason);
-    const close = () =>
-      (closing ??= (async () => {
-        stopCommands('stopped: the host is closing');
-        const left = await callPath.closeAudit().catch(() => callPath.pendingAudit());
-        const spill = await appendAuditSpill(spillFile, left);
-        const lost = spill.lost + callPath.unwrittenRefusals();
-        const report: AuditCloseReport = {
-          pending: left.length,
-          spilled: spill.spilled,
-          lost,
-          error: lost === 0 ? null : (spill.error ?? `${callPath.unwrittenRefusals()} row(s) of calls refused while the audit queue was full were not written`),
-        };
-        if (spill.spilled > 0) auditLog(`xcap: ${spill.spilled} audit row(s) not yet committed are kept in ${spillFile}; they are replayed at the next start`);
-        if (lost > 0) auditLog(`xcap: ${lost} audit row(s) were lost: ${report.error}`);
-        for (const closer of closers) await closer();
-        limiter.flush();
-        return report;
-      })());
-    return {
-      callPath,
-      app,
-      foreground: options.foreground ?? false,
-      paths,
-      grants,
-      blobs,
-      audit,
-      consentNonces,
-      provided: callPath.provided,
-      auditReplay,
-      stopCommands,
-      close,
-    };
+    // The stores open on a later turn of the event loop (or when the server says): a transport started on `startNodeHost`'s answer reads and answers what is waiting first.
+    if (options.openStoresAfter === undefined) await new Promise((resolve) => setImmediate(resolve));
+    else await Promise.resolve(options.openStoresAfter).catch(() => undefined);
+    // Their modules too (the stores, better-sqlite3, the call path, the bridge): loaded here, not before the first answer.
+    const { openNodeHost } = await import('./open-node-host.js');
+    return openNodeHost({ options, catalog, app, paths, natives, provided, closers, limiter, auditLog, commands, restarts });
   };
   const ready = open().catch(async (error: unknown) => {
     await closeAll();

@@ -17,6 +17,9 @@ export class BatchedWriter {
   #batch = '';
   /** Settles on the output's next `drain` or `close`, while `draining`. */
   #drained: Promise<void> | undefined;
+  #handedFirst: () => void = () => undefined;
+  /** Settles once the first text was handed to the output, or when the writer stops taking text (closed, failed) before any was. */
+  readonly firstWrite: Promise<void> = new Promise((resolve) => (this.#handedFirst = resolve));
 
   /** A writer for `output`. */
   constructor(output: Writable) {
@@ -45,6 +48,7 @@ export class BatchedWriter {
   close(): void {
     this.#flush();
     this.#state = 'closed';
+    this.#handedFirst();
   }
 
   /** The output failed (`error`): nothing more is written. Answers `false` when it had already failed or was closed. */
@@ -52,6 +56,7 @@ export class BatchedWriter {
     if (!this.#takes()) return false;
     this.#state = 'failed';
     this.#failure = (error as NodeJS.ErrnoException).code ?? error.message;
+    this.#handedFirst();
     return true;
   }
 
@@ -64,7 +69,9 @@ export class BatchedWriter {
     const text = this.#batch;
     this.#batch = '';
     if (!this.#takes() || text === '') return;
-    if (!this.#output.write(text)) this.#drain();
+    const taken = this.#output.write(text);
+    this.#handedFirst();
+    if (!taken) this.#drain();
   };
 
   #drain(): void {

@@ -119,6 +119,15 @@ export class LineTransport implements Transport {
     return this.#gate.inFlight;
   }
 
+  /**
+   * Settles once the first message (an answer, a notification) was handed to
+   * the output, or when the output stopped taking them before any was: a
+   * host that opens its stores after its first answer waits on it.
+   */
+  get firstWrite(): Promise<void> {
+    return this.#writer.firstWrite;
+  }
+
   /** Why the output failed (`EPIPE`, …), once it did: nothing more is written. */
   get outputFailure(): string | undefined {
     return this.#writer.failure;

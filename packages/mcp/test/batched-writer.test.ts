@@ -19,7 +19,36 @@ function recorder(highWaterMark = 16 * 1024, holdWrites = false) {
   return { output, writes, release: () => held.splice(0).forEach((done) => done()) };
 }
 
+/** Whether `promise` has settled by now (after the microtasks already queued). */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
+}
+
 describe('BatchedWriter', () => {
+  it('firstWrite settles when the first text is handed to the output, not when it is batched', async () => {
+    const { output, writes } = recorder();
+    const writer = new BatchedWriter(output);
+    expect(await settled(writer.firstWrite)).toBe(false);
+    await writer.write('a\n');
+    expect(await settled(writer.firstWrite)).toBe(false);
+    await tick();
+    expect(writes).toEqual(['a\n']);
+    expect(await settled(writer.firstWrite)).toBe(true);
+  });
+
+  it('firstWrite settles when the writer closes or fails before writing anything', async () => {
+    const closed = new BatchedWriter(recorder().output);
+    closed.close();
+    expect(await settled(closed.firstWrite)).toBe(true);
+    const failed = new BatchedWriter(recorder().output);
+    expect(failed.fail(new Error('EPIPE'))).toBe(true);
+    expect(await settled(failed.firstWrite)).toBe(true);
+  });
+
   it('hands the text of one tick to the output in one write, in order', async () => {
     const { output, writes } = recorder();
     const writer = new BatchedWriter(output);

@@ -11,7 +11,8 @@ import {
   type AuditSink,
   type StoredAuditRow,
 } from '@xcap/audit';
-import Sqlite from 'better-sqlite3';
+import type Sqlite from 'better-sqlite3';
+import { sqliteDatabase } from './sqlite-database.js';
 import { AuditSchemaError } from './audit-schema-error.js';
 import { createPrivateFile } from './create-private-file.js';
 import { auditSchemaVersion, migrateAuditDb, userVersion } from './audit-schema.js';
@@ -107,7 +108,7 @@ export class SqliteAuditSink implements AuditSink {
       try {
         mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
         createPrivateFile(this.file);
-        db = new Sqlite(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
+        db = new (sqliteDatabase())(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
       } catch (error) {
         throw new AuditSchemaError(this.file, `cannot be opened (${message(error)})`);
       }
@@ -233,7 +234,7 @@ function setUp(db: Sqlite.Database, file: string, synchronous: 'full' | 'normal'
 function openReadonly(file: string, timeoutMs: number): { db: Sqlite.Database; empty: boolean } {
   let db: Sqlite.Database;
   try {
-    db = new Sqlite(file, { timeout: timeoutMs, readonly: true, fileMustExist: true });
+    db = new (sqliteDatabase())(file, { timeout: timeoutMs, readonly: true, fileMustExist: true });
   } catch (error) {
     throw new AuditSchemaError(file, `cannot be opened for reading (${message(error)})`);
   }
@@ -255,7 +256,7 @@ function openReadonly(file: string, timeoutMs: number): { db: Sqlite.Database; e
     const bytes = readFileSync(file);
     // Bytes 18 and 19 are the file format's write/read versions: 2 is WAL, 1 rollback journal (an in-memory copy has no WAL).
     if (bytes.length >= 20) bytes.fill(1, 18, 20);
-    db = new Sqlite(bytes, { readonly: true });
+    db = new (sqliteDatabase())(bytes, { readonly: true });
   } catch (error) {
     throw new AuditSchemaError(file, `cannot be read (${message(error)})`);
   }

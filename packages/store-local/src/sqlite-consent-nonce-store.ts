@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
+import type Sqlite from 'better-sqlite3';
+import { sqliteDatabase } from './sqlite-database.js';
 import { checkConsentClaim, type ConsentNonceStore } from '@xcap/broker';
 import { createPrivateFile } from './create-private-file.js';
 
@@ -38,7 +39,7 @@ export class SqliteConsentNonceStore implements ConsentNonceStore {
     this.#now = options.now ?? Date.now;
     mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     createPrivateFile(this.file);
-    const db = new Sqlite(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
+    const db = new (sqliteDatabase())(this.file, { timeout: options.busyTimeoutMs ?? 5000 });
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');

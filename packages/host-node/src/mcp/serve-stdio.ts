@@ -57,6 +57,9 @@ export interface StdioServe {
   close(): Promise<void>;
 }
 
+/** How long after the start the stores open when no answer was written and no call needed them yet. */
+const storesWaitMs = 1_000;
+
 /** How long `close()` waits for the calls to answer after their commands were stopped. */
 const afterStopMs = 1_500;
 
@@ -99,13 +102,20 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     ...hostOptions
   } = options;
   // The transport starts as soon as what is served is known: server/discover, initialize and tools/list need no store.
+  // The stores (their modules, better-sqlite3, the files) open once the first answer is written, or a call needs them,
+  // or storesWaitMs after the start: loading and opening them never delays that answer.
+  let openStores: () => void = () => undefined;
+  const storesMayOpen = new Promise<void>((resolve) => (openStores = resolve));
+  const storesTimer = setTimeout(openStores, storesWaitMs);
+  storesTimer.unref();
   const starting = await startNodeHost({
     ...hostOptions,
+    openStoresAfter: hostOptions.openStoresAfter ?? storesMayOpen,
     consent,
     // One line when the audit log stops taking rows and one when it takes them again (not one per row), spill and replay notices.
     auditLog: options.auditLog ?? log,
   });
-  const opening = openingCallPath(starting);
+  const opening = openingCallPath(starting, openStores);
   const clientId = options.clientId ?? newRunId();
   const served = serveStdioCallPath({
     callPath: opening.callPath,
@@ -121,6 +131,8 @@ export async function serveStdio(options: ServeStdioOptions): Promise<StdioServe
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
     ...(maxInFlight === undefined ? {} : { maxInFlight }),
   });
+  void served.transport.firstWrite.then(openStores);
+  void storesMayOpen.then(() => clearTimeout(storesTimer));
   // The start line before the first answer (what is served is known): a client reading the run id from it finds it there.
   const consentWord = foreground
     ? `foreground, consent ${mode}${mode === 'dismiss' ? '' : ` (${consentWaitWords(options.consentWaitMs, options.consentTimeoutMs)})`}`

@@ -85,6 +85,65 @@ describe('the first answer before the stores', () => {
     cleanup.push(() => served.close());
   });
 
+  it('opens the stores only once its first answer is written (an agent that speaks late), or after 1 s without one', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const seen = answers(stdout);
+    let written = 0;
+    const write = stdout.write.bind(stdout) as (chunk: string) => boolean;
+    stdout.write = ((chunk: string) => {
+      written++;
+      return write(chunk);
+    }) as typeof stdout.write;
+    let writtenWhenOpened: number | undefined;
+    let openedAt = Number.NaN;
+    const startedAt = performance.now();
+    const serving = serveStdio({
+      manifest: httpManifest,
+      dataDir: ws.data,
+      foreground: true,
+      stdin,
+      stdout,
+      log: () => undefined,
+      openStores: () => {
+        writtenWhenOpened = written;
+        openedAt = performance.now();
+        return Promise.resolve({ audit: new MemoryAuditSink() });
+      },
+    });
+    // The agent speaks 100 ms after the start: the stores have not opened meanwhile, and open right after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(writtenWhenOpened).toBeUndefined();
+    stdin.write(`${JSON.stringify(initialize)}\n`);
+    await seen.next(1);
+    const served = await serving;
+    cleanup.push(() => served.close());
+    expect(writtenWhenOpened).toBe(1);
+    // Right after the answer, not at the 1 s fallback.
+    expect(openedAt - startedAt).toBeLessThan(800);
+
+    // No request at all: the stores open after 1 s (a store that cannot open still fails the start).
+    const quiet = await httpWorkspace();
+    cleanup.push(() => quiet.remove());
+    const started = performance.now();
+    let openedAfterMs: number | undefined;
+    const waiting = await serveStdio({
+      manifest: httpManifest,
+      dataDir: quiet.data,
+      stdin: new PassThrough(),
+      stdout: new PassThrough(),
+      log: () => undefined,
+      openStores: () => {
+        openedAfterMs = performance.now() - started;
+        return Promise.resolve({ audit: new MemoryAuditSink() });
+      },
+    });
+    cleanup.push(() => waiting.close());
+    expect(openedAfterMs).toBeGreaterThanOrEqual(900);
+  });
+
   it('a store that fails to open: serveStdio rejects with its error and the waiting tools/call is never answered', async () => {
     const ws = await httpWorkspace();
     cleanup.push(() => ws.remove());
@@ -183,15 +242,21 @@ describe('openingCallPath', () => {
     const { openingCallPath } = await import('../../src/mcp/opening-call-path.js');
     const ready = Promise.reject(new Error('no database'));
     ready.catch(() => undefined);
-    const opening = openingCallPath({
-      app: { id: 'acme.album', screens: ['albums'], capabilities: [] },
-      paths: {} as never,
-      provided: ['print'],
-      listTools: () => [],
-      ready,
-    });
+    let needed = 0;
+    const opening = openingCallPath(
+      {
+        app: { id: 'acme.album', screens: ['albums'], capabilities: [] },
+        paths: {} as never,
+        provided: ['print'],
+        listTools: () => [],
+        ready,
+      },
+      () => needed++,
+    );
     expect(opening.callPath.listTools()).toEqual([]);
     expect(opening.callPath.provided).toEqual(['print']);
+    // Listing needs no store; a call and a claim each say they need them (a host holding them back opens them now).
+    expect(needed).toBe(0);
     const settled = await Promise.race([
       opening.callPath.call({ from: 'agent', name: 'print__pdf', foreground: false, client: 'run-1' }).then(
         () => 'answered',
@@ -204,5 +269,6 @@ describe('openingCallPath', () => {
       new Promise((resolve) => setTimeout(() => resolve('pending'), 100)),
     ]);
     expect(settled).toBe('pending');
+    expect(needed).toBe(2);
   });
 });
