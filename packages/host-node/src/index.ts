@@ -5,15 +5,9 @@
  * `@xcap/call`.
  * @packageDocumentation
  */
-export {
-  createNodeHost,
-  startNodeHost,
-  type NodeHost,
-  type NodeHostOptions,
-  type HostNatives,
-  type HostStores,
-  type StartingNodeHost,
-} from './create-node-host.js';
+export { createNodeHost, startNodeHost, type StartingNodeHost } from './create-node-host.js';
+export type { NodeHostOptions, HostNatives, HostStores } from './node-host-options.js';
+export type { NodeHost } from './node-host.js';
 export type { ConsentAskedIn, HostObserver, ObservedCall, ObservedConsent, ObservedConsentAnswer, ObservedHost } from './observe/host-observer.js';
 export type { AppManifest } from './manifest/app-manifest.js';
 export { appIdPattern, isAppId } from './manifest/app-id.js';

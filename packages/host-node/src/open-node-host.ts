@@ -15,7 +15,8 @@ import {
   replayAuditSpill,
   SqliteAuditSink,
 } from '@xcap/store-local';
-import type { HostNatives, NodeHost, NodeHostOptions } from './create-node-host.js';
+import type { HostNatives, NodeHostOptions } from './node-host-options.js';
+import type { NodeHost } from './node-host.js';
 import { dismissConsent } from './consent/dismiss-consent.js';
 import type { AppManifest } from './manifest/app-manifest.js';
 import type { CommandGroup } from './providers/command-group.js';

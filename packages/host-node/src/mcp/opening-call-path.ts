@@ -1,6 +1,7 @@
 import type { ConsentNonceStore } from '@xcap/broker';
 import type { CallPath } from '@xcap/call';
-import type { NodeHost, StartingNodeHost } from '../create-node-host.js';
+import type { StartingNodeHost } from '../create-node-host.js';
+import type { NodeHost } from '../node-host.js';
 
 /** What `openingCallPath` answers: the call path and consent-nonce store to serve while the host's stores open. */
 export interface OpeningCallPath {

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { createNodeHost, type NodeHost } from '../../src/create-node-host.js';
+import { createNodeHost } from '../../src/create-node-host.js';
+import type { NodeHost } from '../../src/node-host.js';
 import { serveStdio } from '../../src/mcp/serve-stdio.js';
 import { fakeBin, tempDir } from '../providers/provider-test-kit.js';
 
