@@ -15,10 +15,11 @@ export interface BuildOutput {
   /** Folders and files (absolute) it is built from: every file under a folder counts (node_modules and dist skipped). */
   readonly inputs: readonly string[];
   /**
-   * An esbuild bundle's metafile (written by the build next to the output): every module it lists counts as an
+   * A bundle's metafile (written by the build next to the output): every module it lists counts as an
    * input, and a module from a package's `dist/…/x.js` brings that package's `src/…/x.ts` too, so a source of any
-   * `@xcap/*` package the bundle holds makes it stale. `metafile` is esbuild's (`inputs`) or bundle-cli's `meta.json`
-   * (`modules`: output file → its inputs); both name inputs relative to `workingDir`.
+   * `@xcap/*` package the bundle holds makes it stale. `metafile` lists them in `inputs` (esbuild's, and bundle-cli's
+   * `meta.json`: every module of the graph) or only in `modules` (output file → its inputs); both name inputs relative
+   * to `workingDir`.
    */
   readonly bundle?: { readonly metafile: string; readonly workingDir: string };
 }

@@ -1,10 +1,10 @@
 import type { PostgresStores } from '@xcap/store-postgres';
-import { FileBlobStore, FileGrantStore, FileTokenStore, tokenFilePath, type DataPaths } from '@xcap/store-local';
+import type { DataPaths } from '@xcap/store-local';
 import type { ServeAnswerer } from '../console/open-serve-answerer.js';
 import type { AppManifest } from '../manifest/app-manifest.js';
 import { CliFailure } from './cli-failure.js';
 import type { CliIo } from './cli-io.js';
-import { dataDirAuditRows } from './data-dir-audit-rows.js';
+import type { dataDirAuditRows } from './data-dir-audit-rows.js';
 
 /** What `xcap serve` knows when it opens the console. */
 export interface ServeConsoleInput {
@@ -52,13 +52,16 @@ export async function consolePortOption(options: Record<string, unknown>): Promi
 export async function openServeConsole(port: number, input: ServeConsoleInput, options: Record<string, unknown>, io: CliIo): Promise<ServeAnswerer> {
   const { openServeAnswerer } = await import('../console/open-serve-answerer.js');
   const { findRunningConsole } = await import('../console/find-running-console.js');
+  // The data directory's stores (and the SQLite audit reader) load with the console, not before `xcap serve`'s first answer.
+  const { FileBlobStore, FileGrantStore, FileTokenStore, tokenFilePath } = await import('@xcap/store-local');
+  const { dataDirAuditRows: auditRows } = await import('./data-dir-audit-rows.js');
   const { shared, paths } = input;
   const stores =
     shared === undefined
       ? {
           grants: new FileGrantStore(paths.consent),
           tokens: new FileTokenStore(tokenFilePath(paths.dir)),
-          auditRows: async (filter: Parameters<typeof dataDirAuditRows>[1]) => dataDirAuditRows(paths.audit, filter),
+          auditRows: async (filter: Parameters<typeof dataDirAuditRows>[1]) => auditRows(paths.audit, filter),
         }
       : { grants: shared.grants, tokens: shared.tokens, auditRows: (filter: Parameters<typeof dataDirAuditRows>[1]) => shared.audit.query(filter) };
   try {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { childEnd, tempDir } from '@xcap/test-support';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireBuilt, workspace, xcapBin } from '../e2e/xcap-process.js';
-import { bundleUrl, loadedModules } from './loaded-modules.js';
+import { bundleUrl, loadedModules, staticClosure } from './loaded-modules.js';
 
 // Child processes on a loaded 2-core machine: the shared 20 s is too short.
 vi.setConfig({ testTimeout: 60_000 });
@@ -68,6 +68,22 @@ describe('xcap loads what a command needs, when it needs it', () => {
     expect(urls.some((url) => url.endsWith('/packages/host-node/dist/cli/serve-command.js'))).toBe(true);
     expect(urls.some((url) => url.includes('/node_modules/@modelcontextprotocol/server/'))).toBe(true);
     expect(loadedOf(urls, Object.keys(notFor) as (keyof typeof notFor)[])).toEqual([]);
+  });
+
+  // Issue 35: what `xcap serve` loads before it can answer is what its first answer costs. The stores, the call path,
+  // the bridge and the audit code load after it (create-node-host.ts imports open-node-host.js then); the bundle must
+  // not put them in the chunks the serve command imports statically (esbuild did: a package index re-exporting
+  // everything dragged them in; and serve-console-option.ts imported the data directory's stores statically).
+  it('the serve command imports no store, call path, bridge or audit code statically: they load after the first answer', async () => {
+    const serveChunk = (await readdir(new URL('chunks/', bundleUrl))).find((name) => /^serve-command-.*\.js$/.test(name));
+    expect(serveChunk).toBeDefined();
+    const modules = await staticClosure(`chunks/${serveChunk ?? ''}`);
+    // The walk works: it reached the serve command, the SDK server's chunk imports and the catalog's data.
+    expect(modules.some((url) => url.endsWith('/packages/host-node/dist/cli/serve-command.js'))).toBe(true);
+    expect(modules.some((url) => url.endsWith('/packages/catalog/dist/generated/catalog-data.js'))).toBe(true);
+    const later =
+      /\/packages\/(store-local\/dist\/(file-blob-store|file-grant-store|file-token-store|sqlite-[a-z-]+)|call\/dist\/(create-call-path|audit-queue)|bridge\/dist\/(index|bridge-call|call-native|store-result-files)|audit\/dist\/[a-z-]+|host-node\/dist\/open-node-host|mcp\/dist\/http\/[a-z-]+)\.js$/;
+    expect(modules.filter((url) => later.test(url)).map((url) => url.replace(/^.*\/packages\//, ''))).toEqual([]);
   });
 
   it('xcap --help loads no command body, no catalog and no store', async () => {
