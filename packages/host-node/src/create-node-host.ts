@@ -5,8 +5,8 @@ import { agentToolList, type AgentTool } from '@xcap/broker';
 import type { AppManifest } from './manifest/app-manifest.js';
 import { checkAppManifest } from './manifest/check-app-manifest.js';
 import { ManifestError } from './manifest/manifest-error.js';
-import { nodeProviders } from './providers/node-providers.js';
-import { mergeNatives } from './providers/merge-natives.js';
+import { nodeProvided } from './providers/node-provided.js';
+import { mergedProvided, mergeNatives } from './providers/merge-natives.js';
 import { createCommandGroup } from './providers/command-group.js';
 import { checkDataDir, dataPaths, type DataPaths, defaultDataDir } from '@xcap/store-local';
 import { providerLogKey } from './log/provider-log-key.js';
@@ -60,10 +60,13 @@ export interface StartingNodeHost {
  * `createNodeHost` in two steps, so a server can answer what needs no store
  * (MCP's `server/discover`, `initialize`, `tools/list`) while the stores
  * open: resolves once the manifest is checked, the data directory made and
- * checked and the providers built (provider commands spawned and described:
- * a `ManifestError` or `ProviderSetupError` rejects it); the stores
+ * checked and what the providers provide is known (provider commands
+ * spawned and described: a `ManifestError` or `ProviderSetupError` rejects
+ * it; the Node providers' capabilities from the options, `nodeProvided`);
+ * the Node providers themselves (their code loaded then), the stores
  * (`openStores` first, then the data directory's for what it did not give),
- * the spill replay and the call path follow in `ready`.
+ * the spill replay and the call path follow in `ready`, which a Node
+ * provider that cannot be built (a broken notifications state file) rejects.
  */
 export async function startNodeHost(options: NodeHostOptions): Promise<StartingNodeHost> {
   const catalog = options.catalog ?? builtInCatalog;
@@ -89,40 +92,45 @@ export async function startNodeHost(options: NodeHostOptions): Promise<StartingN
   const providerLine = (line: string) => providerTarget(terminalText(line));
   const limiter = new LogLimiter();
   const commands = createCommandGroup();
-  let natives: HostNatives;
+  // The Node providers' code loads when the stores open (below); what they provide is known without it.
+  const providerOptions = {
+    ...options.providerOptions,
+    spawn: options.providerOptions?.spawn ?? commands.run,
+    ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
+    ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
+    stateFile: paths.notifications,
+  };
+  let external: HostNatives | undefined;
   let restarts: () => ReadonlyMap<string, number> = () => new Map();
-  try {
-    const base =
-      options.natives ??
-      nodeProviders({
-        ...options.providerOptions,
-        spawn: options.providerOptions?.spawn ?? commands.run,
-        ...(options.photosDir === undefined ? {} : { photosDir: options.photosDir }),
-        ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
-        stateFile: paths.notifications,
-      });
-    closers.unshift(() => base.close?.());
-    natives = base;
-    if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
+  if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
+    try {
       const { spawnProviders } = await import('@xcap/provider-protocol');
-      const external = await spawnProviders(options.providerCommands, {
+      const spawned = await spawnProviders(options.providerCommands, {
         catalog,
         log: (line) => limiter.write(providerLogKey(line), line, providerLine),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
-      closers.unshift(() => external.close());
+      closers.unshift(() => spawned.close());
       restarts = () => {
         const counts = new Map<string, number>();
-        for (const process of external.processes) counts.set(process.name, (counts.get(process.name) ?? 0) + process.restarts);
+        for (const process of spawned.processes) counts.set(process.name, (counts.get(process.name) ?? 0) + process.restarts);
         return counts;
       };
-      natives = mergeNatives(base, external);
+      external = spawned;
+    } catch (error) {
+      await closeAll();
+      throw error;
     }
-  } catch (error) {
-    await closeAll();
-    throw error;
   }
-  const provided = natives.provided;
+  const baseProvided = options.natives?.provided ?? nodeProvided(providerOptions);
+  const provided = external === undefined ? baseProvided : mergedProvided(baseProvided, external.provided);
+  /** The natives served: the given ones or the Node providers (built now, their code loaded now), with the provider commands' on top. */
+  const buildNatives = async (): Promise<HostNatives> => {
+    const base = options.natives ?? (await import('./providers/node-providers.js')).nodeProviders(providerOptions);
+    // Closed after the provider commands (`closers` runs in order).
+    closers.push(() => base.close?.());
+    return external === undefined ? base : mergeNatives(base, external);
+  };
 
   const open = async (): Promise<NodeHost> => {
     // The stores open on a later turn of the event loop (or when the server says): a transport started on `startNodeHost`'s answer reads and answers what is waiting first.
@@ -130,6 +138,7 @@ export async function startNodeHost(options: NodeHostOptions): Promise<StartingN
     else await Promise.resolve(options.openStoresAfter).catch(() => undefined);
     // Their modules too (the stores, better-sqlite3, the call path, the bridge): loaded here, not before the first answer.
     const { openNodeHost } = await import('./open-node-host.js');
+    const natives = await buildNatives();
     return openNodeHost({ options, catalog, app, paths, natives, provided, closers, limiter, auditLog, commands, restarts });
   };
   const ready = open().catch(async (error: unknown) => {

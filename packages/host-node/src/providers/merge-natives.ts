@@ -7,6 +7,11 @@ interface Natives {
   close?(): void | Promise<void>;
 }
 
+/** The capabilities of `base` and `external` together, sorted, each once (`mergeNatives`' `provided`). */
+export function mergedProvided(base: readonly string[], external: readonly string[]): string[] {
+  return [...new Set([...base, ...external])].sort();
+}
+
 /**
  * The natives of `base` (the Node providers, or the ones given) with those
  * of `external` (provider processes) on top: a capability `external`
@@ -20,7 +25,7 @@ export function mergeNatives<B extends Natives, E extends Natives>(base: B, exte
   for (const [capability, provider] of Object.entries(external.providers as Record<string, unknown>)) providers[capability] = provider;
   return {
     providers,
-    provided: [...new Set([...base.provided, ...external.provided])].sort(),
+    provided: mergedProvided(base.provided, external.provided),
     close: async () => {
       await Promise.allSettled([Promise.resolve().then(() => base.close?.()), Promise.resolve().then(() => external.close?.())]);
     },

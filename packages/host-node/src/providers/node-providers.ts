@@ -4,6 +4,7 @@ import { createNotificationsProvider, type NotificationTimers } from './notifica
 import { createPhotosProvider, type PhotoPicker } from './photos-provider.js';
 import { createPrintProvider, type PrintPicker } from './print-provider.js';
 import type { CommandRunner } from './run-command.js';
+import { nodeProvided, providesFiles, providesNotifications, providesPhotos, providesShare } from './node-provided.js';
 import { createShareProvider, type ShareHook } from './share-provider.js';
 
 /** What `nodeProviders` builds the providers from; each capability is provided only when its part is here. */
@@ -68,38 +69,35 @@ export interface NodeProviders {
 export function nodeProviders(options: NodeProvidersOptions = {}): NodeProviders {
   const commands = { ...(options.env === undefined ? {} : { env: options.env }), ...(options.spawn === undefined ? {} : { spawn: options.spawn }) };
   const maxBytes = options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes };
-  const photos =
-    options.photosDir === undefined
-      ? undefined
-      : createPhotosProvider({ dir: options.photosDir, ...maxBytes, ...(options.photoPicker === undefined ? {} : { picker: options.photoPicker }) });
-  const files =
-    options.filesDir === undefined && options.openPicker === undefined && options.savePicker === undefined
-      ? undefined
-      : createFilesProvider({
-          ...maxBytes,
-          ...(options.filesDir === undefined ? {} : { dir: options.filesDir }),
-          ...(options.openPicker === undefined ? {} : { openPicker: options.openPicker }),
-          ...(options.savePicker === undefined ? {} : { savePicker: options.savePicker }),
-        });
-  const notifications =
-    options.stateFile === undefined
-      ? undefined
-      : createNotificationsProvider({
-          stateFile: options.stateFile,
-          ...commands,
-          ...(options.notifySend === undefined ? {} : { notifySend: options.notifySend }),
-          ...(options.gdbus === undefined ? {} : { gdbus: options.gdbus }),
-          ...(options.clock === undefined ? {} : { clock: options.clock }),
-          ...(options.timers === undefined ? {} : { timers: options.timers }),
-          ...(options.onError === undefined ? {} : { onError: options.onError }),
-        });
+  const photos = providesPhotos(options)
+    ? createPhotosProvider({ dir: options.photosDir, ...maxBytes, ...(options.photoPicker === undefined ? {} : { picker: options.photoPicker }) })
+    : undefined;
+  const files = providesFiles(options)
+    ? createFilesProvider({
+        ...maxBytes,
+        ...(options.filesDir === undefined ? {} : { dir: options.filesDir }),
+        ...(options.openPicker === undefined ? {} : { openPicker: options.openPicker }),
+        ...(options.savePicker === undefined ? {} : { savePicker: options.savePicker }),
+      })
+    : undefined;
+  const notifications = providesNotifications(options)
+    ? createNotificationsProvider({
+        stateFile: options.stateFile,
+        ...commands,
+        ...(options.notifySend === undefined ? {} : { notifySend: options.notifySend }),
+        ...(options.gdbus === undefined ? {} : { gdbus: options.gdbus }),
+        ...(options.clock === undefined ? {} : { clock: options.clock }),
+        ...(options.timers === undefined ? {} : { timers: options.timers }),
+        ...(options.onError === undefined ? {} : { onError: options.onError }),
+      })
+    : undefined;
   const print = createPrintProvider({
     ...commands,
     ...(options.lp === undefined ? {} : { lp: options.lp }),
     ...(options.lpstat === undefined ? {} : { lpstat: options.lpstat }),
     ...(options.printPicker === undefined ? {} : { picker: options.printPicker }),
   });
-  const share = createShareProvider(options.share);
+  const share = providesShare(options) ? createShareProvider(options.share) : undefined;
 
   const providers: HostProviders = {
     ...(files === undefined ? {} : { files }),
@@ -110,7 +108,7 @@ export function nodeProviders(options: NodeProvidersOptions = {}): NodeProviders
   };
   return {
     providers,
-    provided: Object.keys(providers).sort(),
+    provided: nodeProvided(options),
     close: () => notifications?.close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { NativeResult, NotificationsPostNativeInput, NotificationsProvider } from '@xcap/catalog';
 import { errorText } from '@xcap/wire/node';
 import { findOnPath } from './find-on-path.js';
+import { notifySendCommand } from './notify-send-command.js';
 import { neverThrows } from './never-throws.js';
 import { formatNotificationState, parseInstant, readNotificationState, type PendingNotification } from './notification-state.js';
 import { runCommand, type CommandResult, type CommandRunner } from './run-command.js';
@@ -86,7 +87,7 @@ const notificationsBus = ['--session', '--dest', 'org.freedesktop.Notifications'
  */
 export function createNotificationsProvider(options: NotificationsProviderOptions): NodeNotificationsProvider | undefined {
   const env = options.env ?? process.env;
-  const notifySend = options.notifySend === null ? undefined : (options.notifySend ?? findOnPath('notify-send', env));
+  const notifySend = notifySendCommand(options);
   if (notifySend === undefined) return undefined;
   const gdbus = options.gdbus === null ? undefined : (options.gdbus ?? findOnPath('gdbus', env));
   const spawn = options.spawn ?? runCommand;

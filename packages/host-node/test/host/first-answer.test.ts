@@ -144,6 +144,42 @@ describe('the first answer before the stores', () => {
     expect(openedAfterMs).toBeGreaterThanOrEqual(900);
   });
 
+  // Issue 35: the Node providers' code loads, and they are built, after the first answer (with the stores); what they
+  // provide is known before (nodeProvided). A provider that cannot be built fails the host as a store does.
+  it('builds the Node providers after the first answer: a broken notifications state file fails the host then, and no tools/call is answered', async () => {
+    const ws = await httpWorkspace();
+    cleanup.push(() => ws.remove());
+    await mkdir(ws.data, { recursive: true, mode: 0o700 });
+    await writeFile(join(ws.data, 'notifications.json'), '{oops');
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const seen = answers(stdout);
+    const serving = serveStdio({
+      manifest: httpManifest,
+      dataDir: ws.data,
+      stdin,
+      stdout,
+      log: () => undefined,
+      // A notification service, so `notifications` is provided (and its state file read).
+      providerOptions: { notifySend: '/bin/true' },
+    });
+    serving.catch(() => undefined);
+    const send = (message: object) => stdin.write(`${JSON.stringify(message)}\n`);
+    const ended = serving.then(
+      () => ({ jsonrpc: '2.0', ended: 'serveStdio resolved' }),
+      (error: unknown) => ({ jsonrpc: '2.0', ended: String(error) }),
+    );
+    send(initialize);
+    // Built before the first answer, the broken file ended serveStdio before initialize was answered.
+    expect(await Promise.race([seen.next(1), ended])).toMatchObject({ id: 1, result: { serverInfo: { name: 'xcap' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+    send(pdfCall);
+    await expect(serving).rejects.toThrow(errorOf(Error, /notifications\.json: the notifications state file is not JSON/));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.byId.has(3)).toBe(false);
+  });
+
   it('a store that fails to open: serveStdio rejects with its error and the waiting tools/call is never answered', async () => {
     const ws = await httpWorkspace();
     cleanup.push(() => ws.remove());

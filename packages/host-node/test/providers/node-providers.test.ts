@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeProviders } from '../../src/providers/node-providers.js';
+import { nodeProvided } from '../../src/providers/node-provided.js';
 import { FakeTimers } from './fake-timers.js';
 import { jpegWithExif } from './jpeg-with-exif.js';
 import { fakeBin, recordedCalls, tempDir } from './provider-test-kit.js';
@@ -27,6 +28,31 @@ describe('nodeProviders', () => {
     expect(nodeProviders({ env: { PATH: tempDir() }, stateFile: join(dir, 'n.json') }).provided).toEqual(['print']);
     expect(nodeProviders({ env: bin.env, openPicker: () => [] }).provided).toEqual(['files', 'print']);
     expect(nodeProviders({ env: bin.env, savePicker: () => null }).provided).toEqual(['files', 'print']);
+  });
+
+  // Issue 35: a host lists its tools from nodeProvided before it loads the providers (create-node-host.ts).
+  it('nodeProvided names exactly the capabilities nodeProviders builds, for every combination of what decides them', () => {
+    const withService = fakeBin({ 'notify-send': 'true' });
+    const without = { PATH: tempDir() };
+    const dir = tempDir();
+    let combinations = 0;
+    for (let bits = 0; bits < 64; bits++) {
+      const has = (bit: number) => (bits & (1 << bit)) !== 0;
+      const options = {
+        env: has(0) ? withService.env : without,
+        ...(has(1) ? { photosDir: dir } : {}),
+        ...(has(2) ? { filesDir: dir } : {}),
+        ...(has(3) ? { openPicker: () => [] } : {}),
+        ...(has(4) ? { stateFile: join(dir, `n${String(bits)}.json`) } : {}),
+        ...(has(5) ? { share: () => ({ shared: true as const }) } : {}),
+      };
+      const built = nodeProviders(options);
+      expect(nodeProvided(options), `combination ${String(bits)}`).toEqual(Object.keys(built.providers).sort());
+      expect(built.provided).toEqual(Object.keys(built.providers).sort());
+      built.close();
+      combinations++;
+    }
+    expect(combinations).toBe(64);
   });
 
   it('wires the options through: photo picker, lp, notify-send, the clock and timers', async () => {

@@ -71,10 +71,11 @@ describe('xcap loads what a command needs, when it needs it', () => {
   });
 
   // Issue 35: what `xcap serve` loads before it can answer is what its first answer costs. The stores, the call path,
-  // the bridge and the audit code load after it (create-node-host.ts imports open-node-host.js then); the bundle must
-  // not put them in the chunks the serve command imports statically (esbuild did: a package index re-exporting
-  // everything dragged them in; and serve-console-option.ts imported the data directory's stores statically).
-  it('the serve command imports no store, call path, bridge or audit code statically: they load after the first answer', async () => {
+  // the bridge, the audit code and the Node providers load after it (create-node-host.ts imports open-node-host.js and
+  // node-providers.js then; what the providers provide is nodeProvided's); the bundle must not put them in the chunks
+  // the serve command imports statically (esbuild did: a package index re-exporting everything dragged them in; and
+  // serve-console-option.ts imported the data directory's stores statically).
+  it('the serve command imports no store, call path, bridge, audit code or Node provider statically: they load after the first answer', async () => {
     const serveChunk = (await readdir(new URL('chunks/', bundleUrl))).find((name) => /^serve-command-.*\.js$/.test(name));
     expect(serveChunk).toBeDefined();
     const modules = await staticClosure(`chunks/${serveChunk ?? ''}`);
@@ -82,7 +83,7 @@ describe('xcap loads what a command needs, when it needs it', () => {
     expect(modules.some((url) => url.endsWith('/packages/host-node/dist/cli/serve-command.js'))).toBe(true);
     expect(modules.some((url) => url.endsWith('/packages/catalog/dist/generated/catalog-data.js'))).toBe(true);
     const later =
-      /\/packages\/(store-local\/dist\/(file-blob-store|file-grant-store|file-token-store|sqlite-[a-z-]+)|call\/dist\/(create-call-path|audit-queue)|bridge\/dist\/(index|bridge-call|call-native|store-result-files)|audit\/dist\/[a-z-]+|host-node\/dist\/open-node-host|mcp\/dist\/http\/[a-z-]+)\.js$/;
+      /\/packages\/(store-local\/dist\/(file-blob-store|file-grant-store|file-token-store|sqlite-[a-z-]+)|call\/dist\/(create-call-path|audit-queue)|bridge\/dist\/(index|bridge-call|call-native|store-result-files)|audit\/dist\/[a-z-]+|host-node\/dist\/(open-node-host|providers\/(node-providers|photos-provider|files-provider|notifications-provider|print-provider|share-provider))|mcp\/dist\/http\/[a-z-]+)\.js$/;
     expect(modules.filter((url) => later.test(url)).map((url) => url.replace(/^.*\/packages\//, ''))).toEqual([]);
   });
 
