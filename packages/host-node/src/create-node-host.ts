@@ -100,6 +100,9 @@ export async function startNodeHost(options: NodeHostOptions): Promise<StartingN
     ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
     stateFile: paths.notifications,
   };
+  // Natives given are closed with the host, even when it fails before they serve (last: after the provider commands).
+  const given = options.natives;
+  if (given !== undefined) closers.push(() => given.close?.());
   let external: HostNatives | undefined;
   let restarts: () => ReadonlyMap<string, number> = () => new Map();
   if (options.providerCommands !== undefined && options.providerCommands.length > 0) {
@@ -122,13 +125,17 @@ export async function startNodeHost(options: NodeHostOptions): Promise<StartingN
       throw error;
     }
   }
-  const baseProvided = options.natives?.provided ?? nodeProvided(providerOptions);
+  const baseProvided = given?.provided ?? nodeProvided(providerOptions);
   const provided = external === undefined ? baseProvided : mergedProvided(baseProvided, external.provided);
   /** The natives served: the given ones or the Node providers (built now, their code loaded now), with the provider commands' on top. */
   const buildNatives = async (): Promise<HostNatives> => {
-    const base = options.natives ?? (await import('./providers/node-providers.js')).nodeProviders(providerOptions);
-    // Closed after the provider commands (`closers` runs in order).
-    closers.push(() => base.close?.());
+    let base = given;
+    if (base === undefined) {
+      const built = (await import('./providers/node-providers.js')).nodeProviders(providerOptions);
+      // Closed after the provider commands (`closers` runs in order).
+      closers.push(() => built.close());
+      base = built;
+    }
     return external === undefined ? base : mergeNatives(base, external);
   };
 
