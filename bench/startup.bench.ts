@@ -22,6 +22,8 @@
  * start: it creates the grant file and the audit database), and the wall
  * time (spawn to exit) of `xcap --help` and `xcap serve --help`, and of
  * `node -e 0` (the floor: starting Node itself).
+ * Like for like: the first answer against the bare server bundled as the
+ * xcap bundle holds the SDK (one file), what xcap's own code costs.
  * Then spawn → the first answer (`initialize`) and the first `tools/list`
  * with raw lines, idle and with three busy loops (child processes spinning
  * for at most two minutes each, stopped after the part).
@@ -38,7 +40,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { catalog } from '@xcap/catalog';
+import { rollup } from 'rollup';
+import { inlinedResolveOptions } from '../packages/host-node/scripts/inlined-packages.mjs';
 import { writeSampleAlbum } from './sample-album.js';
 import { type BenchRow, isMain, printTable } from './harness.js';
 import { processCpuTime } from './process-cpu-time.js';
@@ -144,6 +149,27 @@ function wallTime(args: readonly string[]): Promise<Start> {
       code === 0 ? resolve({ wallMs: performance.now() - start, cpuMs: Number.NaN }) : reject(new Error(`node ${args.join(' ')} exited ${String(code)}`)),
     );
   });
+}
+
+/**
+ * bench/bare-mcp-server.mjs as one file in `dir`, everything it imports inlined by rollup as the xcap bundle inlines
+ * the SDK (the same node-resolve options, each package's "sideEffects"), except `@xcap/host-node` (only with
+ * BARE_PHOTOS), imported from where the bench resolves it. Answers the file's path.
+ */
+async function bundleBare(dir: string): Promise<string> {
+  const hostNode = import.meta.resolve('@xcap/host-node');
+  const bundle = await rollup({
+    input: bareBin,
+    plugins: [
+      { name: 'bench-host-node-external', resolveId: (source) => (source === '@xcap/host-node' ? { id: hostNode, external: true } : null) },
+      nodeResolve(inlinedResolveOptions),
+    ],
+    onwarn: () => undefined,
+  });
+  const file = join(dir, 'bare-mcp-server.bundled.mjs');
+  await bundle.write({ file, format: 'es', inlineDynamicImports: true });
+  await bundle.close();
+  return file;
 }
 
 /** The longest a busy loop spins before it stops by itself, in ms. */
@@ -286,6 +312,21 @@ export async function run(): Promise<BenchRow[]> {
         stop();
       }
     }
+    // Like for like: the bare server with the SDK bundled as the xcap bundle holds it (one file), against xcap serve:
+    // what xcap's own code costs before its first answer, now that neither loads the SDK's ~120 module files.
+    loads.push(os.loadavg()[0] ?? 0);
+    const bareBundled: Server = { args: [await bundleBare(dir), 'stdio'], env: bare.env };
+    await withRawLines(bareBundled);
+    const alike = await alternating(
+      () => withRawLines(xcap()),
+      () => withRawLines(bareBundled),
+    );
+    rows.push({
+      name: 'spawn → first answer, idle: xcap serve / bare with the SDK bundled like xcap’s',
+      value: median(alike.firstRatios),
+      unit: '×',
+      note: `xcap ${median(alike.firstA).toFixed(0)} ms vs bare bundled ${median(alike.firstB).toFixed(0)} ms (medians of ${rounds}): what xcap’s own code costs`,
+    });
     loads.push(os.loadavg()[0] ?? 0);
     const unbundled = await alternating(
       () => withClient(serve(join(dir, 'data'), unbundledBin)),
