@@ -13,9 +13,9 @@
  *
  * Why the SDK is inlined: loaded from node_modules it is ~120 module files
  * (its own chunks, zod's modules, every zod locale), and Node resolves, reads,
- * links and runs each one: ~95 ms of an `xcap serve` that answers in ~230 ms,
- * against ~10 ms for the same code in a few bundle files (docs/benchmarks.md,
- * "The SDK in the bundle"). rollup keeps what the SDK's and zod's own
+ * links and runs each one: the bare SDK server bundled into one file answered
+ * ~95 ms sooner than its own ~225 ms (docs/benchmarks.md, "The SDK in the
+ * bundle"). rollup keeps what the SDK's and zod's own
  * `sideEffects` declarations require; the versions are the lockfile's at build
  * time, and their licences are written to dist/cli-bundle/THIRD-PARTY-NOTICES.md.
  * An external package must not import an inlined one (two copies would load):
@@ -58,20 +58,17 @@ const packageOf = (specifier) =>
 /** A module's id as meta.json names it: relative to this package's folder (`dist/cli/main.js`, `../call/dist/index.js`). */
 const packagePath = (id) => relative(packageRoot, id).split('\\').join('/');
 
-/** The third-party packages the bundle holds, resolved by `@rollup/plugin-node-resolve` (inlined-packages.mjs). */
-const inlined = inlinedPackages;
-
 /**
  * rollup plugin: a workspace `@xcap/*` import resolves as Node resolves it from
  * the importing file (its package's `exports`, through the workspace link to
- * packages/<name>/dist/); an `inlined` package's is left to node-resolve; Node's built-ins and every other bare import
+ * packages/<name>/dist/); an inlined package's (`inlinedPackages`) is left to node-resolve; Node's built-ins and every other bare import
  * are external.
  */
 const resolveWorkspace = {
   name: 'xcap-resolve-workspace',
   resolveId(source, importer) {
     if (source.startsWith('.') || source.startsWith('/')) return null;
-    if (inlined.has(packageOf(source))) return null;
+    if (inlinedPackages.has(packageOf(source))) return null;
     if (source.startsWith('node:') || builtins.has(packageOf(source)) || !source.startsWith('@xcap/')) return { id: source, external: true };
     return createRequire(importer ?? `${packageRoot}package.json`).resolve(source);
   },
@@ -163,7 +160,7 @@ const walk = async (name, dir, path) => {
   walked.add(folder);
   const json = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8'));
   for (const dependency of Object.keys({ ...json.dependencies, ...json.peerDependencies, ...json.optionalDependencies })) {
-    if (inlined.has(dependency)) reaching.push([...path, dependency].join(' → '));
+    if (inlinedPackages.has(dependency)) reaching.push([...path, dependency].join(' → '));
     else await walk(dependency, folder, [...path, dependency]);
   }
 };
