@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,10 @@ describe('the xcap bundle ships the licences of the third-party code it holds', 
     const notices = await readFile(join(bundle, 'THIRD-PARTY-NOTICES.md'), 'utf8');
     for (const owner of thirdParty.values()) {
       expect(notices).toContain(`## ${owner.name} ${owner.version} (${owner.license})`);
-      expect(notices).toContain((await readFile(join(owner.dir, 'LICENSE'), 'utf8')).trimEnd());
+      // The licence file under any of the names the build accepts (LICENSE, LICENCE.md, COPYING, …); one must be there.
+      const licenseFile = (await readdir(owner.dir)).find((file) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(file));
+      expect(licenseFile, `${owner.name} has a licence file`).toBeDefined();
+      expect(notices).toContain((await readFile(join(owner.dir, licenseFile ?? ''), 'utf8')).trimEnd());
     }
   });
 });
